@@ -1,0 +1,51 @@
+/** Business constants and timings of spec section 9, in one place. */
+
+export const TOKEN_UNIT = 'G2G';
+export const CURRENCY = 'EUR';
+export const AMOUNT_STEP = 100;
+export const REGISTRATION_STEPS = 3;
+export const KYC_STEPS = 5;
+export const LEGAL_AGREEMENT_COUNT = 7;
+
+export const PRIMARY_JURISDICTIONS = ['uk', 'eu', 'us', 'other'] as const;
+export type PrimaryJurisdiction = (typeof PRIMARY_JURISDICTIONS)[number];
+export const PRIMARY_JURISDICTION_LABELS: Record<PrimaryJurisdiction, string> = {
+  uk: 'United Kingdom',
+  eu: 'European Union',
+  us: 'United States',
+  other: 'Other',
+};
+
+export const INVESTOR_TYPES = ['individual', 'entity'] as const;
+export type InvestorType = (typeof INVESTOR_TYPES)[number];
+
+/** The fixed placeholder password the login call sends (spec section 3, "Login payload"). */
+export const LOGIN_PLACEHOLDER_PASSWORD = 'placeholder-password';
+
+export const PROCESS_STEPS = ['disclosure', 'kyc', 'agreements', 'payment', 'complete'] as const;
+export type ProcessStep = (typeof PROCESS_STEPS)[number];
+
+export const USER_STATUSES = ['APPROVED', 'REJECTED', 'UNDER_REVIEW'] as const;
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'application/pdf'] as const;
+
+export const VIEWER = { height: 600, zoomStart: 1, zoomStep: 0.2, zoomMin: 0.4, zoomMax: 3 } as const;
+
+export const FEE_RATES = { CARD: 0.04, CRYPTO: 0.01, WIRE: 0, BANK_TRANSFER: 0 } as const;
+
+export const TIMINGS = {
+  sessionExpiryCheckMs: 300_000,
+  sessionTimerTickMs: 1_000,
+  routePollMs: 200,
+  kycAdvanceDelayMs: 1_000,
+  cardSuccessRedirectMs: 3_000,
+  cryptoWireRedirectMs: 2_000,
+  cryptoVerifyMs: 1_500,
+  wireVerifyMs: 1_000,
+  copyConfirmationMs: 2_000,
+  downloadSuccessResetMs: 2_000,
+  downloadErrorResetMs: 3_000,
+} as const;
+
+export const STORAGE_KEYS = { token: 'authToken', user: 'user', userDetailsId: 'userDetailsId' } as const;

@@ -1,0 +1,92 @@
+/**
+ * The message catalogue: every user-facing string the specification quotes, in its exact words.
+ * Views, machines and the server take their text from here so a wording change happens once.
+ */
+export const messages = {
+  banner: 'SECURE SESSION ACTIVE | Right-click disabled | Text selection disabled | Activity monitored for compliance',
+  labelProgressiveEquity: 'Progressive Equity Acquisition',
+  labelQualifiedOnly: 'Qualified Investors Only',
+  productName: 'G2G Token Foundation',
+  productSubtitle: 'Private Placement Investor Portal',
+  supportEmail: 'support@g2g-foundation.example',
+
+  loading: 'Loading...',
+  initializingAuth: 'Initializing authentication...',
+  authenticationRequired: 'Authentication Required',
+  goToLogin: 'Go to Login',
+
+  session: {
+    expiredPeriodic: 'Your session has expired. Please log in again.',
+    expired401: 'Session expired. Please log in again.',
+    noToken: 'No authentication token found',
+  },
+  general: {
+    network: 'Network error occurred',
+    http: (status: number) => `HTTP ${status}`,
+  },
+  settings: {
+    loadFailed: 'Failed to load system configuration. Please contact support.',
+    invalid: 'Invalid system configuration received. Please contact support.',
+    incomplete: 'System configuration incomplete. Please contact support.',
+  },
+  login: {
+    submit: 'Continue Investment Process',
+    submitting: 'Signing In...',
+    startJourney: 'Start Your Investment Journey',
+    invalidEmail: 'Please enter a valid email address.',
+    emptyEmail: 'Please enter your email address.',
+    failed: 'Login failed. Please check your email and try again.',
+    unknownAccount: 'No investor account is registered for this email address.',
+  },
+  registration: {
+    previous: 'Previous',
+    next: 'Next',
+    complete: 'Complete Registration',
+    submitting: 'Submitting...',
+    stepTitles: ['Investment Details', 'Investor Information', 'Initial Qualification Check'] as const,
+    configurationError: 'System configuration error. Please refresh the page and try again.',
+    checkAmount: 'Please check your investment amount.',
+    failed: 'Registration failed. Please try again.',
+    fillRequired: 'Please fill in all required fields correctly.',
+    amountMin: (min: string) => `Amount must be at least €${min}`,
+    amountMax: (max: string) => `Amount cannot exceed €${max}`,
+    amountBetween: (min: string, max: string) => `Amount must be between €${min} and €${max}`,
+    walletInvalid: 'Please enter a valid Ethereum address starting with 0x',
+    walletValid: 'Valid Ethereum address format',
+    emailTaken: 'An investor account already exists for this email address. Please log in instead.',
+    limitsRejected: 'The investment amount is outside the current limits.',
+  },
+  userDetails: {
+    loadFailed: 'Failed to load user details',
+    errorTitle: 'Error Loading Registration Details',
+    emptyTitle: 'No Registration Details Found',
+    emptyBody: 'Please complete your registration first',
+    notProvided: 'Not provided',
+    close: 'Close',
+  },
+  steps: {
+    titles: ['Disclosure Review', 'KYC Verification', 'Legal Agreements', 'Payment Processing', 'Investment Complete'] as const,
+    pendingTooltip: 'Complete previous steps first',
+    notAvailableYet: 'This step is not available yet.',
+  },
+  pdf: {
+    http: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
+    empty: 'PDF file is empty',
+    password: 'This PDF requires a password',
+    failed: (reason: string) => `Failed to load PDF: ${reason}`,
+    libraryFailed: 'PDF.js failed to load',
+    initFailed: 'Failed to initialize PDF viewer',
+    renderFailed: 'Error rendering PDF pages',
+    tryAgain: 'Try Again',
+    reloadPage: 'Reload Page',
+    pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
+  },
+  server: {
+    notFound: 'Not found',
+    badJson: 'The request body is not valid JSON.',
+    tooLarge: 'The request body is too large.',
+    internal: 'Something went wrong on our side. Please try again.',
+    invalidToken: 'Session expired. Please log in again.',
+    invalidRequest: 'The request is not valid.',
+  },
+} as const;

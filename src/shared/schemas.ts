@@ -1,0 +1,134 @@
+/**
+ * The contract between browser and server: one valibot schema per payload and response.
+ * The client validates its forms with these, the server re-validates every request with the same ones.
+ */
+import * as v from 'valibot';
+import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS, PROCESS_STEPS } from './constants.ts';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const WALLET_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(max));
+
+export const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Please enter a valid email address.'));
+export const WalletSchema = v.pipe(v.string(), v.trim(), v.regex(WALLET_PATTERN, 'Please enter a valid Ethereum address starting with 0x'));
+export const PositiveAmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0.01));
+
+export const InvestmentSettingsSchema = v.object({
+  tokenPrice: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+  minInvestment: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+  maxInvestment: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+});
+export type InvestmentSettings = v.InferOutput<typeof InvestmentSettingsSchema>;
+
+const registrationCommon = {
+  email: EmailSchema,
+  investmentAmount: PositiveAmountSchema,
+  tokenQuantity: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+  walletAddress: WalletSchema,
+  primaryJurisdiction: v.picklist(PRIMARY_JURISDICTIONS),
+};
+
+export const IndividualRegistrationSchema = v.object({
+  ...registrationCommon,
+  investorType: v.literal('individual'),
+  fullName: text(200),
+  dateOfBirth: v.pipe(v.string(), v.regex(ISO_DATE_PATTERN, 'Please enter a valid date of birth.')),
+  nationality: text(100),
+});
+
+export const EntityRegistrationSchema = v.object({
+  ...registrationCommon,
+  investorType: v.literal('entity'),
+  entityName: text(200),
+  jurisdiction: text(100),
+  authorizedSignatory: text(200),
+});
+
+export const RegistrationPayloadSchema = v.variant('investorType', [IndividualRegistrationSchema, EntityRegistrationSchema]);
+export type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
+export type RegistrationInput = v.InferInput<typeof RegistrationPayloadSchema>;
+
+export const LoginPayloadSchema = v.object({ email: EmailSchema, password: v.pipe(v.string(), v.maxLength(200)) });
+export type LoginPayload = v.InferOutput<typeof LoginPayloadSchema>;
+
+export const SessionUserSchema = v.object({
+  userId: v.string(),
+  userDetailsId: v.string(),
+  email: v.string(),
+  investmentAmount: v.number(),
+});
+export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
+
+export type AuthResponse = { token: string; user: SessionUser; settings?: InvestmentSettings };
+/** Body of a registration refused for its amount: the limits in force travel with the error. */
+export type RegistrationRejection = { error: string; limits?: InvestmentSettings };
+
+export type UserStatus = 'APPROVED' | 'REJECTED' | 'UNDER_REVIEW' | (string & {});
+
+/** GET /api/user-details/status: the fields of spec section 3 "User details (as displayed)". */
+export type UserDetails = {
+  investmentAmount: number;
+  tokenQuantity: number;
+  investorType: 'INDIVIDUAL' | 'ENTITY';
+  status: UserStatus;
+  fullName: string | null;
+  dateOfBirth: string | null;
+  nationality: string | null;
+  entityName: string | null;
+  jurisdiction: string | null;
+  authorizedSignatory: string | null;
+  email: string;
+  walletAddress: string | null;
+  primaryJurisdiction: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  currentStep: (typeof PROCESS_STEPS)[number];
+  rejectionReason: string | null;
+};
+
+export type DisclosureProgressResponse = {
+  currentStep: (typeof PROCESS_STEPS)[number];
+  disclosuresCompleted: boolean;
+  disclosureProgress: Record<string, unknown>;
+  disclosureCompletedAt: string | null;
+  isReadingMode: boolean;
+};
+
+export type KycStatusResponse = {
+  status: 'PENDING' | 'IN_PROGRESS' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
+  currentStep: number;
+  completedAt: string | null;
+  steps: Record<'1' | '2' | '3' | '4' | '5', { completed: boolean; documentName: string | null }>;
+  identityDocumentUploaded: boolean;
+  biometricCompleted: boolean;
+  addressDocumentUploaded: boolean;
+  amlScreeningCompleted: boolean;
+  finalReviewCompleted: boolean;
+  identityVerified: boolean;
+  biometricVerified: boolean;
+  addressVerified: boolean;
+  amlScreeningPassed: boolean;
+  files: unknown[];
+};
+
+/** GET /api/legal/progress: also carries the agreements status (status, completedAt). */
+export type LegalProgressResponse = {
+  status: 'PENDING' | 'IN_PROGRESS' | 'COMPLETED';
+  completedAt: string | null;
+  walletAddress: string | null;
+  configurations: Record<string, unknown>;
+  agreements: Record<string, unknown>;
+};
+
+export type PaymentStatusResponse = {
+  paymentStatus: 'NOT_STARTED' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+  paymentMethod: 'CARD' | 'CRYPTO' | 'WIRE' | 'BANK_TRANSFER' | null;
+  completedAt: string | null;
+  investment: { amount: number; tokenQuantity: number; paymentCompleted: boolean; completedAt: string | null };
+};
+
+export const ProcessStepSchema = v.picklist(PROCESS_STEPS);
+export const InvestorTypeSchema = v.picklist(INVESTOR_TYPES);
