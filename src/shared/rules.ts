@@ -60,19 +60,24 @@ export function checkSettings(raw: unknown): SettingsCheck {
 export const processingFee = (amount: number, method: keyof typeof FEE_RATES): number =>
   Math.round(amount * FEE_RATES[method] * 100) / 100;
 
-/** The `exp` (seconds) from the middle part of a three-part token, or null when it cannot be read. */
-export function readTokenExp(token: string | null | undefined): number | null {
+/** The JSON claims in the middle part of a three-part token, or null when it cannot be read. */
+export function readTokenPayload(token: string | null | undefined): Record<string, unknown> | null {
   if (!token) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
     const b64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
     const json = JSON.parse(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))) as unknown;
-    const exp = (json as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+    return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` (seconds) of a token, or null when it cannot be read. */
+export function readTokenExp(token: string | null | undefined): number | null {
+  const exp = readTokenPayload(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
 }
 
 /** Spec section 5: expired if missing, undecodable, or exp earlier than now. */

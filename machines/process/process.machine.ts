@@ -1,0 +1,72 @@
+/**
+ * Step progress and step order: loads the four status calls (in parallel, each allowed to fail), derives
+ * which steps are complete, accessible and current, and decides which process page the user is on.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
+import { deriveStepProgress, pathOfStep, type StatusAnswers, type StepProgress } from '../../src/shared/rules.ts';
+import { resolveProcessPath } from './process.paths.ts';
+import type { ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
+
+function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress {
+  const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(step) + 1];
+  const updated = { ...progress, [step]: { ...progress[step], completed: true, current: false } };
+  if (next) updated[next] = { ...progress[next], accessible: true, current: true };
+  return updated;
+}
+
+export const processMachine = setup({
+  types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },
+  actors: {
+    /** The four status calls; a failed call answers null instead of failing the whole load. */
+    loadStepProgress: fromPromise<StatusAnswers, void>(async () => {
+      throw new Error('loadStepProgress is provided by the app');
+    }),
+  },
+  actions: {
+    applyAnswers: assign(({ context }, answers: StatusAnswers) => {
+      const serverStep = answers.disclosure?.currentStep ?? 'disclosure';
+      const progress = deriveStepProgress(answers, serverStep);
+      return { answers, progress, serverStep, path: resolveProcessPath(context.requestedPath, progress, serverStep) };
+    }),
+    routeTo: assign(({ context }, params: { path: string }) => ({
+      requestedPath: params.path,
+      path: context.progress ? resolveProcessPath(params.path, context.progress, context.serverStep) : context.path,
+    })),
+    completeStep: assign(({ context }, params: { step: ProcessStep }) => {
+      if (!context.progress) return {};
+      const progress = markCompleted(context.progress, params.step);
+      const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(params.step) + 1] ?? params.step;
+      return { progress, serverStep: next, path: pathOfStep(next) };
+    }),
+  },
+}).createMachine({
+  id: 'process',
+  context: ({ input }) => ({ requestedPath: input.requestedPath, path: '', answers: null, progress: null, serverStep: 'disclosure' }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadStepProgress',
+        src: 'loadStepProgress',
+        onDone: { target: 'ready', actions: { type: 'applyAnswers', params: ({ event }) => event.output } },
+        // allSettled never rejects; if the effect itself breaks, show the process with nothing complete.
+        onError: {
+          target: 'ready',
+          actions: { type: 'applyAnswers', params: { disclosure: null, kyc: null, agreements: null, payment: null } },
+        },
+      },
+      on: {
+        'process.route.requested': { actions: assign({ requestedPath: ({ event }) => event.path }) },
+      },
+    },
+    ready: {
+      on: {
+        'process.route.requested': { actions: { type: 'routeTo', params: ({ event }) => ({ path: event.path }) } },
+        'process.step.completed': { actions: { type: 'completeStep', params: ({ event }) => ({ step: event.step }) } },
+        'process.refresh': { target: 'loading' },
+      },
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import type { ProcessStep } from '../../src/shared/constants.ts';
+import type { StatusAnswers, StepProgress } from '../../src/shared/rules.ts';
+
+export type ProcessContext = {
+  /** The path the user asked for most recently (URL typed, link, back button). */
+  requestedPath: string;
+  /** Where the user is: always a path the step rules allow. */
+  path: string;
+  answers: StatusAnswers | null;
+  progress: StepProgress | null;
+  serverStep: ProcessStep;
+};
+
+export type ProcessEvent =
+  | { type: 'process.route.requested'; path: string }
+  | { type: 'process.step.completed'; step: ProcessStep }
+  | { type: 'process.refresh' };
+
+export type ProcessInput = { requestedPath: string };

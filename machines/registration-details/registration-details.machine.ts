@@ -1,0 +1,53 @@
+/** The Registration Details modal of the header: closed, then loading, loaded, empty or error. */
+import { assign, fromPromise, setup } from 'xstate';
+import { isApiError } from '../../src/shared/api-error.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { UserDetails } from '../../src/shared/schemas.ts';
+
+type Context = { details: UserDetails | null; error: string | null };
+type Event = { type: 'details.open' } | { type: 'details.close' } | { type: 'details.retry' };
+
+export const registrationDetailsMachine = setup({
+  types: {} as { context: Context; events: Event },
+  actors: {
+    fetchUserDetails: fromPromise<UserDetails | null, void>(async () => {
+      throw new Error('fetchUserDetails is provided by the app');
+    }),
+  },
+  guards: {
+    /** The server answers 404 when the investor has no details yet. */
+    isNotFound: ({ event }) => isApiError((event as { error?: unknown }).error) && (event as unknown as { error: { status: number } }).error.status === 404,
+    hasDetails: ({ event }) => (event as { output?: unknown }).output != null,
+  },
+}).createMachine({
+  id: 'registrationDetails',
+  context: { details: null, error: null },
+  initial: 'closed',
+  states: {
+    closed: { on: { 'details.open': 'loading' } },
+    loading: {
+      tags: ['open'],
+      invoke: {
+        id: 'fetchUserDetails',
+        src: 'fetchUserDetails',
+        onDone: [
+          { guard: 'hasDetails', target: 'loaded', actions: assign({ details: ({ event }) => event.output, error: null }) },
+          { target: 'empty' },
+        ],
+        onError: [
+          { guard: 'isNotFound', target: 'empty' },
+          {
+            target: 'error',
+            actions: assign({
+              error: ({ event }) => (event.error instanceof Error && event.error.message) || messages.userDetails.loadFailed,
+            }),
+          },
+        ],
+      },
+      on: { 'details.close': 'closed' },
+    },
+    loaded: { tags: ['open'], on: { 'details.close': 'closed' } },
+    empty: { tags: ['open'], on: { 'details.close': 'closed' } },
+    error: { tags: ['open'], on: { 'details.close': 'closed', 'details.retry': 'loading' } },
+  },
+});

@@ -1,0 +1,274 @@
+/**
+ * The root statechart (spec section 4 "Session"): restores the stored session, runs login and registration,
+ * owns the signed-in process, checks token expiry, handles logout and 401, and decides the route.
+ * Every effect (storage, network, page reload, clock-driven guards) is a named placeholder the app provides.
+ */
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { TIMINGS } from '../../src/shared/constants.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { isTokenExpired } from '../../src/shared/rules.ts';
+import { SessionUserSchema, type AuthResponse, type SessionUser } from '../../src/shared/schemas.ts';
+import * as v from 'valibot';
+import { loginMachine } from '../login/login.machine.ts';
+import { processMachine } from '../process/process.machine.ts';
+import { registrationDetailsMachine } from '../registration-details/registration-details.machine.ts';
+import { registrationMachine } from '../registration/registration.machine.ts';
+import type { SessionContext, SessionEvent, SessionInput, StoredSession } from './session.types.ts';
+
+const REGISTER_PATH = '/auth/register';
+
+export function parseStoredUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const parsed = v.safeParse(SessionUserSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+const storedOf = (event: unknown): StoredSession => (event as { output: StoredSession }).output;
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  actors: {
+    readStoredSession: fromPromise<StoredSession, void>(async () => {
+      throw new Error('readStoredSession is provided by the app');
+    }),
+    /** Reports URL changes (history, 200 ms poll fallback) and storage changes from other tabs as events. */
+    watchBrowser: fromCallback<SessionEvent>(() => undefined),
+    logoutBackend: fromPromise<void, { token: string | null }>(async () => undefined),
+    login: loginMachine,
+    registration: registrationMachine,
+    process: processMachine,
+    registrationDetails: registrationDetailsMachine,
+  },
+  actions: {
+    storeSession: (_, _params: AuthResponse) => {},
+    clearStoredSession: () => {},
+    /** Keeps a message for the page that loads after a reload or replace. */
+    rememberNotice: (_, _params: { notice: string }) => {},
+    reloadPage: () => {},
+    replaceWithLogin: () => {},
+    logLogoutFailure: (_, _params: { error: unknown }) => {},
+    adoptAuth: assign((_, auth: AuthResponse) => ({
+      token: auth.token,
+      user: auth.user,
+      settings: auth.settings ?? null,
+      notice: null,
+      elapsedSeconds: 0,
+    })),
+    forgetSession: assign({ token: null, user: null, elapsedSeconds: 0 }),
+    setRequestedPath: assign({ requestedPath: (_, params: { path: string }) => params.path }),
+  },
+  guards: {
+    hasNoStoredSession: ({ event }) => !storedOf(event).token || !storedOf(event).userRaw,
+    isStoredTokenExpired: ({ event }) => isTokenExpired(storedOf(event).token, Date.now()),
+    isStoredUserUnreadable: ({ event }) => parseStoredUser(storedOf(event).userRaw) === null,
+    isTokenExpired: ({ context }) => isTokenExpired(context.token, Date.now()),
+    isRegisterRequested: ({ context }) => context.requestedPath.startsWith(REGISTER_PATH),
+    isRegisterPath: (_, params: { path: string }) => params.path.startsWith(REGISTER_PATH),
+    /** Another tab signed in: both items stored, token still valid, user readable. */
+    isStorageSessionValid: ({ event }) =>
+      event.type === 'session.storage.changed' &&
+      !!event.token &&
+      !isTokenExpired(event.token, Date.now()) &&
+      parseStoredUser(event.userRaw) !== null,
+    isStorageSameSession: ({ context, event }) => event.type === 'session.storage.changed' && event.token === context.token,
+  },
+  delays: {
+    SESSION_TICK: TIMINGS.sessionTimerTickMs,
+    EXPIRY_CHECK: TIMINGS.sessionExpiryCheckMs,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    token: null,
+    user: null,
+    settings: null,
+    requestedPath: input.path,
+    notice: null,
+    elapsedSeconds: 0,
+  }),
+  invoke: { id: 'watchBrowser', src: 'watchBrowser' },
+  initial: 'restoring',
+  on: {
+    'session.notice.dismiss': { actions: assign({ notice: null }) },
+  },
+  states: {
+    restoring: {
+      tags: ['loading'],
+      invoke: {
+        id: 'readStoredSession',
+        src: 'readStoredSession',
+        onDone: [
+          { guard: 'hasNoStoredSession', target: 'unauthenticated', actions: assign({ notice: ({ event }) => event.output.notice ?? null }) },
+          { guard: 'isStoredTokenExpired', target: 'unauthenticated', actions: ['clearStoredSession', assign({ notice: ({ event }) => event.output.notice ?? null })] },
+          { guard: 'isStoredUserUnreadable', target: 'unauthenticated', actions: 'clearStoredSession' },
+          {
+            target: 'authenticated',
+            actions: assign(({ event }) => ({
+              token: event.output.token,
+              user: parseStoredUser(event.output.userRaw),
+              notice: null,
+              elapsedSeconds: 0,
+            })),
+          },
+        ],
+        onError: { target: 'unauthenticated' },
+      },
+      on: {
+        'session.route.requested': { actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
+      },
+    },
+
+    unauthenticated: {
+      initial: 'choosing',
+      on: {
+        'session.storage.changed': {
+          guard: 'isStorageSessionValid',
+          target: 'authenticated',
+          actions: assign(({ event }) => ({ token: event.token, user: parseStoredUser(event.userRaw), notice: null, elapsedSeconds: 0 })),
+        },
+      },
+      states: {
+        choosing: {
+          always: [{ guard: 'isRegisterRequested', target: 'register' }, { target: 'login' }],
+        },
+        login: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: {},
+            onDone: {
+              target: '#session.authenticated',
+              actions: [
+                { type: 'storeSession', params: ({ event }) => event.output },
+                { type: 'adoptAuth', params: ({ event }) => event.output },
+                // Spec: a successful login sends the user to /, i.e. their current step.
+                { type: 'setRequestedPath', params: { path: '/' } },
+              ],
+            },
+          },
+          on: {
+            'session.route.requested': [
+              { guard: { type: 'isRegisterPath', params: ({ event }) => ({ path: event.path }) }, target: 'register', actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
+              { actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
+            ],
+          },
+        },
+        register: {
+          invoke: {
+            id: 'registration',
+            src: 'registration',
+            input: ({ context }) => ({ settings: context.settings }),
+            onDone: {
+              target: '#session.authenticated',
+              actions: [
+                { type: 'storeSession', params: ({ event }) => event.output },
+                { type: 'adoptAuth', params: ({ event }) => event.output },
+                { type: 'setRequestedPath', params: { path: '/process/disclosure' } },
+              ],
+            },
+          },
+          on: {
+            'session.route.requested': [
+              { guard: { type: 'isRegisterPath', params: ({ event }) => ({ path: event.path }) } },
+              { target: 'login', actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
+            ],
+          },
+        },
+      },
+    },
+
+    authenticated: {
+      type: 'parallel',
+      invoke: [
+        { id: 'process', src: 'process', input: ({ context }) => ({ requestedPath: context.requestedPath }) },
+        { id: 'registrationDetails', src: 'registrationDetails' },
+      ],
+      on: {
+        'session.route.requested': {
+          actions: [
+            { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) },
+            sendTo('process', ({ event }) => ({ type: 'process.route.requested' as const, path: event.path })),
+          ],
+        },
+        'session.logout': { target: 'loggingOut' },
+        'session.unauthorized': { target: 'reloading' },
+        'session.storage.changed': [
+          { guard: 'isStorageSameSession' },
+          // Signed out (or in as someone else) in another tab: follow what storage now says.
+          { guard: 'isStorageSessionValid', target: 'restoring' },
+          { target: 'unauthenticated', actions: 'forgetSession' },
+        ],
+      },
+      states: {
+        clock: {
+          initial: 'ticking',
+          states: {
+            ticking: {
+              after: {
+                SESSION_TICK: { target: 'ticking', reenter: true, actions: assign({ elapsedSeconds: ({ context }) => context.elapsedSeconds + 1 }) },
+              },
+            },
+          },
+        },
+        expiry: {
+          initial: 'watching',
+          states: {
+            watching: {
+              after: {
+                EXPIRY_CHECK: [
+                  { guard: 'isTokenExpired', target: '#session.expired' },
+                  { target: 'watching', reenter: true },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+
+    expired: {
+      entry: [assign({ notice: messages.session.expiredPeriodic })],
+      always: { target: 'loggingOut' },
+    },
+
+    loggingOut: {
+      tags: ['loading'],
+      invoke: {
+        id: 'logoutBackend',
+        src: 'logoutBackend',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'loggedOut' },
+        // Spec: a failed backend logout is only logged; the local logout still happens.
+        onError: { target: 'loggedOut', actions: { type: 'logLogoutFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+
+    loggedOut: {
+      entry: [
+        'clearStoredSession',
+        'forgetSession',
+        { type: 'rememberNotice', params: ({ context }) => ({ notice: context.notice ?? '' }) },
+        'replaceWithLogin',
+        { type: 'setRequestedPath', params: { path: '/auth/login' } },
+      ],
+      always: { target: 'unauthenticated.login' },
+    },
+
+    reloading: {
+      tags: ['loading'],
+      entry: [
+        'clearStoredSession',
+        'forgetSession',
+        { type: 'rememberNotice', params: { notice: messages.session.expired401 } },
+        assign({ notice: messages.session.expired401 }),
+        'reloadPage',
+      ],
+      // The reload replaces this page; where it cannot (tests, a blocked reload), show the login with the notice.
+      always: { target: 'unauthenticated' },
+    },
+  },
+});

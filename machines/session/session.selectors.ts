@@ -1,0 +1,50 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { readTokenPayload } from '../../src/shared/rules.ts';
+import type { loginMachine } from '../login/login.machine.ts';
+import type { processMachine } from '../process/process.machine.ts';
+import type { registrationDetailsMachine } from '../registration-details/registration-details.machine.ts';
+import type { registrationMachine } from '../registration/registration.machine.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+type S = SnapshotFrom<typeof sessionMachine>;
+
+export type SessionView = 'loading' | 'login' | 'register' | 'process';
+
+export const selectView = (s: S): SessionView => {
+  if (s.matches({ unauthenticated: 'login' })) return 'login';
+  if (s.matches({ unauthenticated: 'register' })) return 'register';
+  if (s.matches('authenticated')) return 'process';
+  return 'loading';
+};
+
+/** The path the URL must show for the unauthenticated views; signed-in paths come from the process child. */
+export const selectAuthPath = (s: S): string | null => {
+  const view = selectView(s);
+  return view === 'login' ? '/auth/login' : view === 'register' ? '/auth/register' : null;
+};
+
+export const selectUser = (s: S) => s.context.user;
+export const selectToken = (s: S) => s.context.token;
+export const selectNotice = (s: S) => s.context.notice;
+export const selectElapsedSeconds = (s: S) => s.context.elapsedSeconds;
+export const selectRequestedPath = (s: S) => s.context.requestedPath;
+export const selectIsLoggingOut = (s: S) => s.matches('loggingOut') || s.matches('loggedOut');
+
+/** The session id shown in the session panel: the token's jti, shortened. */
+export const selectSessionId = (s: S): string => {
+  const jti = readTokenPayload(s.context.token)?.jti;
+  return typeof jti === 'string' ? jti.slice(0, 8).toUpperCase() : '—';
+};
+
+export const formatElapsed = (seconds: number): string => {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const sec = seconds % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(h)}:${two(m)}:${two(sec)}`;
+};
+
+export const selectLoginActor = (s: S) => s.children.login as ActorRefFrom<typeof loginMachine> | undefined;
+export const selectRegistrationActor = (s: S) => s.children.registration as ActorRefFrom<typeof registrationMachine> | undefined;
+export const selectProcessActor = (s: S) => s.children.process as ActorRefFrom<typeof processMachine> | undefined;
+export const selectDetailsActor = (s: S) => s.children.registrationDetails as ActorRefFrom<typeof registrationDetailsMachine> | undefined;

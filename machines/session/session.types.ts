@@ -1,0 +1,29 @@
+import type { AuthResponse, InvestmentSettings, SessionUser } from '../../src/shared/schemas.ts';
+
+export type StoredSession = {
+  token: string | null;
+  /** The raw JSON of the stored user: the machine decides whether it can be read. */
+  userRaw: string | null;
+  /** A message carried over a page reload or replace (e.g. why the user was signed out). */
+  notice?: string | null;
+};
+
+export type SessionContext = {
+  token: string | null;
+  user: SessionUser | null;
+  settings: InvestmentSettings | null;
+  /** The last path the browser asked for; the machine decides where that leads. */
+  requestedPath: string;
+  notice: string | null;
+  elapsedSeconds: number;
+};
+
+export type SessionEvent =
+  | { type: 'session.route.requested'; path: string }
+  | { type: 'session.storage.changed'; token: string | null; userRaw: string | null }
+  | { type: 'session.logout' }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.notice.dismiss' };
+
+export type SessionInput = { path: string };
+export type { AuthResponse };

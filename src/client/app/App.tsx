@@ -1,0 +1,34 @@
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { createApiClient } from '../effects/api-client.ts';
+import { provideSession } from '../effects/session-effects.ts';
+import { getStoredToken } from '../effects/session-storage.ts';
+import { RouteSync } from './RouteSync.tsx';
+import { SessionProvider, type SessionActor } from './session-context.tsx';
+import { Shell } from './Shell.tsx';
+
+export function App() {
+  // The 401 handler needs the actor, and the actor needs the client: a late-bound reference closes the loop.
+  const ref = useMemo(() => ({ current: null as SessionActor | null }), []);
+  const machine = useMemo(() => {
+    const api = createApiClient({
+      baseUrl: window.location.origin,
+      getToken: () => getStoredToken(),
+      onUnauthorized: () => ref.current?.send({ type: 'session.unauthorized' }),
+    });
+    return provideSession({
+      api,
+      reload: () => window.location.reload(),
+      replace: (path) => window.location.replace(path),
+      log: (message, detail) => console.warn(message, detail),
+    });
+  }, [ref]);
+  const actor = useActorRef(machine, { input: { path: window.location.pathname } });
+  ref.current = actor;
+  return (
+    <SessionProvider actor={actor}>
+      <RouteSync />
+      <Shell />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import { formatElapsed, selectDetailsActor, selectElapsedSeconds, selectIsLoggingOut, selectSessionId, selectUser, type SessionView } from '../../../machines/session/session.selectors.ts';
+import { messages } from '../../shared/messages.ts';
+import { RegistrationDetailsModal } from '../views/registration-details/RegistrationDetailsModal.tsx';
+import { useSession } from './session-context.tsx';
+
+export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
+  const session = useSession();
+  return (
+    <header className="header">
+      <div className="header__brand">
+        <span className="header__logo" aria-hidden="true">G2G</span>
+        <div>
+          <p className="header__name">{messages.productName}</p>
+          <p className="header__subtitle">{messages.productSubtitle}</p>
+        </div>
+      </div>
+      <div className="header__labels" aria-label="Offering">
+        <span className="pill pill--gold">{messages.labelProgressiveEquity}</span>
+        <span className="pill">{messages.labelQualifiedOnly}</span>
+      </div>
+      {view === 'register' && (
+        <a
+          className="header__link"
+          href="/auth/login"
+          onClick={(e) => {
+            e.preventDefault();
+            session.send({ type: 'session.route.requested', path: '/auth/login' });
+          }}
+        >
+          Login
+        </a>
+      )}
+      {view === 'process' && <SignedInControls />}
+    </header>
+  );
+}
+
+function SignedInControls() {
+  const session = useSession();
+  const user = useSelector(session, selectUser);
+  const sessionId = useSelector(session, selectSessionId);
+  const elapsed = useSelector(session, selectElapsedSeconds);
+  const loggingOut = useSelector(session, selectIsLoggingOut);
+  const details = useSelector(session, selectDetailsActor);
+  return (
+    <div className="header__session">
+      <button type="button" className="btn btn--ghost" onClick={() => details?.send({ type: 'details.open' })}>
+        Registration Details
+      </button>
+      <div className="session-panel" aria-label="Session">
+        <dl className="session-panel__facts">
+          <div><dt>Session</dt><dd className="mono" data-testid="session-id">{sessionId}</dd></div>
+          <div><dt>Investor</dt><dd data-testid="session-email">{user?.email}</dd></div>
+          <div><dt>Elapsed</dt><dd className="mono" data-testid="session-timer" aria-live="off">{formatElapsed(elapsed)}</dd></div>
+        </dl>
+        <button type="button" className="btn btn--outline btn--small" disabled={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>
+          Logout
+        </button>
+      </div>
+      {details && <RegistrationDetailsModal actor={details} />}
+    </div>
+  );
+}

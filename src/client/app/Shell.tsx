@@ -1,0 +1,31 @@
+import { useSelector } from '@xstate/react';
+import { selectView } from '../../../machines/session/session.selectors.ts';
+import { LoadingScreen } from '../ui/LoadingScreen.tsx';
+import { LoginPage } from '../views/login/LoginPage.tsx';
+import { ProcessPage } from '../views/process/ProcessPage.tsx';
+import { RegisterRoute } from './RegisterRoute.tsx';
+import { Header } from './Header.tsx';
+import { SecureBanner } from './SecureBanner.tsx';
+import { useSession } from './session-context.tsx';
+
+export function Shell() {
+  const session = useSession();
+  const view = useSelector(session, selectView);
+  return (
+    <div className="shell">
+      <SecureBanner />
+      {view === 'loading' ? (
+        <LoadingScreen />
+      ) : (
+        <>
+          <Header view={view} />
+          <main className="shell__main" id="main">
+            {view === 'login' && <LoginPage />}
+            {view === 'register' && <RegisterRoute />}
+            {view === 'process' && <ProcessPage />}
+          </main>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Feeds browser facts to the session machine: URL changes (popstate, plus the spec's 200 ms poll as a
+ * fallback for history changes nobody announced) and storage changes made by other tabs.
+ */
+import { fromCallback } from 'xstate';
+import { STORAGE_KEYS, TIMINGS } from '../../shared/constants.ts';
+import type { SessionEvent } from '../../../machines/session/session.types.ts';
+
+export const watchBrowser = fromCallback<SessionEvent>(({ sendBack }) => {
+  let lastPath = window.location.pathname;
+  const report = () => {
+    if (window.location.pathname === lastPath) return;
+    lastPath = window.location.pathname;
+    sendBack({ type: 'session.route.requested', path: lastPath });
+  };
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== null && e.key !== STORAGE_KEYS.token && e.key !== STORAGE_KEYS.user) return;
+    sendBack({
+      type: 'session.storage.changed',
+      token: localStorage.getItem(STORAGE_KEYS.token),
+      userRaw: localStorage.getItem(STORAGE_KEYS.user),
+    });
+  };
+  const poll = window.setInterval(report, TIMINGS.routePollMs);
+  window.addEventListener('popstate', report);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.clearInterval(poll);
+    window.removeEventListener('popstate', report);
+    window.removeEventListener('storage', onStorage);
+  };
+});

@@ -1,0 +1,65 @@
+/**
+ * Fills the session statechart's placeholders with the browser's effects: storage, the API, page reloads.
+ * Child machines get their effects here too, so the machines stay free of fetch, storage and window.
+ */
+import { fromPromise } from 'xstate';
+import { loginMachine } from '../../../machines/login/login.machine.ts';
+import { processMachine } from '../../../machines/process/process.machine.ts';
+import { registrationDetailsMachine } from '../../../machines/registration-details/registration-details.machine.ts';
+import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
+import { sessionMachine } from '../../../machines/session/session.machine.ts';
+import type { StoredSession } from '../../../machines/session/session.types.ts';
+import type { AuthResponse, LoginPayload, RegistrationPayload, UserDetails } from '../../shared/schemas.ts';
+import type { ApiClient } from './api-client.ts';
+import { watchBrowser } from './browser-watch.ts';
+import * as storage from './session-storage.ts';
+import { loadStepProgress } from './status-calls.ts';
+
+export type BrowserEffects = {
+  api: ApiClient;
+  reload: () => void;
+  replace: (path: string) => void;
+  log: (message: string, detail?: unknown) => void;
+};
+
+export function provideSession({ api, reload, replace, log }: BrowserEffects) {
+  return sessionMachine.provide({
+    actors: {
+      readStoredSession: fromPromise<StoredSession, void>(async () => storage.readStoredSession()),
+      watchBrowser,
+      logoutBackend: fromPromise<void, { token: string | null }>(async ({ input }) => {
+        if (!input.token) return;
+        await api.post('/api/auth/logout', { loginFlow: true });
+      }),
+      login: loginMachine.provide({
+        actors: {
+          requestLogin: fromPromise<AuthResponse, LoginPayload>(({ input }) =>
+            api.post<AuthResponse>('/api/auth/login', { auth: false, loginFlow: true, json: input }),
+          ),
+        },
+      }),
+      registration: registrationMachine.provide({
+        actors: {
+          fetchSettings: fromPromise<unknown, void>(() => api.get<unknown>('/api/settings/investment-limits', { auth: false })),
+          submitRegistration: fromPromise<AuthResponse, RegistrationPayload>(({ input }) =>
+            api.post<AuthResponse>('/api/auth/register', { auth: false, loginFlow: true, json: input }),
+          ),
+        },
+      }),
+      process: processMachine.provide({
+        actors: { loadStepProgress: fromPromise(() => loadStepProgress(api)) },
+      }),
+      registrationDetails: registrationDetailsMachine.provide({
+        actors: { fetchUserDetails: fromPromise<UserDetails | null, void>(() => api.get<UserDetails>('/api/user-details/status')) },
+      }),
+    },
+    actions: {
+      storeSession: (_, auth) => storage.storeSession(auth),
+      clearStoredSession: () => storage.clearStoredSession(),
+      rememberNotice: (_, { notice }) => storage.rememberNotice(notice),
+      reloadPage: () => reload(),
+      replaceWithLogin: () => replace('/auth/login'),
+      logLogoutFailure: (_, { error }) => log('Backend logout failed', error),
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { useSelector } from '@xstate/react';
+import { selectCanSubmit, selectEmail, selectIsBusy, selectLoginError } from '../../../../machines/login/login.selectors.ts';
+import { selectLoginActor, selectNotice } from '../../../../machines/session/session.selectors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { useSession } from '../../app/session-context.tsx';
+import './login.css';
+
+export function LoginPage() {
+  const session = useSession();
+  const login = useSelector(session, selectLoginActor);
+  const notice = useSelector(session, selectNotice);
+  const email = useSelector(login, (s) => (s ? selectEmail(s) : ''));
+  const busy = useSelector(login, (s) => (s ? selectIsBusy(s) : false));
+  const error = useSelector(login, (s) => (s ? selectLoginError(s) : null));
+  const canSubmit = useSelector(login, (s) => (s ? selectCanSubmit(s) : false));
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">Investor Sign In</h1>
+      <p className="auth-card__lead">Continue your private placement investment in G2G tokens.</p>
+      {notice && (
+        <div className="alert alert--warning" role="alert">
+          <span>{notice}</span>
+          <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => session.send({ type: 'session.notice.dismiss' })}>×</button>
+        </div>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          login?.send({ type: 'login.submit' });
+        }}
+      >
+        <label className="field__label" htmlFor="login-email">Email address</label>
+        <input
+          id="login-email"
+          className={`input${error ? ' input--invalid' : ''}`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          placeholder="you@example.com"
+          aria-invalid={!!error}
+          aria-describedby={error ? 'login-email-error' : undefined}
+          onChange={(e) => login?.send({ type: 'login.email.change', value: e.target.value })}
+          onBlur={() => login?.send({ type: 'login.email.blur' })}
+        />
+        {error && <p id="login-email-error" className="field__error" role="alert">{error}</p>}
+        <button type="submit" className="btn btn--primary btn--block" disabled={!canSubmit}>
+          {busy ? messages.login.submitting : messages.login.submit}
+        </button>
+      </form>
+      <div className="auth-card__divider"><span>New investor?</span></div>
+      <button
+        type="button"
+        className="btn btn--outline btn--block"
+        onClick={() => session.send({ type: 'session.route.requested', path: '/auth/register' })}
+      >
+        {messages.login.startJourney}
+      </button>
+      <p className="auth-card__support">
+        Need help? Contact <a href={`mailto:${messages.supportEmail}`}>{messages.supportEmail}</a>
+      </p>
+    </section>
+  );
+}

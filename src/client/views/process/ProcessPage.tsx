@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { selectIsLoading, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
+import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { StepIndicator } from './StepIndicator.tsx';
+import { StepNotAvailable } from './StepNotAvailable.tsx';
+import './process.css';
+
+const STEP_HEADINGS = {
+  disclosure: 'Disclosure Review',
+  kyc: 'KYC Verification',
+  agreements: 'Legal Agreements',
+  payment: 'Payment Processing',
+  complete: 'Investment Complete',
+  downloads: 'Signed Documents',
+} as const;
+
+/** The signed-in area: the step indicator above the page of the step the process machine says is shown. */
+export function ProcessPage() {
+  const session = useSession();
+  const processActor = useSelector(session, selectProcessActor);
+  const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
+  const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
+  if (!processActor || loading) return <LoadingScreen detail="Loading your investment progress..." />;
+  return (
+    <div className="process">
+      <StepIndicator actor={processActor} />
+      <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
+        <h1 id="step-heading">{STEP_HEADINGS[viewed]}</h1>
+        <StepNotAvailable />
+      </section>
+    </div>
+  );
+}

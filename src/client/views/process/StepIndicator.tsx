@@ -1,0 +1,47 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { processMachine } from '../../../../machines/process/process.machine.ts';
+import { selectOverallProgress, selectStepIndicator } from '../../../../machines/process/process.selectors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { pathOfStep } from '../../../shared/rules.ts';
+import { useSession } from '../../app/session-context.tsx';
+
+const STATUS_LABEL = { completed: 'Completed', current: 'Current step', accessible: 'Available', pending: 'Pending' } as const;
+
+export function StepIndicator({ actor }: { actor: ActorRefFrom<typeof processMachine> }) {
+  const session = useSession();
+  const items = useSelector(actor, selectStepIndicator);
+  const overall = useSelector(actor, selectOverallProgress);
+  return (
+    <nav className="steps" aria-label="Investment process">
+      <ol className="steps__list">
+        {items.map((item, i) => {
+          const title = messages.steps.titles[i];
+          const clickable = item.status !== 'pending';
+          return (
+            <li key={item.step} className={`steps__item steps__item--${item.status}${item.viewing ? ' steps__item--viewing' : ''}`}>
+              <button
+                type="button"
+                className="steps__button"
+                disabled={!clickable}
+                title={clickable ? undefined : messages.steps.pendingTooltip}
+                aria-current={item.viewing ? 'step' : undefined}
+                aria-label={`${title}: ${STATUS_LABEL[item.status]}`}
+                onClick={() => session.send({ type: 'session.route.requested', path: pathOfStep(item.step) })}
+              >
+                <span className="steps__marker" aria-hidden="true">{item.status === 'completed' ? '✓' : i + 1}</span>
+                <span className="steps__title">{title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="steps__overall">
+        <div className="progress" role="progressbar" aria-label="Overall progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={overall}>
+          <div className="progress__bar" style={{ width: `${overall}%` }} />
+        </div>
+        <span className="steps__percent">{overall}% complete</span>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { sessionMachine } from '../../../machines/session/session.machine.ts';
+import { selectAuthPath, selectView } from '../../../machines/session/session.selectors.ts';
+import { selectPath } from '../../../machines/process/process.selectors.ts';
+import { processMachine } from '../../../machines/process/process.machine.ts';
+import { loginMachine } from '../../../machines/login/login.machine.ts';
+import type { StoredSession } from '../../../machines/session/session.types.ts';
+import { messages } from '../../../src/shared/messages.ts';
+import type { StatusAnswers } from '../../../src/shared/rules.ts';
+import type { AuthResponse } from '../../../src/shared/schemas.ts';
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const tokenWithExp = (expSeconds: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: expSeconds, jti: 'abcdef123456' })}.sig`;
+const user = { userId: 'u1', userDetailsId: 'd1', email: 'ada@example.com', investmentAmount: 25000 };
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const newInvestor: StatusAnswers = {
+  disclosure: { currentStep: 'disclosure', disclosuresCompleted: false, disclosureProgress: {}, disclosureCompletedAt: null, isReadingMode: false },
+  kyc: null,
+  agreements: null,
+  payment: null,
+};
+
+function makeSession(stored: StoredSession, opts: { path?: string; answers?: StatusAnswers; login?: () => Promise<AuthResponse> } = {}) {
+  const effects = { stored: [] as AuthResponse[], cleared: 0, reloaded: 0, replaced: 0, notices: [] as string[], loggedOut: 0 };
+  const machine = sessionMachine.provide({
+    actors: {
+      readStoredSession: fromPromise(async () => stored),
+      logoutBackend: fromPromise(async () => {
+        effects.loggedOut++;
+      }),
+      login: loginMachine.provide({ actors: { requestLogin: fromPromise(opts.login ?? (async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }))) } }),
+      process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => opts.answers ?? newInvestor) } }),
+    },
+    actions: {
+      storeSession: (_, auth) => void effects.stored.push(auth),
+      clearStoredSession: () => void effects.cleared++,
+      reloadPage: () => void effects.reloaded++,
+      replaceWithLogin: () => void effects.replaced++,
+      rememberNotice: (_, { notice }) => void effects.notices.push(notice),
+    },
+  });
+  const actor = createActor(machine, { input: { path: opts.path ?? '/' } }).start();
+  return { actor, effects };
+}
+
+const processPath = (actor: ReturnType<typeof makeSession>['actor']) => {
+  const child = actor.getSnapshot().children.process;
+  return child ? selectPath(child.getSnapshot() as never) : null;
+};
+
+describe('session restore (spec section 4 "Session")', () => {
+  it('goes to login when nothing is stored', async () => {
+    const { actor, effects } = makeSession({ token: null, userRaw: null });
+    await waitFor(actor, (s) => selectView(s) === 'login');
+    expect(selectAuthPath(actor.getSnapshot())).toBe('/auth/login');
+    expect(effects.cleared).toBe(0);
+  });
+
+  it('clears storage and stays signed out when the stored token has expired', async () => {
+    const { actor, effects } = makeSession({ token: tokenWithExp(nowSeconds() - 10), userRaw: JSON.stringify(user) });
+    await waitFor(actor, (s) => selectView(s) === 'login');
+    expect(effects.cleared).toBe(1);
+  });
+
+  it('clears storage when the stored user cannot be parsed', async () => {
+    const { actor, effects } = makeSession({ token: tokenWithExp(nowSeconds() + 600), userRaw: '{not json' });
+    await waitFor(actor, (s) => selectView(s) === 'login');
+    expect(effects.cleared).toBe(1);
+  });
+
+  it('restores a valid session and sends "/" to the current step', async () => {
+    const { actor } = makeSession({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) }, { path: '/' });
+    await waitFor(actor, (s) => selectView(s) === 'process');
+    await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
+    expect(processPath(actor)).toBe('/process/disclosure');
+    expect(actor.getSnapshot().context.user?.email).toBe('ada@example.com');
+  });
+
+  it('sends a signed-out visitor of /auth/register to registration and anything else to login', async () => {
+    const { actor } = makeSession({ token: null, userRaw: null }, { path: '/auth/register' });
+    await waitFor(actor, (s) => selectView(s) === 'register');
+    actor.send({ type: 'session.route.requested', path: '/process/kyc' });
+    expect(selectView(actor.getSnapshot())).toBe('login');
+  });
+});
+
+describe('signed-in routing', () => {
+  const signedIn = (answers?: StatusAnswers, path = '/') =>
+    makeSession({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) }, { path, ...(answers ? { answers } : {}) });
+
+  it('redirects a step that is not yet accessible to the current step, and unknown paths to it too', async () => {
+    const { actor } = signedIn(undefined, '/process/payment');
+    await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
+    expect(processPath(actor)).toBe('/process/disclosure');
+    actor.send({ type: 'session.route.requested', path: '/nowhere' });
+    expect(processPath(actor)).toBe('/process/disclosure');
+    actor.send({ type: 'session.route.requested', path: '/auth/login' });
+    expect(processPath(actor)).toBe('/process/disclosure');
+    actor.send({ type: 'session.route.requested', path: '/process' });
+    expect(processPath(actor)).toBe('/process/disclosure');
+  });
+
+  it('lets a user with disclosure complete open kyc and review disclosure', async () => {
+    const answers: StatusAnswers = {
+      ...newInvestor,
+      disclosure: { ...newInvestor.disclosure!, currentStep: 'kyc', disclosuresCompleted: true },
+    };
+    const { actor } = signedIn(answers, '/');
+    await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
+    expect(processPath(actor)).toBe('/process/kyc');
+    actor.send({ type: 'session.route.requested', path: '/process/disclosure' });
+    expect(processPath(actor)).toBe('/process/disclosure');
+    actor.send({ type: 'session.route.requested', path: '/process/agreements' });
+    expect(processPath(actor)).toBe('/process/kyc');
+  });
+});
+
+describe('login, logout, expiry and 401', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('logs in, stores the session and goes to "/"', async () => {
+    const { actor, effects } = makeSession({ token: null, userRaw: null }, { path: '/auth/login' });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('login'));
+    const login = actor.getSnapshot().children.login!;
+    login.send({ type: 'login.email.change', value: 'ada@example.com' });
+    login.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    expect(effects.stored).toHaveLength(1);
+    expect(actor.getSnapshot().context.requestedPath).toBe('/');
+  });
+
+  it('ticks the elapsed timer every second and logs out with the alert when the token expires', async () => {
+    const { actor, effects } = makeSession({ token: tokenWithExp(nowSeconds() + 400), userRaw: JSON.stringify(user) });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(actor.getSnapshot().context.elapsedSeconds).toBe(3);
+    await vi.advanceTimersByTimeAsync(297_000); // first 5-minute check: token still valid (exp in 400 s)
+    expect(selectView(actor.getSnapshot())).toBe('process');
+    await vi.advanceTimersByTimeAsync(300_000); // second check: expired
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('login'));
+    expect(effects.loggedOut).toBe(1);
+    expect(effects.cleared).toBe(1);
+    expect(effects.replaced).toBe(1);
+    expect(effects.notices).toContain(messages.session.expiredPeriodic);
+  });
+
+  it('logs out even when the backend logout fails', async () => {
+    const machine = sessionMachine.provide({
+      actors: {
+        readStoredSession: fromPromise(async () => ({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) })),
+        logoutBackend: fromPromise(async () => {
+          throw new Error('offline');
+        }),
+        process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => newInvestor) } }),
+      },
+      actions: { logLogoutFailure: vi.fn(), clearStoredSession: vi.fn(), replaceWithLogin: vi.fn() },
+    });
+    const actor = createActor(machine, { input: { path: '/' } }).start();
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    actor.send({ type: 'session.logout' });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('login'));
+    expect(actor.getSnapshot().context.token).toBeNull();
+  });
+
+  it('on a 401 clears the session, reloads and keeps the spec message', async () => {
+    const { actor, effects } = makeSession({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    actor.send({ type: 'session.unauthorized' });
+    expect(effects.cleared).toBe(1);
+    expect(effects.reloaded).toBe(1);
+    expect(effects.notices).toEqual([messages.session.expired401]);
+    expect(actor.getSnapshot().context.notice).toBe(messages.session.expired401);
+  });
+
+  it('follows a logout in another tab', async () => {
+    const { actor } = makeSession({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    actor.send({ type: 'session.storage.changed', token: null, userRaw: null });
+    expect(selectView(actor.getSnapshot())).toBe('login');
+    actor.send({ type: 'session.storage.changed', token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
+    expect(selectView(actor.getSnapshot())).toBe('process');
+  });
+});
