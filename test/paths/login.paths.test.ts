@@ -4,6 +4,7 @@ import { loginMachine } from '../../machines/login/login.machine.ts';
 import { selectCanSubmit, selectLoginError } from '../../machines/login/login.selectors.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
+import type { AuthResponse, LoginPayload } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 
 const events: EventObject[] = [
@@ -24,7 +25,7 @@ describe('login statechart paths', () => {
     const actor = createActor(
       loginMachine.provide({
         actors: {
-          requestLogin: fromPromise(async () => {
+          requestLogin: fromPromise<AuthResponse, LoginPayload>(async () => {
             throw new ApiError('No investor account is registered for this email address.', 401, null);
           }),
         },
@@ -45,7 +46,7 @@ describe('login statechart paths', () => {
   });
 
   it('falls back to the generic login failure message', async () => {
-    const actor = createActor(loginMachine.provide({ actors: { requestLogin: fromPromise(async () => { throw new Error(''); }) } }), { input: {} }).start();
+    const actor = createActor(loginMachine.provide({ actors: { requestLogin: fromPromise<AuthResponse, LoginPayload>(async () => { throw new Error(''); }) } }), { input: {} }).start();
     actor.send({ type: 'login.email.change', value: 'ada@example.com' });
     actor.send({ type: 'login.submit' });
     await new Promise((r) => setImmediate(r));

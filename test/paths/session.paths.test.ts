@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
+import type { StoredSession } from '../../machines/session/session.types.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -54,8 +55,8 @@ describe('session statechart paths', () => {
         sessionMachine.provide({
           actors: {
             // Never settle: the path's own events stand in for the actors' answers.
-            readStoredSession: fromPromise(() => new Promise<never>(() => {})),
-            logoutBackend: fromPromise(() => new Promise<never>(() => {})),
+            readStoredSession: fromPromise<StoredSession, void>(() => new Promise(() => {})),
+            logoutBackend: fromPromise<void, { token: string | null }>(() => new Promise(() => {})),
           },
         }),
         { input: { path: '/' } },

@@ -150,13 +150,13 @@ describe('login, logout, expiry and 401', () => {
   it('logs out even when the backend logout fails', async () => {
     const machine = sessionMachine.provide({
       actors: {
-        readStoredSession: fromPromise(async () => ({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) })),
-        logoutBackend: fromPromise(async () => {
+        readStoredSession: fromPromise<StoredSession, void>(async () => ({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) })),
+        logoutBackend: fromPromise<void, { token: string | null }>(async () => {
           throw new Error('offline');
         }),
         process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => newInvestor) } }),
       },
-      actions: { logLogoutFailure: vi.fn(), clearStoredSession: vi.fn(), replaceWithLogin: vi.fn() },
+      actions: { logLogoutFailure: () => {}, clearStoredSession: () => {}, replaceWithLogin: () => {} },
     });
     const actor = createActor(machine, { input: { path: '/' } }).start();
     await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));

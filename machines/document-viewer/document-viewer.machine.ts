@@ -1,0 +1,127 @@
+/**
+ * Document viewer statechart (spec section 2 "Document viewer", section 4, section 8 "PDF").
+ * loading -> displayed | error; displayed -> renderError on a failed page render.
+ * Pure: the app provides `loadDocument` (fetch + pdf.js) and `notifyReachedEnd`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { messages } from '../../src/shared/messages.ts';
+import {
+  ZOOM,
+  canGoNext,
+  canGoPrevious,
+  canZoomIn,
+  canZoomOut,
+  isAbortError,
+  isPageInRange,
+} from './document-viewer.rules.ts';
+import type {
+  DocumentViewerContext,
+  DocumentViewerEvent,
+  DocumentViewerInput,
+  DocumentViewerTag,
+  LoadDocumentInput,
+  LoadDocumentOutput,
+} from './document-viewer.types.ts';
+
+export const documentViewerMachine = setup({
+  types: {} as {
+    context: DocumentViewerContext;
+    events: DocumentViewerEvent;
+    input: DocumentViewerInput;
+    tags: DocumentViewerTag;
+  },
+  actors: {
+    /** Placeholder: the app provides the pdf.js loader. Unprovided, the viewer cannot start. */
+    loadDocument: fromPromise<LoadDocumentOutput, LoadDocumentInput>(async () => {
+      throw new Error(messages.pdf.initFailed);
+    }),
+  },
+  actions: {
+    /** Placeholder: the app calls its onReachedEnd callback here (at most once per document). */
+    notifyReachedEnd: () => {},
+  },
+  guards: {
+    canGoNext: ({ context }) => canGoNext(context),
+    canGoPrevious: ({ context }) => canGoPrevious(context),
+    canZoomIn: ({ context }) => canZoomIn(context),
+    canZoomOut: ({ context }) => canZoomOut(context),
+    isOtherPageInRange: ({ context, event }) =>
+      event.type === 'viewer.page.visible' && event.page !== context.page && isPageInRange(event.page, context.pageCount),
+    isFirstTimeAtEnd: ({ context }) => !context.reachedEnd,
+    isAbortError: ({ event }) => 'error' in event && isAbortError(event.error),
+  },
+}).createMachine({
+  id: 'documentViewer',
+  context: ({ input }) => ({
+    url: input.url,
+    token: input.token,
+    reviewMode: input.reviewMode ?? false,
+    pageCount: 0,
+    page: 1,
+    zoom: ZOOM.start,
+    reachedEnd: false,
+    errorMessage: null,
+  }),
+  initial: 'loading',
+  on: {
+    'viewer.source.changed': {
+      target: '.loading',
+      // Re-entering restarts the invoked load; the running one is stopped, which aborts its signal.
+      reenter: true,
+      actions: assign(({ event }) => ({
+        url: event.url,
+        token: event.token,
+        pageCount: 0,
+        page: 1,
+        reachedEnd: false,
+        errorMessage: null,
+      })),
+    },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadDocument',
+        src: 'loadDocument',
+        input: ({ context }) => ({ url: context.url, token: context.token }),
+        onDone: {
+          target: 'displayed',
+          actions: assign(({ event }) => ({ pageCount: event.output.pageCount, page: 1, errorMessage: null })),
+        },
+        onError: [
+          // Aborted loads are silent (spec section 4): never the error state. The loader only aborts
+          // when its actor was stopped; if the viewer is still alive (React StrictMode revives a
+          // stopped actor and hands it the aborted load's rejection), it simply loads again.
+          { guard: 'isAbortError', target: 'loading', reenter: true },
+          {
+            target: 'error',
+            actions: assign(({ event }) => ({
+              errorMessage: event.error instanceof Error && event.error.message ? event.error.message : messages.pdf.initFailed,
+            })),
+          },
+        ],
+      },
+    },
+    error: {
+      on: { 'viewer.retry': { target: 'loading', actions: assign({ errorMessage: null }) } },
+    },
+    displayed: {
+      on: {
+        'viewer.page.next': { guard: 'canGoNext', actions: assign({ page: ({ context }) => context.page + 1 }) },
+        'viewer.page.previous': { guard: 'canGoPrevious', actions: assign({ page: ({ context }) => context.page - 1 }) },
+        'viewer.page.visible': { guard: 'isOtherPageInRange', actions: assign({ page: ({ event }) => event.page }) },
+        'viewer.zoom.in': { guard: 'canZoomIn', actions: assign({ zoom: ({ context }) => context.zoom + ZOOM.step }) },
+        'viewer.zoom.out': { guard: 'canZoomOut', actions: assign({ zoom: ({ context }) => context.zoom - ZOOM.step }) },
+        'viewer.scrolled.end': { guard: 'isFirstTimeAtEnd', actions: [assign({ reachedEnd: true }), 'notifyReachedEnd'] },
+        'viewer.render.failed': { target: 'renderError' },
+      },
+    },
+    /** 'Error rendering PDF pages' with 'Reload Page': reloads the document, keeping the zoom. */
+    renderError: {
+      on: { 'viewer.reload': { target: 'loading' } },
+    },
+  },
+});
+
+export type DocumentViewerMachine = typeof documentViewerMachine;

@@ -1,0 +1,49 @@
+/** Types of the document viewer statechart (spec section 2 "Document viewer", section 4). */
+
+export interface DocumentViewerInput {
+  url: string;
+  /** Bearer token; null for public documents such as the NDA. */
+  token: string | null;
+  /** Review mode only labels the viewer; it never blocks anything. */
+  reviewMode?: boolean;
+}
+
+export interface DocumentViewerContext {
+  url: string;
+  token: string | null;
+  reviewMode: boolean;
+  pageCount: number;
+  /** 1-based page the reader is on. */
+  page: number;
+  /** Zoom in whole percent (100 = 100%), so 20% steps never accumulate float error. */
+  zoom: number;
+  /** Latched once the reader has scrolled to the bottom; survives reloads of the same document. */
+  reachedEnd: boolean;
+  /** Catalogue text of the last load failure, shown in the error state. */
+  errorMessage: string | null;
+}
+
+export type DocumentViewerEvent =
+  | { type: 'viewer.retry' }
+  | { type: 'viewer.reload' }
+  | { type: 'viewer.page.next' }
+  | { type: 'viewer.page.previous' }
+  /** The page under the reading line changed because the reader scrolled. */
+  | { type: 'viewer.page.visible'; page: number }
+  | { type: 'viewer.zoom.in' }
+  | { type: 'viewer.zoom.out' }
+  | { type: 'viewer.scrolled.end' }
+  | { type: 'viewer.render.failed' }
+  /** Another document (or token) for the same viewer: the running load is aborted silently. */
+  | { type: 'viewer.source.changed'; url: string; token: string | null };
+
+export interface LoadDocumentInput {
+  url: string;
+  token: string | null;
+}
+
+export interface LoadDocumentOutput {
+  pageCount: number;
+}
+
+export type DocumentViewerTag = 'loading';

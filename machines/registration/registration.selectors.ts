@@ -1,0 +1,75 @@
+/** Named reads of a registration snapshot, for the view (`useSelector(actorRef, selectX)`). */
+import type { SnapshotFrom } from 'xstate';
+import { formatEur, formatTokenPrice, formatTokensInput, formatTokensSummary, isValidWallet } from '../../src/shared/rules.ts';
+import { TOKEN_UNIT } from '../../src/shared/constants.ts';
+import type { InvestmentSettings } from '../../src/shared/schemas.ts';
+import type { registrationMachine } from './registration.machine.ts';
+import type { FieldErrors, RegistrationValues, StepIndex } from './registration.types.ts';
+import { fieldError, isStepValid, parseAmount, stepFields, tokensForValues } from './registration.validation.ts';
+
+type S = SnapshotFrom<typeof registrationMachine>;
+
+/** What the page shows as a whole. */
+export type RegistrationPhase = 'loading' | 'settingsError' | 'form' | 'done';
+
+export const selectPhase = (s: S): RegistrationPhase => {
+  if (s.hasTag('loading')) return 'loading';
+  if (s.matches('settingsError')) return 'settingsError';
+  if (s.status === 'done') return 'done';
+  return 'form';
+};
+
+/** The wizard step 1..3 (submitting and done stay on step 3; before the form, step 1). */
+export const selectStep = (s: S): StepIndex => {
+  if (s.matches('investor')) return 2;
+  if (s.matches('qualification') || s.matches('submitting') || s.matches('done')) return 3;
+  return 1;
+};
+
+export const selectIsLoading = (s: S): boolean => s.hasTag('loading');
+export const selectIsSubmitting = (s: S): boolean => s.hasTag('submitting');
+export const selectSettingsError = (s: S): string | null => s.context.settingsError;
+export const selectSettings = (s: S): InvestmentSettings | null => s.context.settings;
+export const selectValues = (s: S): RegistrationValues => s.context.values;
+export const selectSubmitError = (s: S): string | null => s.context.submitError;
+
+/** Errors to show on the current step: only for fields the user has left, typed into (live fields) or tried to pass. */
+export const selectFieldErrors = (s: S): FieldErrors => {
+  const errors: FieldErrors = {};
+  for (const field of stepFields(selectStep(s), s.context.values.investorType)) {
+    if (!s.context.touched[field]) continue;
+    const error = fieldError(field, s.context.values, s.context.settings);
+    if (error) errors[field] = error;
+  }
+  return errors;
+};
+
+/** Drives the live wallet message: 'valid' shows the format-valid note. */
+export const selectWalletStatus = (s: S): 'empty' | 'valid' | 'invalid' => {
+  const wallet = s.context.values.walletAddress.trim();
+  if (wallet === '') return 'empty';
+  return isValidWallet(wallet) ? 'valid' : 'invalid';
+};
+
+/** Next (or Complete Registration) is allowed only when the current step is valid. */
+export const selectCanGoNext = (s: S): boolean =>
+  !selectIsSubmitting(s) && selectPhase(s) === 'form' && isStepValid(selectStep(s), s.context.values, s.context.settings);
+
+export const selectTokens = (s: S): number => tokensForValues(s.context.values, s.context.settings);
+/** The read-only token field: 2 decimals (spec section 9). */
+export const selectTokensInput = (s: S): string => formatTokensInput(selectTokens(s));
+
+export type RegistrationSummary = { amount: string; tokens: string; tokenPrice: string; total: string };
+
+/** Summary box: amount and total in en-GB EUR without decimals, tokens up to 6 decimals, price with 2. */
+export const selectSummary = (s: S): RegistrationSummary => {
+  const amount = Math.max(parseAmount(s.context.values.investmentAmount) ?? 0, 0);
+  const price = s.context.settings?.tokenPrice ?? 0;
+  return {
+    amount: formatEur(amount),
+    tokens: `${formatTokensSummary(selectTokens(s))} ${TOKEN_UNIT}`,
+    tokenPrice: `€${formatTokenPrice(price)}`,
+    // Registration carries no fee: the total due equals the amount committed.
+    total: formatEur(amount),
+  };
+};

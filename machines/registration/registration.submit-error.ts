@@ -1,0 +1,40 @@
+/** What a failed registration means for the wizard (spec section 8, "Registration"). */
+import { isApiError } from '../../src/shared/api-error.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { checkSettings } from '../../src/shared/rules.ts';
+import type { InvestmentSettings } from '../../src/shared/schemas.ts';
+
+export type SubmitFailure =
+  | { kind: 'configuration'; message: string }
+  | { kind: 'limits'; message: string; limits: InvestmentSettings }
+  | { kind: 'other'; message: string };
+
+const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** The body's own words (error, else message), when the server gave any. */
+function bodyMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as { error?: unknown; message?: unknown };
+  return nonEmpty(b.error) ?? nonEmpty(b.message);
+}
+
+/**
+ * - text containing "configuration": the fixed configuration message;
+ * - a body with usable limits: the limits to apply, with the server's words or 'Please check your investment amount.';
+ * - otherwise the server's words (or the network message), else 'Registration failed. Please try again.'
+ * Limits that fail the settings check are not applied: they would leave the form without usable bounds.
+ */
+export function classifySubmitError(error: unknown): SubmitFailure {
+  const text = error instanceof Error ? error.message : '';
+  if (/configuration/i.test(text)) return { kind: 'configuration', message: messages.registration.configurationError };
+  if (!isApiError(error)) return { kind: 'other', message: messages.registration.failed };
+
+  const limits = (error.body as { limits?: unknown } | null)?.limits;
+  const checked = limits === undefined ? null : checkSettings(limits);
+  if (checked?.ok) {
+    return { kind: 'limits', message: bodyMessage(error.body) ?? messages.registration.checkAmount, limits: checked.settings };
+  }
+  // ApiError's message is the body's words, 'Network error occurred', or the bare 'HTTP {status}' fallback.
+  const serverWords = text !== '' && text !== messages.general.http(error.status) ? text : null;
+  return { kind: 'other', message: serverWords ?? messages.registration.failed };
+}

@@ -1,0 +1,66 @@
+/** Types of the registration wizard: form values, context, events, input and output. */
+import type { InvestorType, PrimaryJurisdiction } from '../../src/shared/constants.ts';
+import type { AuthResponse, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
+
+/** What the form holds. Text stays as typed (the amount too) so the inputs show exactly what the user entered. */
+export type RegistrationValues = {
+  investmentAmount: string;
+  investorType: InvestorType | '';
+  fullName: string;
+  dateOfBirth: string;
+  nationality: string;
+  entityName: string;
+  jurisdiction: string;
+  authorizedSignatory: string;
+  email: string;
+  walletAddress: string;
+  primaryJurisdiction: PrimaryJurisdiction | '';
+  /** The three certifications: required on the form, never sent to the server (spec section 3). */
+  qualifiedInvestor: boolean;
+  riskUnderstanding: boolean;
+  financialCapacity: boolean;
+};
+
+export type FieldName = keyof RegistrationValues;
+export type TextFieldName = {
+  [F in FieldName]: RegistrationValues[F] extends boolean ? never : F;
+}[FieldName];
+export type CheckboxFieldName = Exclude<FieldName, TextFieldName>;
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+export type StepIndex = 1 | 2 | 3;
+
+export type RegistrationContext = {
+  /** Settings in force; null until loaded (or when the input settings were unusable). */
+  settings: InvestmentSettings | null;
+  /** Why the settings could not be used (messages.settings.*). */
+  settingsError: string | null;
+  values: RegistrationValues;
+  /** Fields whose errors are shown: left by the user, typed into (live fields), or revealed by Next/Submit. */
+  touched: Partial<Record<FieldName, true>>;
+  /** The error of the last submit attempt (validation or server), in the catalogue's words. */
+  submitError: string | null;
+  /** The validated payload being submitted. */
+  payload: RegistrationPayload | null;
+  /** Set when the server accepted the registration; becomes the machine's output. */
+  result: AuthResponse | null;
+};
+
+/** One change event per field, with the value type of that field. */
+export type FieldChangeEvent = {
+  [F in FieldName]: { type: 'registration.field.change'; field: F; value: RegistrationValues[F] };
+}[FieldName];
+
+export type RegistrationEvent =
+  | FieldChangeEvent
+  | { type: 'registration.field.blur'; field: FieldName }
+  | { type: 'registration.next' }
+  | { type: 'registration.previous' }
+  | { type: 'registration.submit' }
+  | { type: 'registration.settings.retry' };
+
+/** Settings already known to the app (e.g. from an earlier page); null makes the machine fetch them. */
+export type RegistrationInput = { settings: InvestmentSettings | null };
+
+/** The server's answer; `settings` only when the server returned valid updated settings. */
+export type RegistrationOutput = AuthResponse;

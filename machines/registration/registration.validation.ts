@@ -1,0 +1,167 @@
+/**
+ * Pure form rules of the registration wizard (spec section 5): which fields each step holds, the error of
+ * each field, and the payload built from the form. Field messages come from the shared schemas so the
+ * browser shows the same words the server would answer with.
+ */
+import * as v from 'valibot';
+import { amountError, tokensFor } from '../../src/shared/rules.ts';
+import {
+  EmailSchema,
+  EntityRegistrationSchema,
+  IndividualRegistrationSchema,
+  RegistrationPayloadSchema,
+  WalletSchema,
+  type InvestmentSettings,
+  type RegistrationPayload,
+} from '../../src/shared/schemas.ts';
+import type { FieldErrors, FieldName, RegistrationValues, StepIndex } from './registration.types.ts';
+
+/**
+ * Words for the choices the shared schemas cannot phrase (a missing radio, select or checkbox).
+ * Not quoted by the spec; candidates for src/shared/messages.ts.
+ */
+export const choiceMessages = {
+  investorTypeRequired: 'Please select an investor type.',
+  primaryJurisdictionRequired: 'Please select your primary jurisdiction.',
+  certificationRequired: 'Please confirm this certification to continue.',
+} as const;
+
+/** Input length caps matching the schemas, so the schemas' length messages can never be reached. */
+export const FIELD_MAX_LENGTH = {
+  fullName: 200,
+  nationality: 100,
+  entityName: 200,
+  jurisdiction: 100,
+  authorizedSignatory: 200,
+  email: 254,
+  walletAddress: 42,
+} as const;
+
+export const emptyValues: RegistrationValues = {
+  investmentAmount: '',
+  investorType: '',
+  fullName: '',
+  dateOfBirth: '',
+  nationality: '',
+  entityName: '',
+  jurisdiction: '',
+  authorizedSignatory: '',
+  email: '',
+  walletAddress: '',
+  primaryJurisdiction: '',
+  qualifiedInvestor: false,
+  riskUnderstanding: false,
+  financialCapacity: false,
+};
+
+export const INDIVIDUAL_FIELDS = ['fullName', 'dateOfBirth', 'nationality'] as const;
+export const ENTITY_FIELDS = ['entityName', 'jurisdiction', 'authorizedSignatory'] as const;
+export const CERTIFICATION_FIELDS = ['qualifiedInvestor', 'riskUnderstanding', 'financialCapacity'] as const;
+
+/** The amount as a number, or null when the input is empty or not a number. */
+export function parseAmount(raw: string): number | null {
+  const text = raw.trim();
+  if (text === '') return null;
+  const amount = Number(text);
+  return Number.isFinite(amount) ? amount : null;
+}
+
+/** Tokens for the typed amount; 0 while the amount or the price is unknown. */
+export function tokensForValues(values: RegistrationValues, settings: InvestmentSettings | null): number {
+  const amount = parseAmount(values.investmentAmount);
+  if (amount === null || amount <= 0 || !settings) return 0;
+  return tokensFor(amount, settings.tokenPrice);
+}
+
+/** The fields a step shows; step 2 depends on the chosen investor type. */
+export function stepFields(step: StepIndex, investorType: RegistrationValues['investorType']): FieldName[] {
+  if (step === 1) return ['investmentAmount'];
+  if (step === 3) return ['primaryJurisdiction', ...CERTIFICATION_FIELDS];
+  const typeFields = investorType === 'individual' ? INDIVIDUAL_FIELDS : investorType === 'entity' ? ENTITY_FIELDS : [];
+  return ['investorType', ...typeFields, 'email', 'walletAddress'];
+}
+
+const firstIssue = (schema: v.GenericSchema, value: unknown): string | null => {
+  const result = v.safeParse(schema, value);
+  return result.success ? null : (result.issues[0]?.message ?? null);
+};
+
+/** A yyyy-mm-dd string that names a real calendar day (the schema checks only the shape). */
+const isCalendarDate = (text: string): boolean => {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
+
+/** The error of one field, or null. */
+export function fieldError(field: FieldName, values: RegistrationValues, settings: InvestmentSettings | null): string | null {
+  switch (field) {
+    case 'investmentAmount':
+      return settings ? amountError(parseAmount(values.investmentAmount), settings) : null;
+    case 'investorType':
+      return values.investorType === '' ? choiceMessages.investorTypeRequired : null;
+    case 'fullName':
+    case 'nationality':
+      return firstIssue(IndividualRegistrationSchema.entries[field], values[field]);
+    case 'dateOfBirth': {
+      const issue = firstIssue(IndividualRegistrationSchema.entries.dateOfBirth, values.dateOfBirth);
+      if (issue) return issue;
+      // Same words as the schema's: a shaped but impossible date (2001-02-30) is just as invalid.
+      return isCalendarDate(values.dateOfBirth) ? null : firstIssue(IndividualRegistrationSchema.entries.dateOfBirth, '');
+    }
+    case 'entityName':
+    case 'jurisdiction':
+    case 'authorizedSignatory':
+      return firstIssue(EntityRegistrationSchema.entries[field], values[field]);
+    case 'email':
+      return firstIssue(EmailSchema, values.email);
+    case 'walletAddress':
+      return firstIssue(WalletSchema, values.walletAddress);
+    case 'primaryJurisdiction':
+      return values.primaryJurisdiction === '' ? choiceMessages.primaryJurisdictionRequired : null;
+    case 'qualifiedInvestor':
+    case 'riskUnderstanding':
+    case 'financialCapacity':
+      return values[field] ? null : choiceMessages.certificationRequired;
+  }
+}
+
+/** Errors of the fields a step shows. */
+export function stepErrors(step: StepIndex, values: RegistrationValues, settings: InvestmentSettings | null): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of stepFields(step, values.investorType)) {
+    const error = fieldError(field, values, settings);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+export const isStepValid = (step: StepIndex, values: RegistrationValues, settings: InvestmentSettings | null): boolean =>
+  settings !== null && Object.keys(stepErrors(step, values, settings)).length === 0;
+
+/**
+ * The payload of POST /api/auth/register: the common fields plus only the chosen investor type's fields,
+ * validated (trimmed, email lower-cased) by the shared schema. The certifications are never included.
+ */
+export function buildPayload(
+  values: RegistrationValues,
+  settings: InvestmentSettings | null,
+): { ok: true; payload: RegistrationPayload } | { ok: false } {
+  const amount = parseAmount(values.investmentAmount);
+  if (!settings || amount === null) return { ok: false };
+  const common = {
+    email: values.email,
+    investmentAmount: amount,
+    tokenQuantity: tokensFor(amount, settings.tokenPrice),
+    walletAddress: values.walletAddress,
+    primaryJurisdiction: values.primaryJurisdiction,
+  };
+  const raw =
+    values.investorType === 'individual'
+      ? { ...common, investorType: 'individual', fullName: values.fullName, dateOfBirth: values.dateOfBirth, nationality: values.nationality }
+      : values.investorType === 'entity'
+        ? { ...common, investorType: 'entity', entityName: values.entityName, jurisdiction: values.jurisdiction, authorizedSignatory: values.authorizedSignatory }
+        : null;
+  if (!raw) return { ok: false };
+  const result = v.safeParse(RegistrationPayloadSchema, raw);
+  return result.success ? { ok: true, payload: result.output } : { ok: false };
+}

@@ -1,0 +1,209 @@
+/**
+ * The document viewer (spec section 2 "Document viewer"): pdf.js pages stacked on canvases in a
+ * 600 px scroll area, page and zoom controls, the reached-the-end notice and review mode.
+ * All state lives in the document-viewer machine; this file renders it and reports scrolling.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { documentViewerMachine } from '../../../../machines/document-viewer/document-viewer.machine.ts';
+import {
+  selectCanGoNext,
+  selectCanGoPrevious,
+  selectCanZoomIn,
+  selectCanZoomOut,
+  selectErrorMessage,
+  selectPageLabel,
+  selectPhase,
+  selectReachedEnd,
+  selectReviewMode,
+  selectScale,
+  selectZoomPercent,
+} from '../../../../machines/document-viewer/document-viewer.selectors.ts';
+import type { LoadDocumentInput, LoadDocumentOutput } from '../../../../machines/document-viewer/document-viewer.types.ts';
+import { VIEWER } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { DocumentViewerProps } from './document-viewer.props.ts';
+import { viewerText } from './document-viewer.text.ts';
+import { loadPdf, type LoadedPdf } from './load-pdf.ts';
+import { PdfPage } from './PdfPage.tsx';
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon, MinusIcon, PlusIcon } from './viewer-icons.tsx';
+import { isAtBottom, pageAtReadingLine, scrollToPage } from './viewer-scroll.ts';
+import { ViewerError, ViewerLoading } from './ViewerStatus.tsx';
+import './document-viewer.css';
+
+export default function DocumentViewer({ url, token = null, title, reviewMode = false, onReachedEnd }: DocumentViewerProps) {
+  // The open pdf.js document is a resource (worker, memory), not business state: the loader hands it
+  // over before it reports the page count, and it is destroyed when replaced or on unmount.
+  const [pdf, setPdf] = useState<LoadedPdf | null>(null);
+  const pdfRef = useRef<LoadedPdf | null>(null);
+  const replacePdf = useCallback((next: LoadedPdf | null) => {
+    pdfRef.current?.destroy();
+    pdfRef.current = next;
+    setPdf(next);
+  }, []);
+  useEffect(() => () => replacePdf(null), [replacePdf]);
+  const loadSeq = useRef(0);
+
+  const onReachedEndRef = useRef(onReachedEnd);
+  useEffect(() => {
+    onReachedEndRef.current = onReachedEnd;
+  }, [onReachedEnd]);
+
+  const actorRef = useActorRef(
+    documentViewerMachine.provide({
+      actors: {
+        loadDocument: fromPromise<LoadDocumentOutput, LoadDocumentInput>(async ({ input, signal }) => {
+          // Only the latest load may hand over its document: an older one can outlive its actor
+          // (StrictMode's stop-and-revive leaves one running) and must not replace the current one.
+          const seq = ++loadSeq.current;
+          replacePdf(null);
+          const loaded = await loadPdf(input, signal);
+          if (signal.aborted || seq !== loadSeq.current) {
+            loaded.destroy();
+            throw signal.aborted ? signal.reason : new DOMException('Superseded by a newer load', 'AbortError');
+          }
+          replacePdf(loaded);
+          return { pageCount: loaded.pageSizes.length };
+        }),
+      },
+      actions: { notifyReachedEnd: () => onReachedEndRef.current?.() },
+    }),
+    { input: { url, token, reviewMode } },
+  );
+
+  // A new document for the same viewer: the machine aborts the running load and starts again.
+  useEffect(() => {
+    const { context } = actorRef.getSnapshot();
+    if (context.url !== url || context.token !== token) actorRef.send({ type: 'viewer.source.changed', url, token });
+  }, [actorRef, url, token]);
+
+  const phase = useSelector(actorRef, selectPhase);
+  const errorMessage = useSelector(actorRef, selectErrorMessage);
+  const pageLabel = useSelector(actorRef, selectPageLabel);
+  const zoomPercent = useSelector(actorRef, selectZoomPercent);
+  const scale = useSelector(actorRef, selectScale);
+  const canGoNext = useSelector(actorRef, selectCanGoNext);
+  const canGoPrevious = useSelector(actorRef, selectCanGoPrevious);
+  const canZoomIn = useSelector(actorRef, selectCanZoomIn);
+  const canZoomOut = useSelector(actorRef, selectCanZoomOut);
+  const reachedEnd = useSelector(actorRef, selectReachedEnd);
+  const isReview = useSelector(actorRef, selectReviewMode);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  /** The viewport's centre as a fraction of the content when the zoom changed, to keep the place. */
+  const zoomAnchor = useRef<number | null>(null);
+
+  const reportScroll = useCallback(() => {
+    const container = scrollRef.current;
+    if (!container) return;
+    const page = pageAtReadingLine(container);
+    if (page !== null) actorRef.send({ type: 'viewer.page.visible', page });
+    if (isAtBottom(container)) actorRef.send({ type: 'viewer.scrolled.end' });
+  }, [actorRef]);
+
+  // After pages are laid out (first display, zoom): keep the reading place, and a document that fits
+  // without scrolling counts as read to the end.
+  useLayoutEffect(() => {
+    const container = scrollRef.current;
+    if (phase !== 'displayed' || !container) return;
+    if (zoomAnchor.current !== null) {
+      container.scrollTop = zoomAnchor.current * container.scrollHeight - container.clientHeight / 2;
+      // Pages wider than the desk: show their middle rather than the grey margin of a wider page.
+      container.scrollLeft = (container.scrollWidth - container.clientWidth) / 2;
+      zoomAnchor.current = null;
+    }
+    reportScroll();
+  }, [phase, scale, pdf, reportScroll]);
+
+  const goToPage = (type: 'viewer.page.next' | 'viewer.page.previous') => {
+    actorRef.send({ type });
+    const container = scrollRef.current;
+    if (container) scrollToPage(container, actorRef.getSnapshot().context.page);
+  };
+  const zoom = (type: 'viewer.zoom.in' | 'viewer.zoom.out') => {
+    const container = scrollRef.current;
+    if (container && container.scrollHeight > 0) {
+      zoomAnchor.current = (container.scrollTop + container.clientHeight / 2) / container.scrollHeight;
+    }
+    actorRef.send({ type });
+  };
+  const onRenderFailed = useCallback(() => actorRef.send({ type: 'viewer.render.failed' }), [actorRef]);
+
+  const name = title ?? viewerText.document;
+  const pageSizes = phase === 'displayed' && pdf ? pdf.pageSizes : [];
+
+  return (
+    <section className="dv" aria-label={name}>
+      <div className="dv-toolbar" role="toolbar" aria-label={viewerText.controls}>
+        <div className="dv-toolbar__group">
+          <button type="button" className="dv-icon-button" aria-label={viewerText.previousPage} disabled={!canGoPrevious} onClick={() => goToPage('viewer.page.previous')}>
+            <ChevronUpIcon />
+          </button>
+          <span className="dv-toolbar__label" aria-live="polite">
+            {pageLabel ?? '\u00a0'}
+          </span>
+          <button type="button" className="dv-icon-button" aria-label={viewerText.nextPage} disabled={!canGoNext} onClick={() => goToPage('viewer.page.next')}>
+            <ChevronDownIcon />
+          </button>
+        </div>
+        <div className="dv-toolbar__title">
+          {title && <span className="dv-toolbar__name">{title}</span>}
+          {isReview && <span className="dv-badge">{viewerText.reviewMode}</span>}
+        </div>
+        <div className="dv-toolbar__group">
+          <button type="button" className="dv-icon-button" aria-label={viewerText.zoomOut} disabled={!canZoomOut} onClick={() => zoom('viewer.zoom.out')}>
+            <MinusIcon />
+          </button>
+          <output className="dv-toolbar__label dv-toolbar__zoom" aria-label={viewerText.zoomLevel}>
+            {zoomPercent}%
+          </output>
+          <button type="button" className="dv-icon-button" aria-label={viewerText.zoomIn} disabled={!canZoomIn} onClick={() => zoom('viewer.zoom.in')}>
+            <PlusIcon />
+          </button>
+        </div>
+      </div>
+
+      <div
+        ref={scrollRef}
+        className="dv-viewport"
+        style={{ height: VIEWER.height }}
+        tabIndex={phase === 'displayed' ? 0 : -1}
+        aria-label={viewerText.pagesOf(name)}
+        aria-busy={phase === 'loading'}
+        onScroll={phase === 'displayed' ? reportScroll : undefined}
+      >
+        {phase === 'loading' && <ViewerLoading />}
+        {phase === 'error' && errorMessage && (
+          <ViewerError message={errorMessage} actionLabel={messages.pdf.tryAgain} onAction={() => actorRef.send({ type: 'viewer.retry' })} />
+        )}
+        {phase === 'renderError' && errorMessage && (
+          <ViewerError message={errorMessage} actionLabel={messages.pdf.reloadPage} onAction={() => actorRef.send({ type: 'viewer.reload' })} />
+        )}
+        {pdf && pageSizes.length > 0 && (
+          <div className="dv-pages">
+            {pageSizes.map((size, index) => (
+              <PdfPage
+                key={index}
+                pdf={pdf}
+                pageNumber={index + 1}
+                size={size}
+                scale={scale}
+                label={title ? viewerText.pageImage(index + 1, title) : messages.pdf.pageOf(index + 1, pageSizes.length)}
+                scrollRoot={scrollRef}
+                onRenderFailed={onRenderFailed}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+
+      {reachedEnd && (
+        <p className="dv-end-notice" role="status">
+          <CheckIcon />
+          {viewerText.reachedEnd}
+        </p>
+      )}
+    </section>
+  );
+}

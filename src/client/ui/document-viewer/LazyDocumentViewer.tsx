@@ -1,0 +1,39 @@
+/**
+ * The entry the views use. The viewer and pdf.js live in lazy chunks: nothing of them is downloaded
+ * until a viewer is actually rendered. (pdf.js itself is a further chunk, imported by the loader.)
+ */
+import { lazy, Suspense, useState } from 'react';
+import { VIEWER } from '../../../shared/constants.ts';
+import type { DocumentViewerProps } from './document-viewer.props.ts';
+import { viewerText } from './document-viewer.text.ts';
+import { ViewerChunkBoundary } from './ViewerChunkBoundary.tsx';
+import { ViewerLoading } from './ViewerStatus.tsx';
+import './document-viewer.css';
+
+const importViewer = () => import('./DocumentViewer.tsx');
+
+/** Shown while the viewer's chunk downloads: the same frame, so nothing jumps when it arrives. */
+function ViewerPlaceholder({ title }: { title?: string }) {
+  return (
+    <section className="dv" aria-label={title ?? viewerText.document} aria-busy="true">
+      <div className="dv-toolbar">
+        <div className="dv-toolbar__title">{title && <span className="dv-toolbar__name">{title}</span>}</div>
+      </div>
+      <div className="dv-viewport" style={{ height: VIEWER.height }}>
+        <ViewerLoading />
+      </div>
+    </section>
+  );
+}
+
+export function DocumentViewer(props: DocumentViewerProps) {
+  // A failed chunk import stays failed inside one lazy(); 'Try Again' makes a fresh one.
+  const [Viewer, setViewer] = useState(() => lazy(importViewer));
+  return (
+    <ViewerChunkBoundary onRetry={() => setViewer(() => lazy(importViewer))}>
+      <Suspense fallback={<ViewerPlaceholder title={props.title} />}>
+        <Viewer {...props} />
+      </Suspense>
+    </ViewerChunkBoundary>
+  );
+}

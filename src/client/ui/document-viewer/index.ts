@@ -1,0 +1,3 @@
+/** Public surface of the document viewer: a lazily loaded component (pdf.js loads only when shown). */
+export { DocumentViewer } from './LazyDocumentViewer.tsx';
+export type { DocumentViewerProps } from './document-viewer.props.ts';

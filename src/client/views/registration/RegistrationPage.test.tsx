@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { AUTH_RESPONSE, SETTINGS, VALID_WALLET, machineWithFakes } from '../../../../machines/registration/registration.fixtures.ts';
+import { ApiError } from '../../../shared/api-error.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { AuthResponse } from '../../../shared/schemas.ts';
+import { RegistrationPage } from './RegistrationPage.tsx';
+
+// The PDF viewer (pdf.js, canvas) has its own tests; here it only has to be placed with the right props.
+vi.mock('../../ui/document-viewer/index.ts', () => ({
+  DocumentViewer: ({ url, title }: { url: string; title?: string }) => (
+    <div data-testid="document-viewer" data-url={url}>
+      {title}
+    </div>
+  ),
+}));
+
+afterEach(cleanup);
+
+/** A promise the test settles by hand, to look at the page while the registration call is running. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function renderPage(fakes: Parameters<typeof machineWithFakes>[0], settings: typeof SETTINGS | null = null) {
+  const { machine, sent } = machineWithFakes(fakes);
+  const actor = createActor(machine, { input: { settings } }).start();
+  render(<RegistrationPage actorRef={actor} />);
+  return { actor, sent };
+}
+
+const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const next = () => fireEvent.click(screen.getByRole('button', { name: messages.registration.next }));
+
+async function fillStepOne() {
+  expect(await screen.findByRole('heading', { name: 'Investment Details' })).toBeTruthy();
+  type(/Investment amount/, '25000');
+  next();
+}
+
+function fillStepTwoIndividual() {
+  fireEvent.click(screen.getByLabelText(/Individual/));
+  type(/Full legal name/, 'Ada Lovelace');
+  type(/Date of birth/, '1985-12-10');
+  type(/Nationality/, 'British');
+  type(/Email address/, 'ada@example.com');
+  type(/Ethereum wallet address/, VALID_WALLET);
+  next();
+}
+
+function fillStepThree() {
+  fireEvent.change(screen.getByLabelText(/Primary jurisdiction/), { target: { value: 'uk' } });
+  for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+}
+
+describe('RegistrationPage', () => {
+  it('walks the three steps and submits the registration', async () => {
+    const answer = deferred<AuthResponse>();
+    const { actor, sent } = renderPage({ submit: () => answer.promise });
+
+    expect(screen.getByRole('status').textContent).toContain(messages.loading);
+
+    // Step 1: Next is refused on an empty amount, the error is linked to the input, which gets focus.
+    expect(await screen.findByRole('heading', { name: 'Investment Details' })).toBeTruthy();
+    const amount = screen.getByLabelText(/Investment amount/) as HTMLInputElement;
+    expect(amount.type).toBe('number');
+    expect(amount.step).toBe('100');
+    expect(amount.min).toBe('10000');
+    expect(amount.max).toBe('500000');
+    next();
+    const error = screen.getByText('Amount must be between €10,000 and €500,000');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(amount.getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(amount);
+
+    type(/Investment amount/, '25000');
+    expect((screen.getByLabelText(/Tokens/) as HTMLInputElement).value).toBe('10000.00');
+    expect((screen.getByLabelText(/Tokens/) as HTMLInputElement).readOnly).toBe(true);
+    const summary = within(screen.getByRole('region', { name: 'Investment summary' }));
+    expect(summary.getAllByText('€25,000')).toHaveLength(2); // amount and total
+    expect(summary.getByText('10,000 G2G')).toBeTruthy();
+    expect(summary.getByText('€2.50')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe('Step 1 of 3');
+    next();
+
+    // Step 2: type-specific fields appear with the type; the wallet format is confirmed live.
+    expect(screen.getByRole('heading', { name: 'Investor Information' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Investor Information' }));
+    expect(screen.queryByLabelText(/Full legal name/)).toBeNull();
+    fireEvent.click(screen.getByLabelText(/Entity/));
+    expect(screen.getByLabelText(/Entity name/)).toBeTruthy();
+    type(/Ethereum wallet address/, '0x123');
+    expect(screen.getByText(messages.registration.walletInvalid)).toBeTruthy();
+    expect((screen.getByLabelText(/Ethereum wallet address/) as HTMLInputElement).maxLength).toBe(42);
+    type(/Ethereum wallet address/, VALID_WALLET);
+    expect(screen.getByText(messages.registration.walletValid)).toBeTruthy();
+    fillStepTwoIndividual();
+
+    // Step 3: NDA viewer, jurisdiction, certifications; the button shows 'Submitting...' while busy.
+    expect(screen.getByRole('heading', { name: 'Initial Qualification Check' })).toBeTruthy();
+    const viewer = screen.getByTestId('document-viewer');
+    expect(viewer.getAttribute('data-url')).toBe('/api/assets/nda');
+    expect(viewer.textContent).toBe('Non-Disclosure Agreement');
+    const options = within(screen.getByLabelText(/Primary jurisdiction/)).getAllByRole('option');
+    expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'uk', 'eu', 'us', 'other']);
+    expect(options.map((o) => o.textContent)).toContain('United Kingdom');
+    expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    expect(screen.getByLabelText('Legal notice')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: messages.registration.complete }));
+    expect(screen.getByText(messages.registration.fillRequired)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fillStepThree();
+    fireEvent.click(screen.getByRole('button', { name: messages.registration.complete }));
+    const busy = screen.getByRole('button', { name: messages.registration.submitting });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(sent).toEqual([expect.objectContaining({ investorType: 'individual', fullName: 'Ada Lovelace', investmentAmount: 25_000, tokenQuantity: 10_000 })]);
+    expect(sent[0]).not.toHaveProperty('entityName');
+    expect(sent[0]).not.toHaveProperty('qualifiedInvestor');
+
+    await act(async () => {
+      answer.resolve(AUTH_RESPONSE);
+      await waitFor(actor, (s) => s.status === 'done');
+    });
+    expect(actor.getSnapshot().output).toEqual(AUTH_RESPONSE);
+  });
+
+  it('returns to the amount with the server limits after a rejection', async () => {
+    const limits = { tokenPrice: 5, minInvestment: 30_000, maxInvestment: 100_000 };
+    const { actor } = renderPage({
+      submit: async () => Promise.reject(new ApiError(messages.registration.limitsRejected, 422, { error: messages.registration.limitsRejected, limits })),
+    });
+    await fillStepOne();
+    fillStepTwoIndividual();
+    fillStepThree();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: messages.registration.complete }));
+      await waitFor(actor, (s) => s.matches('investment'));
+    });
+    expect(screen.getByRole('heading', { name: 'Investment Details' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(messages.registration.limitsRejected);
+    expect(screen.getByText('Amount must be at least €30,000')).toBeTruthy();
+    expect((screen.getByLabelText(/Tokens/) as HTMLInputElement).value).toBe('5000.00');
+  });
+
+  it('shows a settings failure with a retry', async () => {
+    const { actor } = renderPage({ settings: new ApiError(messages.general.network, 0, null) });
+    expect(await screen.findByText(messages.settings.loadFailed)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(actor.getSnapshot().value).toBe('loadingSettings');
+    expect(screen.getByRole('status').textContent).toContain(messages.loading);
+  });
+
+  it('starts on the amount at once when the settings are given', () => {
+    renderPage({}, SETTINGS);
+    expect(screen.getByRole('heading', { name: 'Investment Details' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: messages.registration.previous })).toBeNull();
+  });
+});

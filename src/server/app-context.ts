@@ -1,0 +1,25 @@
+/** Types shared by the app, its middleware and its route modules. */
+import type { HttpBindings } from '@hono/node-server';
+import type { TokenService } from './auth/token-service.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/types.ts';
+import type { Log } from './log.ts';
+
+export type AppConfig = {
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  /** The built client (vite's dist/). null: the API only, as in tests. */
+  staticDir: string | null;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
+};
+
+export type AuthContext = { userId: string; jti: string };
+
+export type AppEnv = {
+  Variables: { auth: AuthContext };
+  /** Present under @hono/node-server; absent when tests call app.request() without an env. */
+  Bindings: Partial<HttpBindings>;
+};
+
+export type AppDeps = { db: Db; clock: Clock; config: AppConfig; log: Log; tokens: TokenService };

@@ -1,0 +1,127 @@
+/**
+ * Reads and validates the environment once, at start. A bad value stops the server with a message that names
+ * the variable (and never echoes a secret). Empty strings count as unset, as docker-compose passes them.
+ */
+import { resolve } from 'node:path';
+import type { InvestmentSettings } from '../../shared/schemas.ts';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+  }
+}
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** The configured secret, or null to use (and on first start create) DATA_DIR/secrets/jwt-secret. */
+  jwtSecret: Uint8Array | null;
+  tokenTtlSeconds: number;
+  settingsOverrides: Partial<InvestmentSettings>;
+  nodeEnv: string;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
+};
+
+export type Env = Record<string, string | undefined>;
+
+export const DEFAULTS = { port: 3000, host: '0.0.0.0', dataDir: './data', tokenTtlSeconds: 7200 } as const;
+export const MIN_JWT_SECRET_BYTES = 32;
+const MAX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/** numeric(18, 2) holds amounts below 1e16; stay well inside it. */
+const MAX_AMOUNT = 1e12;
+
+const read = (env: Env, name: string): string | undefined => {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+};
+
+function integerIn(env: Env, name: string, min: number, max: number, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `"${raw}" is not a whole number between ${min} and ${max}.`);
+  }
+  return Number(raw);
+}
+
+function positiveDecimal(env: Env, name: string): number | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > MAX_AMOUNT) {
+    throw new ConfigError(name, `"${raw}" is not a positive decimal number up to ${MAX_AMOUNT}.`);
+  }
+  return value;
+}
+
+function databaseUrl(env: Env): string | null {
+  const raw = read(env, 'DATABASE_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'is not a URL (expected postgres://user:password@host:5432/database).');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `must start with postgres:// or postgresql:// (got ${url.protocol}//).`);
+  }
+  return raw;
+}
+
+function jwtSecret(env: Env): Uint8Array | null {
+  const raw = env.JWT_SECRET;
+  if (raw === undefined || raw === '') return null;
+  const bytes = new TextEncoder().encode(raw);
+  if (bytes.byteLength < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError('JWT_SECRET', `must be at least ${MIN_JWT_SECRET_BYTES} bytes long (got ${bytes.byteLength}).`);
+  }
+  return bytes;
+}
+
+function booleanFlag(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new ConfigError(name, `"${raw}" is not one of 1, 0, true, false.`);
+}
+
+export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
+  const port = integerIn(env, 'PORT', 0, 65535, DEFAULTS.port);
+  const host = read(env, 'HOST') ?? DEFAULTS.host;
+  if (/\s/.test(host)) throw new ConfigError('HOST', `"${host}" is not a host name or address.`);
+  const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? DEFAULTS.dataDir);
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const dbUrl = databaseUrl(env);
+  if (nodeEnv === 'production' && dbUrl === null) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is required when NODE_ENV=production. The embedded PGlite database takes no lock on its directory and runs with fsync off; it is for development only.',
+    );
+  }
+  const overrides: Partial<InvestmentSettings> = {};
+  const tokenPrice = positiveDecimal(env, 'TOKEN_PRICE');
+  const minInvestment = positiveDecimal(env, 'MIN_INVESTMENT');
+  const maxInvestment = positiveDecimal(env, 'MAX_INVESTMENT');
+  if (tokenPrice !== undefined) overrides.tokenPrice = tokenPrice;
+  if (minInvestment !== undefined) overrides.minInvestment = minInvestment;
+  if (maxInvestment !== undefined) overrides.maxInvestment = maxInvestment;
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: dbUrl,
+    jwtSecret: jwtSecret(env),
+    tokenTtlSeconds: integerIn(env, 'TOKEN_TTL_SECONDS', 60, MAX_TOKEN_TTL_SECONDS, DEFAULTS.tokenTtlSeconds),
+    settingsOverrides: overrides,
+    nodeEnv,
+    trustProxy: booleanFlag(env, 'TRUST_PROXY'),
+  };
+}

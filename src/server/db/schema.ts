@@ -1,0 +1,224 @@
+/**
+ * The database schema, one source for PGlite and PostgreSQL. Migrations are generated from it:
+ *   npx drizzle-kit generate --config src/server/db/drizzle.config.ts
+ * Never edit a generated migration; change this file and generate a new one.
+ *
+ * Conventions: uuid ids, timestamps with time zone, money and token amounts as numeric (returned as JS numbers
+ * by `mode: 'number'`), enumerations as text guarded by CHECK constraints (cheaper to extend than pg enums).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** PGlite returns bytea as Uint8Array, pg as Buffer: hand out Uint8Array either way. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (value instanceof Uint8Array ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** EUR amounts: two decimals. */
+const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
+/** Token quantities: six decimals, the precision of `tokensFor` in src/shared/rules.ts. */
+const tokens = (name: string) => numeric(name, { precision: 24, scale: 6, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique('users_email_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('users_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const userDetails = pgTable(
+  'user_details',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique('user_details_user_id_unique')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    investmentAmount: money('investment_amount').notNull(),
+    tokenQuantity: tokens('token_quantity').notNull(),
+    investorType: text('investor_type').notNull(),
+    fullName: text('full_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    nationality: text('nationality'),
+    entityName: text('entity_name'),
+    jurisdiction: text('jurisdiction'),
+    authorizedSignatory: text('authorized_signatory'),
+    walletAddress: text('wallet_address').notNull(),
+    primaryJurisdiction: text('primary_jurisdiction').notNull(),
+    status: text('status').notNull().default('UNDER_REVIEW'),
+    currentStep: text('current_step').notNull().default('disclosure'),
+    submittedAt: tstz('submitted_at'),
+    reviewedAt: tstz('reviewed_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('user_details_investor_type', sql`${t.investorType} in ('INDIVIDUAL', 'ENTITY')`),
+    check('user_details_status', sql`${t.status} in ('UNDER_REVIEW', 'APPROVED', 'REJECTED')`),
+    check('user_details_current_step', sql`${t.currentStep} in ('disclosure', 'kyc', 'agreements', 'payment', 'complete')`),
+    check('user_details_primary_jurisdiction', sql`${t.primaryJurisdiction} in ('uk', 'eu', 'us', 'other')`),
+    check('user_details_amounts_positive', sql`${t.investmentAmount} > 0 and ${t.tokenQuantity} > 0`),
+  ],
+);
+
+/** One row per issued token: logout revokes it, and a token without its row is refused. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuedAt: tstz('issued_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Who did what, when, from where. user_id is null for anonymous attempts (e.g. a failed login). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_user_at_idx').on(t.userId, t.at), index('audit_events_action_idx').on(t.action)],
+);
+
+/** Key/value settings (the investment limits: tokenPrice, minInvestment, maxInvestment). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** Binary assets served by the API (the NDA), stored in the database so one backup holds everything. */
+export const assets = pgTable('assets', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+export const disclosureProgress = pgTable('disclosure_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sectionProgress: jsonb('section_progress').$type<Record<string, unknown>>().notNull().default({}),
+  completed: boolean('completed').notNull().default(false),
+  completedAt: tstz('completed_at'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const kycVerifications = pgTable(
+  'kyc_verifications',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('PENDING'),
+    currentStep: integer('current_step').notNull().default(1),
+    identityDocumentUploaded: boolean('identity_document_uploaded').notNull().default(false),
+    identityDocumentName: text('identity_document_name'),
+    biometricCompleted: boolean('biometric_completed').notNull().default(false),
+    selfieDocumentName: text('selfie_document_name'),
+    addressDocumentUploaded: boolean('address_document_uploaded').notNull().default(false),
+    addressDocumentName: text('address_document_name'),
+    amlScreeningCompleted: boolean('aml_screening_completed').notNull().default(false),
+    finalReviewCompleted: boolean('final_review_completed').notNull().default(false),
+    identityVerified: boolean('identity_verified').notNull().default(false),
+    biometricVerified: boolean('biometric_verified').notNull().default(false),
+    addressVerified: boolean('address_verified').notNull().default(false),
+    amlScreeningPassed: boolean('aml_screening_passed').notNull().default(false),
+    completedAt: tstz('completed_at'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('kyc_verifications_status', sql`${t.status} in ('PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED')`),
+    check('kyc_verifications_current_step', sql`${t.currentStep} between 1 and 5`),
+  ],
+);
+
+export const legalAgreements = pgTable(
+  'legal_agreements',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('PENDING'),
+    walletAddress: text('wallet_address'),
+    agreements: jsonb('agreements').$type<Record<string, unknown>>().notNull().default({}),
+    completedAt: tstz('completed_at'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('legal_agreements_status', sql`${t.status} in ('PENDING', 'IN_PROGRESS', 'COMPLETED')`)],
+);
+
+/** The investment an investor committed to at registration (amount and tokens at the price of that day). */
+export const investments = pgTable('investments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('investments_user_id_unique')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+  tokenQuantity: tokens('token_quantity').notNull(),
+  tokenPrice: numeric('token_price', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+  paymentCompleted: boolean('payment_completed').notNull().default(false),
+  completedAt: tstz('completed_at'),
+  createdAt: createdAt(),
+});
+
+/** Payment attempts; none exist until the investor starts paying (status NOT_STARTED is the absence of rows). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status').notNull().default('PENDING'),
+    amount: money('amount').notNull(),
+    processingFee: money('processing_fee').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    transactionId: text('transaction_id'),
+    paymentRef: text('payment_ref'),
+    createdAt: createdAt(),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    check('payments_method', sql`${t.paymentMethod} in ('CARD', 'CRYPTO', 'WIRE', 'BANK_TRANSFER')`),
+    check('payments_status', sql`${t.paymentStatus} in ('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED')`),
+  ],
+);

@@ -1,0 +1,13 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.ts';
+
+/** The database handle domain functions take: PGlite and PostgreSQL (pg) drizzle instances, or a transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+};

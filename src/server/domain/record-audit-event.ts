@@ -1,0 +1,23 @@
+import type { Db } from '../db/types.ts';
+import { auditEvents } from '../db/schema.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+
+export type AuditEvent = {
+  userId: string | null;
+  action: string;
+  detail?: Record<string, unknown>;
+  meta: RequestMeta;
+  at: Date;
+};
+
+/** Appends to the audit trail. Call it inside the transaction of the change it records. */
+export async function recordAuditEvent(db: Db, event: AuditEvent): Promise<void> {
+  await db.insert(auditEvents).values({
+    userId: event.userId,
+    action: event.action,
+    detail: event.detail ?? {},
+    ip: event.meta.ip,
+    userAgent: event.meta.userAgent,
+    at: event.at,
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Registration: re-checks what the browser checked (amount within the limits in force, token count at the
+ * current price, a real date of birth), then writes the user, their details, one state row per process step,
+ * the investment, the session and the audit event in ONE transaction: either all exist or none.
+ */
+import { eq } from 'drizzle-orm';
+import { messages } from '../../shared/messages.ts';
+import { amountError, tokensFor } from '../../shared/rules.ts';
+import type { InvestmentSettings, RegistrationPayload, SessionUser } from '../../shared/schemas.ts';
+import type { TokenService } from '../auth/token-service.ts';
+import type { Db } from '../db/types.ts';
+import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { RequestMeta } from '../http/request-meta.ts';
+import { getInvestmentSettings } from './get-investment-settings.ts';
+import { recordAuditEvent } from './record-audit-event.ts';
+import { startSession } from './start-session.ts';
+
+/** Client and server compute the same 6-decimal token count; anything further apart means another price. */
+const TOKEN_TOLERANCE = 1e-6;
+
+export type RegistrationResult = { token: string; user: SessionUser; settings: InvestmentSettings };
+type Context = { now: Date; meta: RequestMeta };
+
+/** A calendar date that exists, after 1900 and not in the future (the schema only checks YYYY-MM-DD). */
+export function isPlausibleBirthDate(value: string, now: Date): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && date.getTime() <= now.getTime();
+}
+
+/** Amounts are EUR with at most cents; numeric(18, 2) would silently round anything finer. */
+const hasAtMostCents = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
+
+function checkAmount(payload: RegistrationPayload, limits: InvestmentSettings): number {
+  const outOfLimits = amountError(payload.investmentAmount, limits);
+  if (outOfLimits) throw new AppError('UNPROCESSABLE', outOfLimits, { limits });
+  if (!hasAtMostCents(payload.investmentAmount)) throw new AppError('UNPROCESSABLE', messages.registration.checkAmount, { limits });
+  const tokenQuantity = tokensFor(payload.investmentAmount, limits.tokenPrice);
+  // A different count means the browser priced with settings that have since changed: send the current ones.
+  if (Math.abs(payload.tokenQuantity - tokenQuantity) > TOKEN_TOLERANCE) {
+    throw new AppError('UNPROCESSABLE', messages.registration.checkAmount, { limits });
+  }
+  return tokenQuantity;
+}
+
+export async function registerInvestor(db: Db, tokens: TokenService, payload: RegistrationPayload, context: Context): Promise<RegistrationResult> {
+  const { now, meta } = context;
+  if (payload.investorType === 'individual' && !isPlausibleBirthDate(payload.dateOfBirth, now)) {
+    throw new AppError('BAD_REQUEST', messages.registration.fillRequired);
+  }
+  const limits = await getInvestmentSettings(db);
+  const tokenQuantity = checkAmount(payload, limits);
+  const individual = payload.investorType === 'individual' ? payload : null;
+  const entity = payload.investorType === 'entity' ? payload : null;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, payload.email)).limit(1);
+      if (existing.length > 0) throw new AppError('CONFLICT', messages.registration.emailTaken);
+
+      const [user] = await tx.insert(users).values({ email: payload.email, createdAt: now }).returning({ id: users.id });
+      if (!user) throw new Error('users insert returned no row');
+      const [details] = await tx
+        .insert(userDetails)
+        .values({
+          userId: user.id,
+          investmentAmount: payload.investmentAmount,
+          tokenQuantity,
+          investorType: individual ? 'INDIVIDUAL' : 'ENTITY',
+          fullName: individual?.fullName ?? null,
+          dateOfBirth: individual?.dateOfBirth ?? null,
+          nationality: individual?.nationality ?? null,
+          entityName: entity?.entityName ?? null,
+          jurisdiction: entity?.jurisdiction ?? null,
+          authorizedSignatory: entity?.authorizedSignatory ?? null,
+          walletAddress: payload.walletAddress,
+          primaryJurisdiction: payload.primaryJurisdiction,
+          status: 'UNDER_REVIEW',
+          currentStep: 'disclosure',
+          submittedAt: now,
+          createdAt: now,
+        })
+        .returning({ id: userDetails.id });
+      if (!details) throw new Error('user_details insert returned no row');
+
+      await tx.insert(disclosureProgress).values({ userId: user.id, updatedAt: now });
+      await tx.insert(kycVerifications).values({ userId: user.id, updatedAt: now });
+      await tx.insert(legalAgreements).values({ userId: user.id, walletAddress: payload.walletAddress, updatedAt: now });
+      await tx.insert(investments).values({
+        userId: user.id,
+        amount: payload.investmentAmount,
+        tokenQuantity,
+        tokenPrice: limits.tokenPrice,
+        createdAt: now,
+      });
+      const session = await startSession(tx, tokens, user.id, now);
+      await recordAuditEvent(tx, {
+        userId: user.id,
+        action: 'auth.register',
+        detail: {
+          investorType: payload.investorType,
+          investmentAmount: payload.investmentAmount,
+          tokenQuantity,
+          tokenPrice: limits.tokenPrice,
+          primaryJurisdiction: payload.primaryJurisdiction,
+          jti: session.jti,
+        },
+        meta,
+        at: now,
+      });
+      return {
+        token: session.token,
+        user: { userId: user.id, userDetailsId: details.id, email: payload.email, investmentAmount: payload.investmentAmount },
+        settings: limits,
+      };
+    });
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('CONFLICT', messages.registration.emailTaken);
+    throw error;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Starts the real server: validated config, data-dir lock (PGlite), JWT secret, database (migrated and seeded),
+ * settings overrides, then the HTTP listener. `main.ts` calls it for `npm start`; e2e tests and benchmarks call
+ * it with `port: 0` and their own data dir. Every step is undone, in reverse, if a later one fails or on close().
+ */
+import type { AddressInfo } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { acquireDataDirLock } from './config/data-dir-lock.ts';
+import { ConfigError, loadConfig, type Env } from './config/env.ts';
+import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
+import { openDatabase } from './db/open-database.ts';
+import type { DatabaseKind } from './db/types.ts';
+import { isAppError } from './errors/app-error.ts';
+import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
+import { createConsoleLog, type Log } from './log.ts';
+import { seedDatabase } from './seed/seed-database.ts';
+import { join } from 'node:path';
+
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export type StartServerOptions = {
+  /** The environment to read (main passes process.env). Defaults to none, so callers are hermetic. */
+  env?: Env;
+  /** These override the matching variables (PORT, HOST, DATA_DIR, DATABASE_URL). */
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string | null;
+  /** The built client; null serves the API only. Defaults to the repository's dist/. */
+  staticDir?: string | null;
+  log?: Log;
+  clock?: Clock;
+};
+
+export type RunningServer = {
+  /** Where to reach it from this machine, e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+  dataDir: string;
+  database: DatabaseKind;
+  close(): Promise<void>;
+};
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+function listen(server: ServerType): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.once('listening', () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive connections would hold close() open; idle ones go now, busy ones after their answer.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 5_000);
+    force.unref();
+  });
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env: Env = { ...(options.env ?? {}) };
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.host !== undefined) env.HOST = options.host;
+  if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl ?? '';
+  const config = loadConfig(env);
+  const log = options.log ?? createConsoleLog();
+  const clock = options.clock ?? systemClock;
+  const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
+
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const undo = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log.error('Shutdown step failed', { error });
+      }
+    }
+  };
+
+  try {
+    await mkdir(config.dataDir, { recursive: true });
+    if (kind === 'pglite') {
+      const lock = acquireDataDirLock(config.dataDir);
+      cleanups.push(() => lock.release());
+    }
+    const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
+    const database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, onPoolError: (error) => log.error('PostgreSQL pool error', { error }) }
+        : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    );
+    cleanups.push(() => database.close());
+
+    await seedDatabase(database.db, clock.now());
+    if (Object.keys(config.settingsOverrides).length > 0) {
+      try {
+        await updateInvestmentSettings(database.db, config.settingsOverrides, {
+          now: clock.now(),
+          meta: { ip: null, userAgent: null },
+          reason: 'environment',
+        });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        const names = Object.keys(config.settingsOverrides)
+          .map((k) => ({ tokenPrice: 'TOKEN_PRICE', minInvestment: 'MIN_INVESTMENT', maxInvestment: 'MAX_INVESTMENT' })[k])
+          .join(', ');
+        throw new ConfigError(names, `${error.message} (token price and minimum must be positive, maximum above minimum).`);
+      }
+    }
+
+    const app = createApp({
+      db: database.db,
+      clock,
+      log,
+      config: {
+        jwtSecret,
+        tokenTtlSeconds: config.tokenTtlSeconds,
+        staticDir: options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir,
+        trustProxy: config.trustProxy,
+      },
+    });
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    cleanups.push(() => closeServer(server));
+    let address: AddressInfo;
+    try {
+      address = await listen(server);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+        throw new ConfigError(code === 'EADDRNOTAVAIL' ? 'HOST' : 'PORT', `cannot listen on ${config.host}:${config.port} (${code}).`);
+      }
+      throw error;
+    }
+
+    const reachableHost = WILDCARD_HOSTS.has(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    log.info(`G2G portal listening on http://localhost:${address.port} (data: ${config.dataDir}, database: ${kind})`);
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${reachableHost}:${address.port}`,
+      port: address.port,
+      dataDir: config.dataDir,
+      database: kind,
+      close: () => (closing ??= undo()),
+    };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}

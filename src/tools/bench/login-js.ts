@@ -1,0 +1,57 @@
+/** The JavaScript a first visit to /auth/login downloads, measured in Debian's Chromium. */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Response } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface ScriptLoad {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+  /** Why this looks like pdf.js (file name or content), or null. */
+  pdfjs: string | null;
+}
+
+const isScript = (r: Response) =>
+  /javascript|ecmascript/.test(r.headers()['content-type'] ?? '') || /\.m?js(\?|$)/.test(new URL(r.url()).pathname);
+
+function pdfjsReason(path: string, body: Buffer): string | null {
+  const file = path.split('/').pop() ?? '';
+  if (/^pdf([.-]|\.worker)/.test(file)) return `file name ${file}`;
+  // Only pdf.js itself defines these; a lazy import() of its chunk does not contain them.
+  if (body.includes('GlobalWorkerOptions') && body.includes('getDocument')) return 'pdf.js code inside the bundle';
+  return null;
+}
+
+export async function measureLoginScripts(baseUrl: string): Promise<{ chromium: string; scripts: ScriptLoad[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<ScriptLoad>[] = [];
+    page.on('response', (response) => {
+      if (!isScript(response)) return;
+      pending.push(
+        response.body().then((body) => {
+          const path = new URL(response.url()).pathname;
+          return { path, bytes: body.byteLength, gzipBytes: gzipSync(body).byteLength, pdfjs: pdfjsReason(path, body) };
+        }),
+      );
+    });
+    const response = await page.goto(`${baseUrl}/auth/login`, { waitUntil: 'networkidle' });
+    if (response?.status() !== 200) throw new Error(`/auth/login answered ${response?.status()}`);
+    const loads = await Promise.all(pending);
+    return { chromium: browser.version(), scripts: loads.sort((a, b) => a.path.localeCompare(b.path)) };
+  } finally {
+    await browser.close();
+  }
+}

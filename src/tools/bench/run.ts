@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: a benchmark, not a test. Measures on this machine
+ *  (a) the JavaScript a first visit to /auth/login loads (bytes and gzip bytes; pdf.js must not be among it),
+ *  (b) server start to the first 200 on /api/settings/investment-limits: first start (fresh data dir:
+ *      initdb, migrate, seed) and second start (existing data),
+ *  (c) requests/s and p99 latency of the authenticated GET /api/user-details/status beside a bare Hono
+ *      endpoint, with the same bounded autocannon load on loopback,
+ * prints a table and writes docs/benchmarks.md. Exits 1 if pdf.js loads on the login route or a load
+ * run saw errors or non-2xx answers.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tokensFor } from '../../shared/rules.ts';
+import { ensureBuilt } from './ensure-build.ts';
+import { LOAD, measureLoad, type LoadResult } from './load.ts';
+import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
+import { READY_PATH, spawnBareHono, spawnPortal } from './spawn-server.ts';
+
+const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function registerInvestor(baseUrl: string): Promise<string> {
+  const limits = (await (await fetch(baseUrl + READY_PATH)).json()) as { tokenPrice: number };
+  const investmentAmount = 25_000;
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      investmentAmount,
+      tokenQuantity: tokensFor(investmentAmount, limits.tokenPrice),
+      investorType: 'individual',
+      fullName: 'Bench Investor',
+      dateOfBirth: '1980-01-01',
+      nationality: 'German',
+      walletAddress: `0x${'a'.repeat(40)}`,
+      primaryJurisdiction: 'eu',
+    }),
+  });
+  const body = (await response.json()) as { token?: string; error?: string };
+  if (!response.ok || !body.token) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  ensureBuilt(root);
+  const dataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-data-'));
+  let scripts: ScriptLoad[] = [];
+  let chromiumVersion = '';
+  let firstStartMs = 0;
+  let secondStartMs = 0;
+  const loads: LoadResult[] = [];
+  try {
+    console.log('[bench] first start (fresh data dir)');
+    const first = await spawnPortal(root, dataDir);
+    firstStartMs = first.readyMs;
+    await first.stop();
+    console.log('[bench] second start (existing data)');
+    const portal = await spawnPortal(root, dataDir);
+    secondStartMs = portal.readyMs;
+    try {
+      console.log('[bench] /auth/login in Chromium');
+      ({ scripts, chromium: chromiumVersion } = await measureLoginScripts(portal.url));
+      const token = await registerInvestor(portal.url);
+      const statusUrl = `${portal.url}/api/user-details/status`;
+      const headers = { authorization: `Bearer ${token}` };
+      const probe = await fetch(statusUrl, { headers });
+      if (probe.status !== 200) throw new Error(`GET /api/user-details/status answered ${probe.status}`);
+      console.log(`[bench] load on ${statusUrl} (${LOAD.connections} connections, ${LOAD.durationSeconds} s)`);
+      loads.push(await measureLoad('GET /api/user-details/status (portal, authenticated)', statusUrl, headers));
+    } catch (error) {
+      console.error(`[bench] portal output:\n${portal.output()}`);
+      throw error;
+    } finally {
+      await portal.stop();
+    }
+    const bare = await spawnBareHono(root);
+    try {
+      console.log(`[bench] load on ${bare.url}/ping`);
+      loads.push(await measureLoad('GET /ping (bare Hono)', `${bare.url}/ping`));
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const pdfjs = scripts.filter((s) => s.pdfjs);
+  const failures = [
+    ...pdfjs.map((s) => `pdf.js loaded on /auth/login: ${s.path} (${s.pdfjs})`),
+    ...loads.filter((l) => l.non2xx || l.errors).map((l) => `${l.label}: ${l.non2xx} non-2xx, ${l.errors} errors/timeouts`),
+  ];
+  const total = scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzipBytes }), { bytes: 0, gzip: 0 });
+  const scriptTable = table(
+    ['script', 'bytes', 'gzip', 'pdf.js'],
+    [
+      ...scripts.map((s) => [`\`${s.path}\``, kb(s.bytes), kb(s.gzipBytes), s.pdfjs ?? 'no']),
+      [`**total (${scripts.length} files)**`, `**${kb(total.bytes)}**`, `**${kb(total.gzip)}**`, pdfjs.length ? '**YES**' : 'no'],
+    ],
+  );
+  const startTable = table(
+    ['start', 'to first 200 on GET /api/settings/investment-limits'],
+    [
+      ['first (fresh data dir: initdb, migrate, seed)', ms(firstStartMs)],
+      ['second (existing data)', ms(secondStartMs)],
+    ],
+  );
+  const loadTable = table(
+    ['endpoint', 'requests/s', 'p50', 'p99', 'requests', 'non-2xx', 'errors'],
+    loads.map((l) => [l.label, l.requestsPerSecond.toFixed(0), `${l.p50Ms} ms`, `${l.p99Ms} ms`, String(l.total), String(l.non2xx), String(l.errors)]),
+  );
+  const cpu = cpus();
+  const facts = [
+    `- date: ${new Date().toISOString()}`,
+    `- commit: ${gitCommit()}`,
+    `- node ${process.version}, ${platform()} ${release()}`,
+    `- ${cpu.length} CPU(s): ${cpu[0]?.model.trim() ?? 'unknown'}; ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+    `- Chromium ${chromiumVersion}; database: embedded PGlite (no DATABASE_URL)`,
+    `- load: autocannon, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per endpoint, loopback; client and server share the machine`,
+  ].join('\n');
+  const markdown = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (src/tools/bench/run.ts); figures from one run on the machine below. A benchmark, not a test:',
+    'compare runs on the same machine only.',
+    '',
+    facts,
+    '',
+    '## JavaScript loaded by a first visit to /auth/login',
+    '',
+    scriptTable,
+    '',
+    '## Server start',
+    '',
+    startTable,
+    '',
+    '## Throughput and latency',
+    '',
+    loadTable,
+    '',
+    ...(failures.length ? ['## Failed checks', '', ...failures.map((f) => `- ${f}`), ''] : []),
+  ].join('\n');
+  writeFileSync(join(root, 'docs', 'benchmarks.md'), markdown);
+  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n`);
+  console.log('[bench] wrote docs/benchmarks.md');
+  if (failures.length) {
+    console.error(`[bench] FAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[bench] failed:', error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,62 @@
+/**
+ * A registration that fails half-way leaves nothing behind, and the client sees only the catalogue's words.
+ * The failure is real: a database trigger refuses the legal_agreements insert, late in the transaction.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { describeError } from '../../src/server/log.ts';
+import { forEachDatabase, individualPayload } from './harness.ts';
+
+forEachDatabase('atomicity', (t) => {
+  beforeAll(async () => {
+    await t.database.db.execute(sql`
+      create function refuse_legal_agreement() returns trigger language plpgsql as $$
+      begin
+        if new.wallet_address = '0x000000000000000000000000000000000000dead' then
+          raise exception 'simulated storage failure';
+        end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`
+      create trigger refuse_legal_agreement before insert on legal_agreements
+      for each row execute function refuse_legal_agreement()`);
+  });
+  afterAll(async () => {
+    await t.database.db.execute(sql`drop trigger if exists refuse_legal_agreement on legal_agreements`);
+  });
+
+  it('a failing registration writes no row at all and answers 500 without detail', async () => {
+    const { db } = t.database;
+    const count = async () => {
+      const tables = [schema.users, schema.userDetails, schema.disclosureProgress, schema.kycVerifications, schema.legalAgreements, schema.investments, schema.sessions, schema.auditEvents];
+      return Promise.all(tables.map(async (table) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n));
+    };
+    const before = await count();
+    const payload = individualPayload({ walletAddress: '0x000000000000000000000000000000000000dead' });
+    const res = await t.post('/api/auth/register', payload);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: messages.server.internal });
+    expect(text).not.toContain('simulated');
+    expect(await count()).toEqual(before);
+    expect(await db.select().from(schema.users).where(eq(schema.users.email, payload.email))).toEqual([]);
+    // The cause is on the server's own log, with its stack, but not the investor's data from the query.
+    const logged = t.log.entries.find((e) => e.level === 'error');
+    const described = describeError(logged?.fields?.error);
+    expect(described).toContain('simulated storage failure');
+    expect(described).toContain('insert into "legal_agreements"');
+    expect(described).not.toContain(payload.walletAddress);
+    // The 500 still carries the security headers and no-store.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('the same address registers cleanly once the fault is gone', async () => {
+    const payload = individualPayload({ walletAddress: '0x000000000000000000000000000000000000dead' });
+    expect((await t.post('/api/auth/register', payload)).status).toBe(500);
+    const res = await t.post('/api/auth/register', { ...payload, walletAddress: '0x000000000000000000000000000000000000beef' });
+    expect(res.status).toBe(201);
+  });
+});

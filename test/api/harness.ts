@@ -1,0 +1,147 @@
+/**
+ * Runs a test file's cases against every database backend: PGlite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. Each backend gets one migrated, seeded database for the whole file (tests use unique emails), an app built
+ * with createApp(), a clock tests can move, and a memory log.
+ *
+ *   forEachDatabase('registration', (t) => {
+ *     it('answers 201', async () => { const res = await t.post('/api/auth/register', payload); ... });
+ *   });
+ */
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { tokensFor } from '../../src/shared/rules.ts';
+import type { AuthResponse, RegistrationInput } from '../../src/shared/schemas.ts';
+import type { AppConfig, AppEnv } from '../../src/server/app-context.ts';
+import { createApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
+import type { Database } from '../../src/server/db/types.ts';
+import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
+import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
+import { backends, openTestDatabase, type Backend } from './support/test-databases.ts';
+
+export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-bytes!!');
+export const TEST_TTL_SECONDS = 7200;
+
+/** A clock that stands still unless a test moves it; reset before every test. */
+export class ManualClock implements Clock {
+  private current = Date.now();
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current += ms;
+  }
+  reset() {
+    this.current = Date.now();
+  }
+}
+
+export type ApiTest = {
+  readonly backend: Backend;
+  readonly database: Database;
+  readonly app: Hono<AppEnv>;
+  readonly clock: ManualClock;
+  readonly log: MemoryLog;
+  /** A second app on the same database with other config (e.g. another secret). */
+  makeApp(config?: Partial<AppConfig>): Hono<AppEnv>;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  get(path: string, token?: string): Promise<Response>;
+  post(path: string, body?: unknown, token?: string): Promise<Response>;
+  /** Registers a new individual investor (201 expected) and returns the answer and the payload sent. */
+  register(overrides?: Partial<Record<string, unknown>>): Promise<AuthResponse & { payload: RegistrationInput }>;
+};
+
+let counter = 0;
+export const uniqueEmail = (label = 'investor') => `${label}.${process.pid}.${++counter}.${randomBytes(3).toString('hex')}@example.com`;
+export const randomWallet = () => `0x${randomBytes(20).toString('hex')}`;
+
+export function individualPayload(overrides: Partial<Record<string, unknown>> = {}): RegistrationInput {
+  const investmentAmount = typeof overrides.investmentAmount === 'number' ? overrides.investmentAmount : 25_000;
+  return {
+    email: uniqueEmail(),
+    investmentAmount,
+    tokenQuantity: tokensFor(investmentAmount, DEFAULT_SETTINGS.tokenPrice),
+    investorType: 'individual',
+    fullName: 'Ada Lovelace',
+    dateOfBirth: '1985-12-10',
+    nationality: 'British',
+    walletAddress: randomWallet(),
+    primaryJurisdiction: 'uk',
+    ...overrides,
+  } as RegistrationInput;
+}
+
+export function entityPayload(overrides: Partial<Record<string, unknown>> = {}): RegistrationInput {
+  const investmentAmount = typeof overrides.investmentAmount === 'number' ? overrides.investmentAmount : 150_000;
+  return {
+    email: uniqueEmail('entity'),
+    investmentAmount,
+    tokenQuantity: tokensFor(investmentAmount, DEFAULT_SETTINGS.tokenPrice),
+    investorType: 'entity',
+    entityName: 'Analytical Engines AG',
+    jurisdiction: 'Switzerland',
+    authorizedSignatory: 'Charles Babbage',
+    walletAddress: randomWallet(),
+    primaryJurisdiction: 'eu',
+    ...overrides,
+  } as RegistrationInput;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function forEachDatabase(title: string, body: (t: ApiTest) => void): void {
+  for (const backend of backends()) {
+    describe(`${title} [${backend}]`, () => {
+      const clock = new ManualClock();
+      const log = createMemoryLog();
+      let database: Database | undefined;
+      let app: Hono<AppEnv> | undefined;
+      const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustProxy: false };
+      const need = <T>(value: T | undefined): T => {
+        if (value === undefined) throw new Error('the test database is not open yet');
+        return value;
+      };
+
+      const t: ApiTest = {
+        backend,
+        get database() {
+          return need(database);
+        },
+        get app() {
+          return need(app);
+        },
+        clock,
+        log,
+        makeApp: (config = {}) => createApp({ db: need(database).db, clock, log, config: { ...baseConfig, ...config } }),
+        request: (path, init) => Promise.resolve(need(app).request(path, init)),
+        get: (path, token) => t.request(path, { headers: token ? bearer(token) : {} }),
+        post: (path, payload, token) =>
+          t.request(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+            body: payload === undefined ? undefined : JSON.stringify(payload),
+          }),
+        async register(overrides = {}) {
+          const payload = individualPayload(overrides);
+          const res = await t.post('/api/auth/register', payload);
+          if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+          return { ...((await res.json()) as AuthResponse), payload };
+        },
+      };
+
+      beforeAll(async () => {
+        database = await openTestDatabase(backend);
+        await seedDatabase(database.db, new Date());
+        app = t.makeApp();
+      });
+      afterAll(async () => {
+        await database?.close();
+      });
+      beforeEach(() => {
+        clock.reset();
+        log.entries.length = 0;
+      });
+
+      body(t);
+    });
+  }
+}

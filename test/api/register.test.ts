@@ -1,0 +1,191 @@
+/** POST /api/auth/register: success for both investor types, every refusal, and what is written. */
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { amountError, tokensFor } from '../../src/shared/rules.ts';
+import type { AuthResponse, RegistrationRejection } from '../../src/shared/schemas.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { DEFAULT_SETTINGS } from '../../src/server/seed/seed-database.ts';
+import { entityPayload, forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';
+
+const limits = DEFAULT_SETTINGS;
+
+forEachDatabase('registration', (t) => {
+  const register = (body: unknown) => t.post('/api/auth/register', body);
+  const expectRefusal = async (res: Response, status: number, error: string) => {
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ error });
+  };
+
+  it('registers an individual: 201 with token, user and settings, and writes every row in one go', async () => {
+    const payload = individualPayload({ email: `  Mixed.Case.${Date.now()}@Example.COM ` });
+    const res = await register(payload);
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as AuthResponse;
+    const email = payload.email.trim().toLowerCase();
+    expect(body.user).toEqual({ userId: expect.any(String), userDetailsId: expect.any(String), email, investmentAmount: 25_000 });
+    expect(body.settings).toEqual(limits);
+    expect(body.token.split('.')).toHaveLength(3);
+
+    const { db } = t.database;
+    const userId = body.user.userId;
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+    expect(user?.email).toBe(email);
+    const [details] = await db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, userId));
+    expect(details).toMatchObject({
+      id: body.user.userDetailsId,
+      investorType: 'INDIVIDUAL',
+      investmentAmount: 25_000,
+      tokenQuantity: tokensFor(25_000, limits.tokenPrice),
+      fullName: 'Ada Lovelace',
+      dateOfBirth: '1985-12-10',
+      status: 'UNDER_REVIEW',
+      currentStep: 'disclosure',
+      entityName: null,
+    });
+    for (const table of [schema.disclosureProgress, schema.kycVerifications, schema.legalAgreements, schema.investments, schema.sessions]) {
+      expect(await db.select().from(table).where(eq(table.userId, userId))).toHaveLength(1);
+    }
+    const [audit] = await db.select().from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId));
+    expect(audit).toMatchObject({ action: 'auth.register', detail: expect.objectContaining({ investmentAmount: 25_000, tokenPrice: 0.85 }) });
+    expect(audit?.at.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it('registers an entity with its own required fields', async () => {
+    const res = await register(entityPayload());
+    expect(res.status).toBe(201);
+    const { user } = (await res.json()) as AuthResponse;
+    const [details] = await t.database.db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, user.userId));
+    expect(details).toMatchObject({ investorType: 'ENTITY', entityName: 'Analytical Engines AG', jurisdiction: 'Switzerland', authorizedSignatory: 'Charles Babbage', fullName: null, dateOfBirth: null });
+  });
+
+  it('records the client address and user agent in the audit trail', async () => {
+    const payload = individualPayload();
+    const res = await t.app.request(
+      '/api/auth/register',
+      { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'audit-test/1.0' }, body: JSON.stringify(payload) },
+      { incoming: { socket: { remoteAddress: '203.0.113.7' } } },
+    );
+    const { user } = (await res.json()) as AuthResponse;
+    const [audit] = await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.userId, user.userId));
+    expect(audit).toMatchObject({ ip: '203.0.113.7', userAgent: 'audit-test/1.0' });
+  });
+
+  it('refuses an address already registered, in any letter case, with 409', async () => {
+    const first = individualPayload();
+    expect((await register(first)).status).toBe(201);
+    await expectRefusal(await register(individualPayload({ email: first.email })), 409, messages.registration.emailTaken);
+    await expectRefusal(await register(entityPayload({ email: first.email.toUpperCase() })), 409, messages.registration.emailTaken);
+    const users = await t.database.db.select().from(schema.users).where(eq(schema.users.email, first.email));
+    expect(users).toHaveLength(1);
+    const traces = await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.action, 'auth.register.duplicate'));
+    expect(traces.filter((e) => e.detail.email === first.email)).toHaveLength(2);
+  });
+
+  it('gives one 201 and one 409 when two registrations race for one address', async () => {
+    const payload = individualPayload();
+    const answers = await Promise.all([register(payload), register({ ...payload, walletAddress: payload.walletAddress })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const loser = answers.find((r) => r.status === 409);
+    expect(await loser?.json()).toEqual({ error: messages.registration.emailTaken });
+  });
+
+  it('refuses amounts outside the limits with 422, the message and the limits in force', async () => {
+    for (const amount of [limits.minInvestment - 100, 5, limits.maxInvestment + 100, 1e300]) {
+      const res = await register(individualPayload({ investmentAmount: amount, tokenQuantity: tokensFor(amount, limits.tokenPrice) }));
+      expect(res.status, String(amount)).toBe(422);
+      const body = (await res.json()) as RegistrationRejection;
+      expect(body).toEqual({ error: amountError(amount, limits), limits });
+    }
+    expect(amountError(5, limits)).toBe(messages.registration.amountMin('10,000'));
+    expect(amountError(2e6, limits)).toBe(messages.registration.amountMax('1,000,000'));
+  });
+
+  it('accepts the exact minimum and maximum', async () => {
+    for (const amount of [limits.minInvestment, limits.maxInvestment]) {
+      const res = await register(individualPayload({ investmentAmount: amount, tokenQuantity: tokensFor(amount, limits.tokenPrice) }));
+      expect(res.status, String(amount)).toBe(201);
+    }
+  });
+
+  it('refuses a token count priced at another token price (422 with the current limits)', async () => {
+    const stale = individualPayload({ investmentAmount: 20_000, tokenQuantity: tokensFor(20_000, 0.8) });
+    const res = await register(stale);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: messages.registration.checkAmount, limits });
+    const within = individualPayload({ investmentAmount: 20_000, tokenQuantity: tokensFor(20_000, limits.tokenPrice) + 5e-7 });
+    expect((await register(within)).status).toBe(201);
+  });
+
+  it('refuses fractions of a cent', async () => {
+    const res = await register(individualPayload({ investmentAmount: 20_000.005, tokenQuantity: tokensFor(20_000.005, limits.tokenPrice) }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: messages.registration.checkAmount, limits });
+  });
+
+  it('refuses missing or wrongly typed fields with 400 and the catalogue message, never echoing the input', async () => {
+    const cases: Record<string, unknown>[] = [
+      { investmentAmount: '25000' },
+      { investmentAmount: null },
+      { investmentAmount: 0 },
+      { investmentAmount: -25_000 },
+      { tokenQuantity: '29411.764706' },
+      { investorType: 'trust' },
+      { investorType: undefined },
+      { primaryJurisdiction: 'mars' },
+      { fullName: '' },
+      { fullName: '   ' },
+      { fullName: undefined },
+      { nationality: undefined },
+      { dateOfBirth: undefined },
+      { fullName: 'x'.repeat(201) },
+      { email: undefined },
+      { email: 42 },
+      { walletAddress: undefined },
+    ];
+    for (const change of cases) {
+      const res = await register({ ...individualPayload(), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(await res.json(), JSON.stringify(change)).toEqual({ error: messages.registration.fillRequired });
+    }
+  });
+
+  it('requires the entity fields for an entity and the individual fields for an individual', async () => {
+    for (const missing of ['entityName', 'jurisdiction', 'authorizedSignatory']) {
+      const payload: Record<string, unknown> = { ...entityPayload() };
+      delete payload[missing];
+      await expectRefusal(await register(payload), 400, messages.registration.fillRequired);
+    }
+    // An entity payload carrying individual fields instead of its own is still missing its own.
+    const mixed = { ...individualPayload(), investorType: 'entity' };
+    await expectRefusal(await register(mixed), 400, messages.registration.fillRequired);
+  });
+
+  it('names the format problem for a bad wallet, email or date of birth', async () => {
+    for (const walletAddress of ['0x123', '52908400098527886E0F7030069857D2E4169EE7aa', '0xZZ908400098527886E0F7030069857D2E4169EE7', `0x${'a'.repeat(41)}`]) {
+      await expectRefusal(await register(individualPayload({ walletAddress })), 400, messages.registration.walletInvalid);
+    }
+    for (const email of ['not-an-email', 'a@b', 'two words@example.com']) {
+      await expectRefusal(await register(individualPayload({ email })), 400, messages.login.invalidEmail);
+    }
+    await expectRefusal(await register(individualPayload({ dateOfBirth: '10/12/1985' })), 400, 'Please enter a valid date of birth.');
+  });
+
+  it('refuses impossible or future dates of birth', async () => {
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    for (const dateOfBirth of ['1985-02-30', '1985-13-01', '1850-01-01', tomorrow]) {
+      await expectRefusal(await register(individualPayload({ dateOfBirth })), 400, messages.registration.fillRequired);
+    }
+  });
+
+  it('stores a trimmed wallet address and ignores fields it does not know', async () => {
+    const wallet = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const res = await register({ ...individualPayload({ walletAddress: `  ${wallet} ` }), qualifiedInvestor: true, status: 'APPROVED', userId: 'x' });
+    expect(res.status).toBe(201);
+    const { user } = (await res.json()) as AuthResponse;
+    const [details] = await t.database.db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, user.userId));
+    expect(details).toMatchObject({ walletAddress: wallet, status: 'UNDER_REVIEW' });
+    expect(user.email).toMatch(/@example\.com$/);
+    expect(uniqueEmail()).not.toBe(uniqueEmail());
+  });
+});

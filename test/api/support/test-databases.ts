@@ -1,0 +1,76 @@
+/**
+ * Databases for API tests, one per test file and backend:
+ * - PGlite: a copy of the run's template data dir (no initdb per file), deleted afterwards.
+ * - PostgreSQL (when TEST_DATABASE_URL is set): a fresh database created on that server, dropped afterwards.
+ *   A database rather than a schema because drizzle-kit writes foreign keys as "public"."users".
+ */
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase } from '../../../src/server/db/open-database.ts';
+import type { Database, DatabaseKind } from '../../../src/server/db/types.ts';
+
+export type Backend = DatabaseKind;
+
+export const backends = (): Backend[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+/** A new empty temporary dir; remove() deletes it. */
+export async function freshTempDir(): Promise<{ root: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'g2g-api-'));
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * A new temporary dir whose pglite/ holds a PGlite cluster copied from the run's template: empty (as on a
+ * first start) or migrated and seeded. Without a template (global setup saw no API test) PGlite runs initdb.
+ */
+export async function freshPgliteDir(state: 'empty' | 'seeded' = 'empty'): Promise<{ root: string; pgliteDir: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'g2g-api-'));
+  const pgliteDir = join(root, 'pglite');
+  const template = inject(state === 'seeded' ? 'pgliteSeededDir' : 'pgliteTemplateDir');
+  if (template) await cp(template, pgliteDir, { recursive: true });
+  return { root, pgliteDir, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** A new empty PostgreSQL database on the TEST_DATABASE_URL server; `drop()` removes it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `g2g_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Opens a migrated database of the given backend; close() also deletes it. */
+export async function openTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') {
+    const dir = await freshPgliteDir('seeded');
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir.pgliteDir });
+    return { ...database, close: async () => (await database.close(), await dir.remove()) };
+  }
+  const fresh = await freshPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
+  return { ...database, close: async () => (await database.close(), await fresh.drop()) };
+}

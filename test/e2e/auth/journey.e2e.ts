@@ -1,0 +1,172 @@
+/**
+ * The foundation journey in the real app: register (all three steps, the NDA rendered), land on disclosure,
+ * see the session panel and registration details, log out, log in again; then the session edge cases.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { baseUrl, describeE2E, newPage, screenshot, type PageHandle } from '../harness/browser.ts';
+
+const email = `ada.${Date.now()}@example.com`;
+const wallet = '0x' + 'ab12'.repeat(10);
+
+async function fillRegistration(page: Page) {
+  await page.goto(`${baseUrl}/auth/register`);
+  await page.locator('#reg-amount').fill('25000');
+  await expect.poll(() => page.locator('#reg-tokens').inputValue()).not.toBe('');
+  await screenshot(page, 'register-1-investment');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('radio', { name: /individual/i }).check();
+  await page.locator('#reg-fullName').fill('Ada Lovelace');
+  await page.locator('#reg-dateOfBirth').fill('1985-12-10');
+  await page.locator('#reg-nationality').fill('British');
+  await page.locator('#reg-email').fill(email);
+  await page.locator('#reg-walletAddress').fill(wallet);
+  await screenshot(page, 'register-2-investor');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.locator('#reg-primaryJurisdiction').selectOption('uk');
+  // The NDA is fetched from /api/assets/nda and drawn on canvas by pdf.js.
+  const canvas = page.locator('.registration__viewer canvas').first();
+  await canvas.waitFor({ state: 'visible', timeout: 30_000 });
+  await expect.poll(() => canvasHasInk(page), { timeout: 20_000 }).toBe(true);
+  for (const id of ['qualifiedInvestor', 'riskUnderstanding', 'financialCapacity']) await page.locator(`#reg-${id}`).check();
+  await screenshot(page, 'register-3-qualification');
+}
+
+/** True once the first page canvas has non-white pixels (the PDF really rendered). */
+function canvasHasInk(page: Page) {
+  return page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('.registration__viewer canvas');
+    if (!c || c.width === 0) return false;
+    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+    if (!data) return false;
+    for (let i = 0; i < data.length; i += 16) if (data[i]! < 200) return true;
+    return false;
+  });
+}
+
+describeE2E('investor journey: register, disclosure, logout, login', () => {
+  let h: PageHandle;
+  beforeAll(async () => {
+    h = await newPage();
+  });
+  afterAll(() => h.close());
+
+  it('registers through the three steps and lands on disclosure', async () => {
+    await fillRegistration(h.page);
+    await h.page.getByRole('button', { name: 'Complete Registration' }).click();
+    await h.page.waitForURL('**/process/disclosure');
+    await expect.poll(() => h.page.getByRole('heading', { level: 1 }).textContent()).toBe('Disclosure Review');
+    expect(await h.page.evaluate(() => [localStorage.getItem('authToken')?.split('.').length, JSON.parse(localStorage.getItem('user') ?? '{}').email])).toEqual([3, email]);
+    await screenshot(h.page, 'process-disclosure');
+  });
+
+  it('shows the session panel with a ticking timer and the step indicator rules', async () => {
+    await expect.poll(() => h.page.getByTestId('session-email').textContent()).toBe(email);
+    const first = await h.page.getByTestId('session-timer').textContent();
+    await expect.poll(() => h.page.getByTestId('session-timer').textContent(), { timeout: 5_000 }).not.toBe(first);
+    const kyc = h.page.getByRole('button', { name: /KYC Verification/ });
+    expect(await kyc.isDisabled()).toBe(true);
+    expect(await kyc.getAttribute('title')).toBe('Complete previous steps first');
+    await expect.poll(() => h.page.getByText('SECURE SESSION ACTIVE | Right-click disabled').count()).toBe(1);
+  });
+
+  it('opens the registration details with what was registered', async () => {
+    await h.page.getByRole('button', { name: 'Registration Details' }).click();
+    const dialog = h.page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Ada Lovelace').count()).toBe(1);
+    expect(await dialog.getByText('€25,000').count()).toBe(1);
+    expect(await dialog.getByText(wallet).count()).toBe(1);
+    await screenshot(h.page, 'registration-details');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => h.page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('redirects a later step and an unknown path to the current step', async () => {
+    await h.page.goto(`${baseUrl}/process/payment`);
+    await h.page.waitForURL('**/process/disclosure');
+    await h.page.goto(`${baseUrl}/no/such/page`);
+    await h.page.waitForURL('**/process/disclosure');
+    await h.page.goto(`${baseUrl}/auth/login`);
+    await h.page.waitForURL('**/process/disclosure');
+  });
+
+  it('logs out to the login page and clears the stored session', async () => {
+    await h.page.getByRole('button', { name: 'Logout' }).click();
+    await h.page.waitForURL('**/auth/login');
+    await h.page.getByRole('button', { name: 'Continue Investment Process' }).waitFor();
+    expect(await h.page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user'), localStorage.getItem('userDetailsId')])).toEqual([null, null, null]);
+    await screenshot(h.page, 'login');
+  });
+
+  it('logs in again with the email and returns to the current step', async () => {
+    await h.page.locator('#login-email').fill(email);
+    await h.page.getByRole('button', { name: 'Continue Investment Process' }).click();
+    await h.page.waitForURL('**/process/disclosure');
+    expect(h.errors).toEqual([]);
+  });
+});
+
+describeE2E('session edge cases', () => {
+  it('shows the login messages for an empty and a malformed email, and the server message for an unknown one', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Continue Investment Process' }).click();
+    await expect.poll(() => page.getByText('Please enter your email address.').count()).toBe(1);
+    await page.locator('#login-email').fill('nobody@');
+    await page.locator('#login-email').blur();
+    await expect.poll(() => page.getByText('Please enter a valid email address.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Continue Investment Process' }).isDisabled()).toBe(true);
+    await page.locator('#login-email').fill(`nobody.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue Investment Process' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('No investor account');
+    await screenshot(page, 'login-unknown-email');
+    await close();
+  });
+
+  it('sends an expired stored token to login and clears storage', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${baseUrl}/auth/login`);
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
+    await page.evaluate(([t]) => {
+      localStorage.setItem('authToken', t!);
+      localStorage.setItem('user', JSON.stringify({ userId: 'x', userDetailsId: 'y', email: 'x@example.com', investmentAmount: 1 }));
+    }, [expired]);
+    await page.goto(`${baseUrl}/process/disclosure`);
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('button', { name: 'Continue Investment Process' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await close();
+  });
+
+  it('answers a forged token with a reload to login and "Session expired. Please log in again."', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${baseUrl}/auth/login`);
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const forged = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 600, jti: 'forged' })}.c2ln`;
+    await page.evaluate(([t]) => {
+      localStorage.setItem('authToken', t!);
+      localStorage.setItem('user', JSON.stringify({ userId: 'x', userDetailsId: 'y', email: 'x@example.com', investmentAmount: 1 }));
+    }, [forged]);
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toContain('Session expired. Please log in again.');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await screenshot(page, 'login-session-expired');
+    await close();
+  });
+
+  it('shows the registration wizard and login at 375 px', async () => {
+    const { page, close } = await newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Continue Investment Process' }).waitFor();
+    await screenshot(page, 'mobile-login');
+    await page.getByRole('button', { name: 'Start Your Investment Journey' }).click();
+    await page.waitForURL('**/auth/register');
+    await page.locator('#reg-amount').waitFor();
+    await screenshot(page, 'mobile-register-1');
+    await close();
+  });
+});

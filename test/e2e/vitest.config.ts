@@ -1,0 +1,21 @@
+/**
+ * End-to-end tests: the real built app and server in Debian's Chromium.
+ * Run: `npx vitest run --config test/e2e/vitest.config.ts`. One server and one browser for the whole run
+ * (see harness/global-setup.ts), files one after another because they share them.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['test/e2e/harness/global-setup.ts'],
+    fileParallelism: false,
+    // A first run may build the client and initialise PGlite; pages wait on a real server.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 30_000,
+  },
+});

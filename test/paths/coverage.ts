@@ -1,0 +1,243 @@
+/**
+ * Model-based path coverage for XState v5 machines (xstate/graph).
+ *
+ * coverMachine() generates test paths (shortest or simple) with createTestModel, adds one path per
+ * reachable transition the generator skipped, then replays every path on the pure machine (no actors
+ * started, no actions executed) and records which declared transitions fired. Invoked promises and
+ * timers are traversed by synthetic events the caller lists:
+ *   { type: 'xstate.done.actor.<id>', output }, { type: 'xstate.error.actor.<id>', error },
+ *   { type: 'xstate.after.<delay>.<stateNodeId>' }.
+ * expectFullCoverage() fails with the list of state nodes and transitions no path reached.
+ */
+import { createEmptyActor } from 'xstate';
+import type { AnyActorScope, AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
+import type { StatePath, TestPath } from 'xstate/graph';
+
+type AnySnapshot = ReturnType<AnyStateMachine['transition']>;
+export type CoverEvents = readonly AnyEventObject[] | ((snapshot: AnySnapshot) => readonly AnyEventObject[]);
+
+export interface CoverOptions {
+  name: string;
+  events: CoverEvents;
+  input?: unknown;
+  /** 'shortest' (default): one shortest path per state/transition; 'simple': every simple path. */
+  pathKind?: 'shortest' | 'simple';
+  /** Stop exploring beyond snapshots matching this (e.g. bounded counters). */
+  stopWhen?: (snapshot: AnySnapshot) => boolean;
+  /** Maximum traversal iterations; the traversal throws beyond it. */
+  limit?: number;
+}
+
+export interface CoverResult {
+  name: string;
+  states: number;
+  transitions: number;
+  paths: TestPath<AnySnapshot, EventObject>[];
+  unreachedStates: string[];
+  unreachedTransitions: string[];
+}
+
+/** Every state node below the root, depth first (history pseudo-states excluded: never active). */
+export function listStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      if (child.type !== 'history') out.push(child);
+      walk(child);
+    }
+  };
+  walk(machine.root);
+  return out;
+}
+
+function guardName(guard: unknown): string | undefined {
+  if (guard === undefined) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  // An inline arrow takes its property's name, 'guard'.
+  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : 'inline';
+  return 'guard';
+}
+
+/** Readable, stable label of a declared transition: `#src on EVENT[i] [guard] -> #target`. */
+function transitionLabel(t: AnyTransitionDefinition, index: number): string {
+  const event = t.eventType === '' ? 'always' : t.eventType;
+  const guard = guardName(t.guard);
+  const targets = t.target?.length ? t.target.map((s) => `#${s.id}`).join(', ') : '(self)';
+  return `#${t.source.id} on ${event}[${index}]${guard ? ` [${guard}]` : ''} -> ${targets}`;
+}
+
+/** Every declared transition: `on`, `after`, invoke onDone/onError and `always`, keyed by identity. */
+export function listTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+  const labels = new Map<AnyTransitionDefinition, string>();
+  for (const node of [machine.root, ...listStateNodes(machine)]) {
+    for (const list of node.transitions.values()) {
+      list.forEach((t, i) => labels.set(t, transitionLabel(t, i)));
+    }
+    (node.always ?? []).forEach((t, i) => labels.set(t, transitionLabel(t, i)));
+  }
+  return labels;
+}
+
+/** An actor scope like xstate/graph's mock one that also reports the transitions of each microstep. */
+function recordingScope(
+  onTransitions: (ts: readonly AnyTransitionDefinition[]) => void,
+  onMicrostep: (snapshot: AnySnapshot) => void = () => {},
+): AnyActorScope {
+  const empty = createEmptyActor();
+  const system = Object.create(empty.system, {
+    _sendInspectionEvent: {
+      value: (ev: { type: string; _transitions?: AnyTransitionDefinition[]; snapshot?: AnySnapshot }) => {
+        if (ev.type !== '@xstate.microstep') return;
+        if (ev._transitions) onTransitions(ev._transitions);
+        // Transient states (left at once by `always`) are only ever seen in a microstep's snapshot.
+        if (ev.snapshot) onMicrostep(ev.snapshot);
+      },
+    },
+  });
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'coverage',
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
+}
+
+/**
+ * Like xstate/graph's createTestModel, which refuses machines with invoke or after ("not supported"
+ * because it cannot run them): here nothing runs, results and timers arrive as listed events.
+ * Vertices are snapshot + incoming transition, as there, so shortest paths also cover edges.
+ */
+function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel<AnySnapshot, EventObject, unknown> {
+  const { events, input, stopWhen, limit } = options;
+  const viaSuffix = (state: AnySnapshot, event: EventObject | undefined, prev?: AnySnapshot) =>
+    !event || (prev && JSON.stringify(prev.value) === JSON.stringify(state.value))
+      ? ''
+      : ` via ${JSON.stringify(event)}${prev ? ` from ${JSON.stringify(prev.value)}` : ''}`;
+  return new TestModel<AnySnapshot, EventObject, unknown>(machine, {
+    serializeState: (state, event, prev) => `${serializeSnapshot(state)}${viaSuffix(state, event, prev)}`,
+    stateMatcher: (state, key) =>
+      key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key as never),
+    // Every event the active nodes accept: the listed ones of that type, else a bare { type }.
+    events: (state) => {
+      const listed = typeof events === 'function' ? events(state) : events;
+      const accepted = [...new Set(state._nodes.flatMap((n: AnyStateNode) => n.ownEvents as string[]))];
+      return accepted.flatMap((type) => {
+        const matching = listed.filter((e) => e.type === type);
+        return matching.length ? matching : [{ type }];
+      });
+    },
+    ...(input !== undefined ? { input } : {}),
+    ...(stopWhen ? { stopWhen } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  });
+}
+
+const isInit = (e: EventObject) => e.type === 'xstate.init';
+
+export function coverMachine(machine: AnyStateMachine, options: CoverOptions): CoverResult {
+  const { name, events, input, pathKind = 'shortest', stopWhen, limit } = options;
+  const model = createModel(machine, options);
+  const generated = (pathKind === 'simple' ? model.getSimplePaths() : model.getShortestPaths()) as TestPath<
+    AnySnapshot,
+    EventObject
+  >[];
+
+  const declaredStates = listStateNodes(machine).map((n) => n.id);
+  const declared = listTransitions(machine);
+  const reachedStates = new Set<string>();
+  const fired = new Set<AnyTransitionDefinition>();
+  let sink = fired;
+  const noteNodes = (s: AnySnapshot) => {
+    for (const n of (s as unknown as { _nodes: AnyStateNode[] })._nodes) reachedStates.add(n.id);
+  };  const scope = recordingScope(
+    (ts) => ts.forEach((t) => sink.add(t)),
+    (snap) => {
+      if (sink === fired) noteNodes(snap);
+    },
+  );
+  const initial = (): AnySnapshot => machine.getInitialSnapshot(scope, input) as AnySnapshot;
+
+  const replay = (path: StatePath<AnySnapshot, EventObject>) => {
+    let snap = initial();
+    noteNodes(snap);
+    for (const step of path.steps) {
+      if (isInit(step.event)) continue;
+      snap = machine.transition(snap, step.event, scope) as AnySnapshot;
+      noteNodes(snap);
+    }
+  };
+  generated.forEach(replay);
+
+  // Complete transition coverage: a shortest path to the edge's source, plus the edge's event.
+  const extra: TestPath<AnySnapshot, EventObject>[] = [];
+  const undone = () => [...declared.keys()].some((t) => !fired.has(t));
+  if (undone()) {
+    const toState = new Map<string, StatePath<AnySnapshot, EventObject>>();
+    const shortest: StatePath<AnySnapshot, EventObject>[] = pathKind === 'shortest' ? generated : model.getShortestPaths();
+    // Every prefix of a path is a path too (generators drop paths that prefix another).
+    for (const p of shortest) {
+      p.steps.forEach((step, i) => {
+        const key = serializeSnapshot(step.state);
+        const known = toState.get(key);
+        if (!known || known.steps.length > i + 1) {
+          toState.set(key, { state: step.state, steps: p.steps.slice(0, i + 1), weight: i });
+        }
+      });
+    }
+    for (const { state, transitions } of Object.values(model.getAdjacencyMap())) {
+      const base = toState.get(serializeSnapshot(state));
+      if (!base) continue;
+      const edges = Object.values(transitions) as { event: EventObject; state: AnySnapshot }[];
+      for (const { event, state: next } of edges) {
+        const local = new Set<AnyTransitionDefinition>();
+        sink = local;
+        machine.transition(state, event, scope);
+        sink = fired;
+        if (![...local].some((t) => declared.has(t) && !fired.has(t))) continue;
+        const statePath: StatePath<AnySnapshot, EventObject> = {
+          state: next,
+          steps: [...base.steps, { state: next, event }],
+          weight: base.weight + 1,
+        };
+        const events = statePath.steps.filter((s) => !isInit(s.event)).map((s) => s.event.type);
+        extra.push({
+          ...statePath,
+          description: `Takes ${event.type}: ${events.join(' → ')}`,
+          test: (params) => model.testPath(statePath as never, params as never),
+        });
+        replay(statePath);
+      }
+    }
+  }
+
+  const paths = [...generated, ...extra];
+  return {
+    name,
+    states: declaredStates.length,
+    transitions: declared.size,
+    paths,
+    unreachedStates: declaredStates.filter((id) => !reachedStates.has(id)).sort(),
+    unreachedTransitions: [...declared]
+      .filter(([t]) => !fired.has(t))
+      .map(([, label]) => label)
+      .sort(),
+  };
+}
+
+export function expectFullCoverage(result: CoverResult): void {
+  console.log(`[paths] ${result.name}: ${result.states} states, ${result.transitions} transitions, ${result.paths.length} paths`);
+  const lines = [
+    ...result.unreachedStates.map((s) => `  state #${s}`),
+    ...result.unreachedTransitions.map((t) => `  transition ${t}`),
+  ];
+  if (lines.length) {
+    throw new Error(`[paths] ${result.name}: not reached by any generated path:\n${lines.join('\n')}`);
+  }
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { AUTH_RESPONSE, SETTINGS, VALID_WALLET } from '../../machines/registration/registration.fixtures.ts';
+import { registrationMachine } from '../../machines/registration/registration.machine.ts';
+import type { FieldChangeEvent, FieldName, RegistrationInput } from '../../machines/registration/registration.types.ts';
+import { ApiError } from '../../src/shared/api-error.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { AuthResponse, RegistrationPayload } from '../../src/shared/schemas.ts';
+import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+
+type Snapshot = SnapshotFrom<typeof registrationMachine>;
+
+const LIMITS = { minInvestment: 30_000, maxInvestment: 100_000, tokenPrice: 5 };
+
+/** Results of the two effects, as the synthetic events the path generator feeds the pure machine. */
+const effects: AnyEventObject[] = [
+  { type: 'xstate.done.actor.fetchSettings', output: SETTINGS },
+  { type: 'xstate.done.actor.fetchSettings', output: { tokenPrice: 1, minInvestment: 500, maxInvestment: 100 } },
+  { type: 'xstate.error.actor.fetchSettings', error: new ApiError(messages.general.network, 0, null) },
+  { type: 'xstate.done.actor.submitRegistration', output: { ...AUTH_RESPONSE, settings: SETTINGS } },
+  { type: 'xstate.error.actor.submitRegistration', error: new ApiError('Server configuration missing', 500, { error: 'Server configuration missing' }) },
+  {
+    type: 'xstate.error.actor.submitRegistration',
+    error: new ApiError(messages.registration.limitsRejected, 422, { error: messages.registration.limitsRejected, limits: LIMITS }),
+  },
+  { type: 'xstate.error.actor.submitRegistration', error: new ApiError('HTTP 500', 500, null) },
+];
+
+const change = (field: FieldName, value: string | boolean) => ({ type: 'registration.field.change', field, value }) as FieldChangeEvent;
+
+/** The values each step needs, in order (already normalised, so a filled field reads back equal). */
+const fills: Record<string, (s: Snapshot) => FieldChangeEvent[]> = {
+  investment: (s) => [change('investmentAmount', String(Math.max(25_000, s.context.settings?.minInvestment ?? 0)))],
+  investor: () => [
+    change('investorType', 'individual'),
+    change('fullName', 'Ada Lovelace'),
+    change('dateOfBirth', '1985-12-10'),
+    change('nationality', 'British'),
+    change('email', 'ada@example.com'),
+    change('walletAddress', VALID_WALLET),
+  ],
+  qualification: () => [
+    change('primaryJurisdiction', 'uk'),
+    change('qualifiedInvestor', true),
+    change('riskUnderstanding', true),
+    change('financialCapacity', true),
+  ],
+};
+
+/**
+ * Events offered in a snapshot. The form fills in one chain (only the next missing value of the current
+ * step), and navigation and blur are offered only at the ends of that chain (nothing yet, or everything
+ * filled): enough for every transition, without every combination of half-filled steps.
+ */
+function events(snapshot: Snapshot): AnyEventObject[] {
+  const step = typeof snapshot.value === 'string' ? snapshot.value : '';
+  const chain = fills[step]?.(snapshot) ?? [];
+  const missing = chain.findIndex((e) => snapshot.context.values[e.field] !== e.value);
+  const atEnds = missing <= 0;
+  const offered: AnyEventObject[] = [{ type: 'registration.settings.retry' }, ...effects];
+  const next = chain[missing];
+  if (next) offered.push(next);
+  if (atEnds) {
+    offered.push({ type: 'registration.next' }, { type: 'registration.previous' }, { type: 'registration.submit' });
+    offered.push({ type: 'registration.field.blur', field: (next ?? chain[0])?.field ?? 'investmentAmount' });
+  }
+  return offered;
+}
+
+/** States and transitions are covered when either run reaches them (the valid-input skip needs its own input). */
+function union(a: CoverResult, b: CoverResult): CoverResult {
+  return {
+    ...a,
+    name: 'registration',
+    paths: [...a.paths, ...b.paths],
+    unreachedStates: a.unreachedStates.filter((s) => b.unreachedStates.includes(s)),
+    unreachedTransitions: a.unreachedTransitions.filter((t) => b.unreachedTransitions.includes(t)),
+  };
+}
+
+const INVOKING_STATE = { fetchSettings: 'loadingSettings', submitRegistration: 'submitting' } as const;
+type InvokeId = keyof typeof INVOKING_STATE;
+const SYNTHETIC = /^xstate\.(done|error)\.actor\.(fetchSettings|submitRegistration)$/;
+
+/**
+ * Replays a generated path on a real actor: the fake effects answer with the results the path's synthetic
+ * events carry, in order; the path's other events are sent as they are.
+ */
+async function replayOnActor(steps: readonly { event: EventObject }[], input: RegistrationInput): Promise<Snapshot> {
+  type Result = { type: string; output?: unknown; error?: unknown };
+  const queued: Record<InvokeId, Result[]> = { fetchSettings: [], submitRegistration: [] };
+  for (const { event } of steps) {
+    const m = SYNTHETIC.exec(event.type);
+    if (m) queued[m[2] as InvokeId].push(event);
+  }
+  const answer = (id: InvokeId) => {
+    const next = queued[id].shift();
+    if (!next) return new Promise<never>(() => {}); // the path ends while this effect is still running
+    if (next.type.startsWith('xstate.error')) throw next.error;
+    return next.output;
+  };
+  const machine = registrationMachine.provide({
+    actors: {
+      fetchSettings: fromPromise<unknown, void>(async () => answer('fetchSettings')),
+      submitRegistration: fromPromise<AuthResponse, RegistrationPayload>(async () => answer('submitRegistration') as AuthResponse),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  for (const { event } of steps) {
+    if (event.type === 'xstate.init') continue;
+    const m = SYNTHETIC.exec(event.type);
+    if (m) await waitFor(actor, (s) => !s.matches(INVOKING_STATE[m[2] as InvokeId]));
+    else actor.send(event as Parameters<typeof actor.send>[0]);
+  }
+  return actor.getSnapshot();
+}
+
+describe('registration statechart paths', () => {
+  const fetching = coverMachine(registrationMachine, { name: 'registration (fetching settings)', events, input: { settings: null } });
+  const given = coverMachine(registrationMachine, { name: 'registration (settings given)', events, input: { settings: SETTINGS } });
+
+  it('reaches every state and every transition', () => {
+    expectFullCoverage(union(fetching, given));
+  });
+
+  it('each run alone leaves only the other input’s initial branch', () => {
+    expect(fetching.unreachedStates).toEqual([]);
+    expect(fetching.unreachedTransitions).toEqual(['#registration.checkingSettings on always[0] [hasSettings] -> #registration.investment']);
+    expect(given.unreachedTransitions).toContain('#registration.checkingSettings on always[1] -> #registration.loadingSettings');
+  });
+
+  /** The steps of the first generated path through a state matching `predicate`, cut at that state. */
+  const stepsTo = (result: CoverResult, predicate: (s: Snapshot) => boolean) => {
+    for (const path of result.paths) {
+      const at = path.steps.findIndex((step) => predicate(step.state as Snapshot));
+      if (at >= 0) return path.steps.slice(0, at + 1);
+    }
+    throw new Error('no generated path reaches that state');
+  };
+
+  it('replays every generated path on a real actor with fake effects, ending in the same state and context', async () => {
+    for (const [result, input] of [
+      [fetching, { settings: null }],
+      [given, { settings: SETTINGS }],
+    ] as const) {
+      for (const path of result.paths) {
+        const expected = path.state as Snapshot;
+        const actual = await replayOnActor(path.steps, input);
+        expect(actual.value, path.description).toEqual(expected.value);
+        expect(actual.context, path.description).toEqual(expected.context);
+      }
+    }
+  });
+
+  it('ends a successful path in done with the AuthResponse as output', async () => {
+    const actual = await replayOnActor(stepsTo(fetching, (s) => s.status === 'done'), { settings: null });
+    expect(actual.status).toBe('done');
+    expect(actual.output).toEqual({ ...AUTH_RESPONSE, settings: SETTINGS });
+  });
+
+  it('ends a limits rejection back on the amount with the new limits in force', async () => {
+    const steps = stepsTo(given, (s) => s.matches('investment') && s.context.settings?.minInvestment === LIMITS.minInvestment);
+    const actual = await replayOnActor(steps, { settings: SETTINGS });
+    expect(actual.value).toBe('investment');
+    expect(actual.context.settings).toEqual({ tokenPrice: 5, minInvestment: 30_000, maxInvestment: 100_000 });
+  });
+
+  it('ends a failed settings load in settingsError with the load-failed message', async () => {
+    const steps = stepsTo(fetching, (s) => s.matches('settingsError') && s.context.settingsError === messages.settings.loadFailed);
+    const actual = await replayOnActor(steps, { settings: null });
+    expect(actual.value).toBe('settingsError');
+    expect(actual.context.settingsError).toBe(messages.settings.loadFailed);
+  });
+});
