@@ -3,7 +3,7 @@
  * each field, and the payload built from the form. Field messages come from the shared schemas so the
  * browser shows the same words the server would answer with.
  */
-import * as v from 'valibot';
+import { check, firstIssue } from '../../src/shared/validate.ts';
 import { amountError, tokensFor } from '../../src/shared/rules.ts';
 import {
   EmailSchema,
@@ -81,11 +81,6 @@ export function stepFields(step: StepIndex, investorType: RegistrationValues['in
   return ['investorType', ...typeFields, 'email', 'walletAddress'];
 }
 
-const firstIssue = (schema: v.GenericSchema, value: unknown): string | null => {
-  const result = v.safeParse(schema, value);
-  return result.success ? null : (result.issues[0]?.message ?? null);
-};
-
 /** A yyyy-mm-dd string that names a real calendar day (the schema checks only the shape). */
 const isCalendarDate = (text: string): boolean => {
   const date = new Date(`${text}T00:00:00Z`);
@@ -162,6 +157,6 @@ export function buildPayload(
         ? { ...common, investorType: 'entity', entityName: values.entityName, jurisdiction: values.jurisdiction, authorizedSignatory: values.authorizedSignatory }
         : null;
   if (!raw) return { ok: false };
-  const result = v.safeParse(RegistrationPayloadSchema, raw);
+  const result = check(RegistrationPayloadSchema, raw);
   return result.success ? { ok: true, payload: result.output } : { ok: false };
 }

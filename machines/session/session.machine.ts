@@ -7,8 +7,8 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { isTokenExpired } from '../../src/shared/rules.ts';
-import { SessionUserSchema, type AuthResponse, type SessionUser } from '../../src/shared/schemas.ts';
-import * as v from 'valibot';
+import type { AuthResponse } from '../../src/shared/schemas.ts';
+import { parseStoredUser } from '../../src/shared/validate.ts';
 import { loginMachine } from '../login/login.machine.ts';
 import { processMachine } from '../process/process.machine.ts';
 import { registrationDetailsMachine } from '../registration-details/registration-details.machine.ts';
@@ -16,16 +16,6 @@ import { registrationMachine } from '../registration/registration.machine.ts';
 import type { SessionContext, SessionEvent, SessionInput, StoredSession } from './session.types.ts';
 
 const REGISTER_PATH = '/auth/register';
-
-export function parseStoredUser(raw: string | null): SessionUser | null {
-  if (!raw) return null;
-  try {
-    const parsed = v.safeParse(SessionUserSchema, JSON.parse(raw));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
-}
 
 const storedOf = (event: unknown): StoredSession => (event as { output: StoredSession }).output;
 

@@ -103,7 +103,7 @@ export function RegistrationDetailsModal({ actor }: { actor: Actor }) {
     <dialog ref={dialog} className="details" aria-labelledby="details-title" onCancel={(e) => { e.preventDefault(); close(); }}>
       <div className="details__head">
         <h2 id="details-title">{view === 'error' ? messages.userDetails.errorTitle : 'Registration Details'}</h2>
-        <button type="button" className="details__x" aria-label="Close" onClick={close}>×</button>
+        <button type="button" className="details__x" aria-label="Close registration details" onClick={close}>×</button>
       </div>
       <div className="details__body">
         {view === 'loading' && <p role="status">{messages.loading}</p>}
