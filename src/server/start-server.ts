@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -18,7 +19,6 @@ import { isAppError } from './errors/app-error.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { seedDatabase } from './seed/seed-database.ts';
-import { join } from 'node:path';
 
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 

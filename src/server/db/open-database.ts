@@ -16,7 +16,8 @@ import type { Database, Db } from './types.ts';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenDatabaseOptions =
-  | { kind: 'pglite'; dataDir: string }
+  /** dataDir null: in memory (tests), optionally starting from a `dumpDataDir()` tarball. */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
 
 /** Any constant shared by every instance: serialises migrations when several servers start at once. */
@@ -24,8 +25,11 @@ const MIGRATION_LOCK_KEY = 4_242_0001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
-    await mkdir(options.dataDir, { recursive: true });
-    const client = await PGlite.create(options.dataDir);
+    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     try {
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

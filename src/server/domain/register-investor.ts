@@ -11,7 +11,7 @@ import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
 import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, isAppError } from '../errors/app-error.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
@@ -117,7 +117,10 @@ export async function registerInvestor(db: Db, tokens: TokenService, payload: Re
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('CONFLICT', messages.registration.emailTaken);
-    throw error;
+    const duplicate = (isAppError(error) && error.code === 'CONFLICT') || isUniqueViolation(error, 'users_email_unique');
+    if (!duplicate) throw error;
+    // A taken address is worth a trace (someone probing which investors exist).
+    await recordAuditEvent(db, { userId: null, action: 'auth.register.duplicate', detail: { email: payload.email }, meta, at: now });
+    throw new AppError('CONFLICT', messages.registration.emailTaken);
   }
 }

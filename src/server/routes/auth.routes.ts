@@ -4,10 +4,9 @@ import { messages } from '../../shared/messages.ts';
 import { LoginPayloadSchema, RegistrationPayloadSchema } from '../../shared/schemas.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { loginInvestor } from '../domain/login-investor.ts';
-import { recordAuditEvent } from '../domain/record-audit-event.ts';
 import { registerInvestor } from '../domain/register-investor.ts';
 import { revokeSession } from '../domain/revoke-session.ts';
-import { AppError, isAppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { readJson, readJsonBody } from '../http/read-json.ts';
 import { requestMeta } from '../http/request-meta.ts';
@@ -18,15 +17,7 @@ export function authRoutes(deps: AppDeps) {
     .post('/register', async (c) => {
       const payload = await readJson(c, RegistrationPayloadSchema, messages.registration.fillRequired);
       const context = { now: clock.now(), meta: requestMeta(c, config.trustProxy) };
-      try {
-        return c.json(await registerInvestor(db, tokens, payload, context), 201);
-      } catch (error) {
-        // A taken address is worth a trace (someone probing which investors exist); the 409 itself follows.
-        if (isAppError(error) && error.code === 'CONFLICT') {
-          await recordAuditEvent(db, { userId: null, action: 'auth.register.duplicate', detail: { email: payload.email }, meta: context.meta, at: context.now });
-        }
-        throw error;
-      }
+      return c.json(await registerInvestor(db, tokens, payload, context), 201);
     })
     .post('/login', async (c) => {
       const parsed = v.safeParse(LoginPayloadSchema, await readJsonBody(c));

@@ -1,11 +1,11 @@
 /**
  * Databases for API tests, one per test file and backend:
- * - PGlite: a copy of the run's template data dir (no initdb per file), deleted afterwards.
+ * - PGlite: in memory, loaded from the run's migrated and seeded tarball (no initdb per file).
  * - PostgreSQL (when TEST_DATABASE_URL is set): a fresh database created on that server, dropped afterwards.
  *   A database rather than a schema because drizzle-kit writes foreign keys as "public"."users".
  */
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,13 +24,13 @@ export async function freshTempDir(): Promise<{ root: string; remove(): Promise<
 }
 
 /**
- * A new temporary dir whose pglite/ holds a PGlite cluster copied from the run's template: empty (as on a
- * first start) or migrated and seeded. Without a template (global setup saw no API test) PGlite runs initdb.
+ * A new temporary dir whose pglite/ holds a fresh PGlite cluster copied from the run's template, as on a first
+ * start. Without a template (global setup saw no API test) PGlite runs initdb there itself.
  */
-export async function freshPgliteDir(state: 'empty' | 'seeded' = 'empty'): Promise<{ root: string; pgliteDir: string; remove(): Promise<void> }> {
+export async function freshPgliteDir(): Promise<{ root: string; pgliteDir: string; remove(): Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'g2g-api-'));
   const pgliteDir = join(root, 'pglite');
-  const template = inject(state === 'seeded' ? 'pgliteSeededDir' : 'pgliteTemplateDir');
+  const template = inject('pgliteTemplateDir');
   if (template) await cp(template, pgliteDir, { recursive: true });
   return { root, pgliteDir, remove: () => rm(root, { recursive: true, force: true }) };
 }
@@ -63,12 +63,14 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
-/** Opens a migrated database of the given backend; close() also deletes it. */
+/**
+ * Opens a migrated database of the given backend; close() also deletes it. PGlite runs in memory, loaded from
+ * the run's seeded tarball (the on-disk path is what startServer tests exercise).
+ */
 export async function openTestDatabase(backend: Backend): Promise<Database> {
   if (backend === 'pglite') {
-    const dir = await freshPgliteDir('seeded');
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir.pgliteDir });
-    return { ...database, close: async () => (await database.close(), await dir.remove()) };
+    const dump = inject('pgliteSeededDump');
+    return openDatabase({ kind: 'pglite', dataDir: null, ...(dump ? { loadDataDir: new Blob([await readFile(dump)]) } : {}) });
   }
   const fresh = await freshPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
