@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { isValidEmail } from '../../src/shared/rules.ts';
 import type { loginMachine } from './login.machine.ts';
@@ -16,3 +17,6 @@ export const selectLoginError = (s: S): string | null => {
 };
 /** Spec: the button is disabled while the email is invalid or busy (an empty field may still submit, to show its message). */
 export const selectCanSubmit = (s: S) => !selectIsBusy(s) && (s.context.email.trim() === '' || isValidEmail(s.context.email));
+
+export const selectIsConfirming = (s: S) => s.matches('confirming');
+export const selectEmailCodeActor = (s: S) => s.children.emailCode as ActorRefFrom<typeof emailCodeMachine> | undefined;

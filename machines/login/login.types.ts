@@ -1,10 +1,11 @@
-import type { AuthResponse, LoginPayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 
 export type LoginContext = {
   email: string;
   /** Shown once the user has tried to submit or left the field; before that an empty field is not an error. */
   touched: boolean;
   error: string | null;
+  challenge: CodeChallenge | null;
   result: AuthResponse | null;
 };
 
@@ -15,4 +16,5 @@ export type LoginEvent =
 
 export type LoginInput = { email?: string } | undefined;
 export type LoginOutput = AuthResponse;
-export type LoginRequest = LoginPayload;
+/** POST /api/auth/login: the spec's payload (email + fixed placeholder password); the server ignores the password and mails a one-time code. */
+export type LoginRequest = { email: string; password: string };

@@ -25,7 +25,8 @@ export const processMachine = setup({
   },
   actions: {
     applyAnswers: assign(({ context }, answers: StatusAnswers) => {
-      const serverStep = answers.disclosure?.currentStep ?? 'disclosure';
+      const reported = answers.disclosure?.currentStep;
+      const serverStep: ProcessStep = reported && (PROCESS_STEPS as readonly string[]).includes(reported) ? reported : 'disclosure';
       const progress = deriveStepProgress(answers, serverStep);
       return { answers, progress, serverStep, path: resolveProcessPath(context.requestedPath, progress, serverStep) };
     }),

@@ -1,6 +1,6 @@
 /** The Registration Details modal of the header: closed, then loading, loaded, empty or error. */
 import { assign, fromPromise, setup } from 'xstate';
-import { isApiError } from '../../src/shared/api-error.ts';
+import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { UserDetails } from '../../src/shared/schemas.ts';
 
@@ -39,7 +39,7 @@ export const registrationDetailsMachine = setup({
           {
             target: 'error',
             actions: assign({
-              error: ({ event }) => (event.error instanceof Error && event.error.message) || messages.userDetails.loadFailed,
+              error: ({ event }) => serverMessageOf(event.error) ?? messages.userDetails.loadFailed,
             }),
           },
         ],

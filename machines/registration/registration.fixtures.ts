@@ -1,10 +1,13 @@
 /**
  * Test data for the registration machine, shared by its unit, path and view tests:
- * settings, field events that fill each step, and fake effects built with `fromPromise`.
+ * settings, field events that fill each step, a code challenge, and fake effects built with `fromPromise`.
  */
-import { fromPromise } from 'xstate';
-import type { AuthResponse, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { AuthResponse, CodeChallenge, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
+import { emailCodeMachine } from '../email-code/email-code.machine.ts';
+import type { ResendCodeInput, VerifyCodeInput } from '../email-code/email-code.types.ts';
 import { registrationMachine } from './registration.machine.ts';
+import { selectEmailCodeActor } from './registration.selectors.ts';
 import type { FieldChangeEvent } from './registration.types.ts';
 
 export const SETTINGS: InvestmentSettings = { tokenPrice: 2.5, minInvestment: 10_000, maxInvestment: 500_000 };
@@ -44,27 +47,59 @@ export const AUTH_RESPONSE: AuthResponse = {
   user: { userId: 'u-1', userDetailsId: 'd-1', email: 'ada@example.com', investmentAmount: 25_000 },
 };
 
+/** What POST /api/auth/register answers once it accepted the details: a code went to the (masked) address. */
+export const CHALLENGE: CodeChallenge = { challengeId: '3f2a9c1e-7b4d-4e8a-9c2f-1d5e6a7b8c90', sentTo: 'a***@example.com' };
+/** The code the fake inbox received. */
+export const CODE = '123456';
+
 type FakeEffects = {
   /** What GET /api/settings/investment-limits answers; an Error makes it fail. */
   settings?: unknown;
   /** How POST /api/auth/register answers; receives the payload the machine sent. */
-  submit?: (payload: RegistrationPayload) => Promise<AuthResponse>;
+  submit?: (payload: RegistrationPayload) => Promise<CodeChallenge>;
+  /** How POST /api/auth/verify answers; receives the challenge and the code typed. */
+  verify?: (input: VerifyCodeInput) => Promise<AuthResponse>;
+  /** How POST /api/auth/resend answers. */
+  resend?: (input: ResendCodeInput) => Promise<CodeChallenge>;
 };
 
-/** The machine with fake effects; `sent` records every payload submitted. */
-export function machineWithFakes({ settings = SETTINGS, submit = async () => AUTH_RESPONSE }: FakeEffects = {}) {
+/** The machine with fake effects; `sent` records every payload submitted, `verified` every code checked. */
+export function machineWithFakes({
+  settings = SETTINGS,
+  submit = async () => CHALLENGE,
+  verify = async () => AUTH_RESPONSE,
+  resend = async () => CHALLENGE,
+}: FakeEffects = {}) {
   const sent: RegistrationPayload[] = [];
+  const verified: VerifyCodeInput[] = [];
   const machine = registrationMachine.provide({
     actors: {
       fetchSettings: fromPromise<unknown, void>(async () => {
         if (settings instanceof Error) throw settings;
         return settings;
       }),
-      submitRegistration: fromPromise<AuthResponse, RegistrationPayload>(async ({ input }) => {
+      submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(async ({ input }) => {
         sent.push(input);
         return submit(input);
       }),
+      emailCode: emailCodeMachine.provide({
+        actors: {
+          verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(async ({ input }) => {
+            verified.push(input);
+            return verify(input);
+          }),
+          resendCode: fromPromise<CodeChallenge, ResendCodeInput>(async ({ input }) => resend(input)),
+        },
+      }),
     },
   });
-  return { machine, sent };
+  return { machine, sent, verified };
+}
+
+/** Types `code` into the running code step of a registration in `confirming` and submits it. */
+export function enterCode(actor: ActorRefFrom<typeof registrationMachine>, code = CODE): void {
+  const step = selectEmailCodeActor(actor.getSnapshot());
+  if (!step) throw new Error(`no code step is running (registration is in ${JSON.stringify(actor.getSnapshot().value)})`);
+  step.send({ type: 'code.change', value: code });
+  step.send({ type: 'code.submit' });
 }

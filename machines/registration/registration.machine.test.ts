@@ -4,8 +4,11 @@ import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   AUTH_RESPONSE,
+  CHALLENGE,
+  CODE,
   SETTINGS,
   VALID_WALLET,
+  enterCode,
   fillEntity,
   fillIndividual,
   fillInvestment,
@@ -14,6 +17,7 @@ import {
 } from './registration.fixtures.ts';
 import {
   selectCanGoNext,
+  selectEmailCodeActor,
   selectFieldErrors,
   selectPhase,
   selectStep,
@@ -28,10 +32,10 @@ import type { RegistrationEvent } from './registration.types.ts';
 const sendAll = (actor: AnyActorRef, events: RegistrationEvent[]) => events.forEach((e) => actor.send(e));
 
 function started(fakes: Parameters<typeof machineWithFakes>[0] = {}, settings: typeof SETTINGS | null = SETTINGS) {
-  const { machine, sent } = machineWithFakes(fakes);
+  const { machine, sent, verified } = machineWithFakes(fakes);
   const actor = createActor(machine, { input: { settings } });
   actor.start();
-  return { actor, sent };
+  return { actor, sent, verified };
 }
 
 /** An actor on step 3 with every field valid, ready to submit. */
@@ -198,7 +202,7 @@ describe('step 3 and the payload', () => {
     const { actor, sent } = readyToSubmit();
     actor.send({ type: 'registration.submit' });
     expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
-    await toPromise(actor);
+    await waitFor(actor, (s) => s.matches('confirming'));
     expect(sent).toEqual([
       {
         email: 'ada@example.com',
@@ -217,21 +221,86 @@ describe('step 3 and the payload', () => {
   it('sends only the entity fields even when individual fields were typed first', async () => {
     const { actor, sent } = readyToSubmit({}, [...fillIndividual, ...fillEntity]);
     actor.send({ type: 'registration.submit' });
-    await toPromise(actor);
+    await waitFor(actor, (s) => s.matches('confirming'));
     expect(Object.keys(sent[0] ?? {}).sort()).toEqual(
       ['authorizedSignatory', 'email', 'entityName', 'investmentAmount', 'investorType', 'jurisdiction', 'primaryJurisdiction', 'tokenQuantity', 'walletAddress'].sort(),
     );
   });
 
-  it('outputs the AuthResponse, with returned settings only when they are valid', async () => {
+});
+
+describe('the email code step (the account exists only once the code is confirmed)', () => {
+  /** Submits a valid registration and waits for the code step. */
+  async function confirming(fakes: Parameters<typeof machineWithFakes>[0] = {}) {
+    const r = readyToSubmit(fakes);
+    r.actor.send({ type: 'registration.submit' });
+    await waitFor(r.actor, (s) => s.matches('confirming'));
+    return r;
+  }
+
+  it('hands the accepted submit’s challenge to the code step, still on step 3, without an output', async () => {
+    const { actor } = await confirming();
+    const s = actor.getSnapshot();
+    expect(s.status).toBe('active');
+    expect(s.context.challenge).toEqual(CHALLENGE);
+    expect(selectPhase(s)).toBe('confirming');
+    expect(selectStep(s)).toBe(3);
+    const step = selectEmailCodeActor(s);
+    expect(step?.getSnapshot().context).toMatchObject({ challengeId: CHALLENGE.challengeId, sentTo: CHALLENGE.sentTo, code: '' });
+  });
+
+  it('has no code step before the submit is accepted', () => {
+    const { actor } = readyToSubmit({ submit: () => new Promise(() => {}) });
+    expect(selectEmailCodeActor(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'registration.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(selectEmailCodeActor(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('ends in done with the AuthResponse once the code is confirmed', async () => {
+    const { actor, verified } = await confirming();
+    enterCode(actor);
+    expect(await toPromise(actor)).toEqual(AUTH_RESPONSE);
+    expect(verified).toEqual([{ challengeId: CHALLENGE.challengeId, code: CODE }]);
+    expect(selectPhase(actor.getSnapshot())).toBe('done');
+  });
+
+  it('outputs returned settings only when they are valid', async () => {
     const updated = { tokenPrice: 3, minInvestment: 5_000, maxInvestment: 900_000 };
-    const a = readyToSubmit({ submit: async () => ({ ...AUTH_RESPONSE, settings: updated }) });
-    a.actor.send({ type: 'registration.submit' });
+    const a = await confirming({ verify: async () => ({ ...AUTH_RESPONSE, settings: updated }) });
+    enterCode(a.actor);
     expect(await toPromise(a.actor)).toEqual({ ...AUTH_RESPONSE, settings: updated });
 
-    const b = readyToSubmit({ submit: async () => ({ ...AUTH_RESPONSE, settings: { tokenPrice: -1, minInvestment: 1, maxInvestment: 2 } }) });
-    b.actor.send({ type: 'registration.submit' });
+    const b = await confirming({ verify: async () => ({ ...AUTH_RESPONSE, settings: { tokenPrice: -1, minInvestment: 1, maxInvestment: 2 } }) });
+    enterCode(b.actor);
     expect(await toPromise(b.actor)).toEqual(AUTH_RESPONSE);
+  });
+
+  it('stays in confirming after a wrong code, showing the server words in the code step', async () => {
+    const wrong = new ApiError(messages.emailCode.wrong, 400, { error: messages.emailCode.wrong });
+    const { actor } = await confirming({ verify: async () => Promise.reject(wrong) });
+    enterCode(actor, '000000');
+    const step = selectEmailCodeActor(actor.getSnapshot())!;
+    await waitFor(step, (s) => s.matches({ active: { entry: 'codeRejected' } }));
+    expect(step.getSnapshot().context.error).toBe(messages.emailCode.wrong);
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('goes back to step 3 with the values kept, and can submit again', async () => {
+    const { actor, sent } = await confirming();
+    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'code.back' });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('qualification');
+    expect(s.status).toBe('active');
+    expect(s.context.challenge).toBeNull();
+    expect(s.context.values.fullName).toBe('  Ada Lovelace ');
+    expect(s.context.values.qualifiedInvestor).toBe(true);
+    expect(selectPhase(s)).toBe('form');
+    expect(selectEmailCodeActor(s)).toBeUndefined();
+    actor.send({ type: 'registration.submit' });
+    await waitFor(actor, (x) => x.matches('confirming'));
+    expect(sent).toHaveLength(2);
   });
 });
 

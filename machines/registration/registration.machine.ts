@@ -9,7 +9,8 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { checkSettings } from '../../src/shared/rules.ts';
-import type { AuthResponse, RegistrationPayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge, RegistrationPayload } from '../../src/shared/schemas.ts';
+import { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import type {
   FieldChangeEvent,
   FieldName,
@@ -66,9 +67,11 @@ export const registrationMachine = setup({
     fetchSettings: fromPromise<unknown, void>(async () => {
       throw new Error('fetchSettings is provided by the app');
     }),
-    submitRegistration: fromPromise<AuthResponse, RegistrationPayload>(async () => {
+    /** POST /api/auth/register: validates everything, then mails a one-time code (no account yet). */
+    submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(async () => {
       throw new Error('submitRegistration is provided by the app');
     }),
+    emailCode: emailCodeMachine,
   },
   guards: {
     hasSettings: ({ context }) => context.settings !== null,
@@ -150,6 +153,7 @@ export const registrationMachine = setup({
       touched: {},
       submitError: null,
       payload: null,
+      challenge: null,
       result: null,
     };
   },
@@ -218,10 +222,7 @@ export const registrationMachine = setup({
         src: 'submitRegistration',
         // storePayload ran on the way in, behind the isPayloadValid guard.
         input: ({ context }) => context.payload as RegistrationPayload,
-        onDone: {
-          target: 'done',
-          actions: { type: 'storeResult', params: ({ event }) => ({ response: event.output }) },
-        },
+        onDone: { target: 'confirming', actions: assign({ challenge: ({ event }) => event.output }) },
         onError: [
           {
             guard: { type: 'isConfigurationError', params: ({ event }) => ({ error: event.error }) },
@@ -238,6 +239,23 @@ export const registrationMachine = setup({
             target: 'qualification',
             actions: { type: 'showSubmitFailure', params: ({ event }) => ({ error: event.error }) },
           },
+        ],
+      },
+    },
+    /** The code mailed to the given address creates the account; going back returns to step 3. */
+    confirming: {
+      tags: ['confirming'],
+      invoke: {
+        id: 'emailCode',
+        src: 'emailCode',
+        input: ({ context }) => context.challenge as CodeChallenge,
+        onDone: [
+          {
+            guard: ({ event }) => event.output.auth !== null,
+            target: 'done',
+            actions: { type: 'storeResult', params: ({ event }) => ({ response: event.output.auth as AuthResponse }) },
+          },
+          { target: 'qualification', actions: assign({ challenge: null }) },
         ],
       },
     },

@@ -1,5 +1,6 @@
 /** Named reads of a registration snapshot, for the view (`useSelector(actorRef, selectX)`). */
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import { formatEur, formatTokenPrice, formatTokensInput, formatTokensSummary, isValidWallet } from '../../src/shared/rules.ts';
 import { TOKEN_UNIT } from '../../src/shared/constants.ts';
 import type { InvestmentSettings } from '../../src/shared/schemas.ts';
@@ -10,11 +11,12 @@ import { fieldError, isStepValid, parseAmount, stepFields, tokensForValues } fro
 type S = SnapshotFrom<typeof registrationMachine>;
 
 /** What the page shows as a whole. */
-export type RegistrationPhase = 'loading' | 'settingsError' | 'form' | 'done';
+export type RegistrationPhase = 'loading' | 'settingsError' | 'form' | 'confirming' | 'done';
 
 export const selectPhase = (s: S): RegistrationPhase => {
   if (s.hasTag('loading')) return 'loading';
   if (s.matches('settingsError')) return 'settingsError';
+  if (s.matches('confirming')) return 'confirming';
   if (s.status === 'done') return 'done';
   return 'form';
 };
@@ -22,7 +24,7 @@ export const selectPhase = (s: S): RegistrationPhase => {
 /** The wizard step 1..3 (submitting and done stay on step 3; before the form, step 1). */
 export const selectStep = (s: S): StepIndex => {
   if (s.matches('investor')) return 2;
-  if (s.matches('qualification') || s.matches('submitting') || s.matches('done')) return 3;
+  if (s.matches('qualification') || s.matches('submitting') || s.matches('confirming') || s.matches('done')) return 3;
   return 1;
 };
 
@@ -73,3 +75,6 @@ export const selectSummary = (s: S): RegistrationSummary => {
     total: formatEur(amount),
   };
 };
+
+/** The one-time code step that follows an accepted submit. */
+export const selectEmailCodeActor = (s: S) => s.children.emailCode as ActorRefFrom<typeof emailCodeMachine> | undefined;

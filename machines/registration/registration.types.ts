@@ -1,6 +1,6 @@
 /** Types of the registration wizard: form values, context, events, input and output. */
 import type { InvestorType, PrimaryJurisdiction } from '../../src/shared/constants.ts';
-import type { AuthResponse, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
 
 /** What the form holds. Text stays as typed (the amount too) so the inputs show exactly what the user entered. */
 export type RegistrationValues = {
@@ -42,7 +42,9 @@ export type RegistrationContext = {
   submitError: string | null;
   /** The validated payload being submitted. */
   payload: RegistrationPayload | null;
-  /** Set when the server accepted the registration; becomes the machine's output. */
+  /** The code challenge the server mailed after accepting the details. */
+  challenge: CodeChallenge | null;
+  /** Set when the code was confirmed and the account created; becomes the machine's output. */
   result: AuthResponse | null;
 };
 

@@ -47,8 +47,11 @@ export const sessionMachine = setup({
       settings: auth.settings ?? null,
       notice: null,
       elapsedSeconds: 0,
+      startedAt: Date.now(),
     })),
     forgetSession: assign({ token: null, user: null, elapsedSeconds: 0 }),
+    /** Elapsed time from the clock, not a count of ticks: background tabs throttle timers. */
+    updateElapsed: assign({ elapsedSeconds: ({ context }) => Math.max(0, Math.floor((Date.now() - context.startedAt) / 1000)) }),
     setRequestedPath: assign({ requestedPath: (_, params: { path: string }) => params.path }),
   },
   guards: {
@@ -79,6 +82,7 @@ export const sessionMachine = setup({
     requestedPath: input.path,
     notice: null,
     elapsedSeconds: 0,
+    startedAt: 0,
   }),
   invoke: { id: 'watchBrowser', src: 'watchBrowser' },
   initial: 'restoring',
@@ -94,7 +98,7 @@ export const sessionMachine = setup({
         onDone: [
           { guard: 'hasNoStoredSession', target: 'unauthenticated', actions: assign({ notice: ({ event }) => event.output.notice ?? null }) },
           { guard: 'isStoredTokenExpired', target: 'unauthenticated', actions: ['clearStoredSession', assign({ notice: ({ event }) => event.output.notice ?? null })] },
-          { guard: 'isStoredUserUnreadable', target: 'unauthenticated', actions: 'clearStoredSession' },
+          { guard: 'isStoredUserUnreadable', target: 'unauthenticated', actions: ['clearStoredSession', assign({ notice: ({ event }) => event.output.notice ?? null })] },
           {
             target: 'authenticated',
             actions: assign(({ event }) => ({
@@ -102,6 +106,7 @@ export const sessionMachine = setup({
               user: parseStoredUser(event.output.userRaw),
               notice: null,
               elapsedSeconds: 0,
+              startedAt: Date.now(),
             })),
           },
         ],
@@ -118,7 +123,7 @@ export const sessionMachine = setup({
         'session.storage.changed': {
           guard: 'isStorageSessionValid',
           target: 'authenticated',
-          actions: assign(({ event }) => ({ token: event.token, user: parseStoredUser(event.userRaw), notice: null, elapsedSeconds: 0 })),
+          actions: assign(({ event }) => ({ token: event.token, user: parseStoredUser(event.userRaw), notice: null, elapsedSeconds: 0, startedAt: Date.now() })),
         },
       },
       states: {
@@ -199,7 +204,7 @@ export const sessionMachine = setup({
           states: {
             ticking: {
               after: {
-                SESSION_TICK: { target: 'ticking', reenter: true, actions: assign({ elapsedSeconds: ({ context }) => context.elapsedSeconds + 1 }) },
+                SESSION_TICK: { target: 'ticking', reenter: true, actions: 'updateElapsed' },
               },
             },
           },

@@ -8,12 +8,13 @@ import type { sessionMachine } from './session.machine.ts';
 
 type S = SnapshotFrom<typeof sessionMachine>;
 
-export type SessionView = 'loading' | 'login' | 'register' | 'process';
+export type SessionView = 'loading' | 'login' | 'register' | 'process' | 'signingOut';
 
 export const selectView = (s: S): SessionView => {
   if (s.matches({ unauthenticated: 'login' })) return 'login';
   if (s.matches({ unauthenticated: 'register' })) return 'register';
   if (s.matches('authenticated')) return 'process';
+  if (s.matches('loggingOut') || s.matches('loggedOut') || s.matches('reloading') || s.matches('expired')) return 'signingOut';
   return 'loading';
 };
 

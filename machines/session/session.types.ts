@@ -16,6 +16,8 @@ export type SessionContext = {
   requestedPath: string;
   notice: string | null;
   elapsedSeconds: number;
+  /** When this signed-in session began here (ms since the epoch); the panel's timer counts from it. */
+  startedAt: number;
 };
 
 export type SessionEvent =

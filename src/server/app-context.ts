@@ -2,6 +2,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
+import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import type { Log } from './log.ts';
 
@@ -12,6 +13,8 @@ export type AppConfig = {
   staticDir: string | null;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** PUBLIC_URL's origin; https:// there turns on HSTS. */
+  publicUrl?: string | null;
 };
 
 export type AuthContext = { userId: string; jti: string };
@@ -22,4 +25,5 @@ export type AppEnv = {
   Bindings: Partial<HttpBindings>;
 };
 
-export type AppDeps = { db: Db; clock: Clock; config: AppConfig; log: Log; tokens: TokenService };
+/** `run` executes prepared statements (the hot reads) on the same database as `db`. */
+export type AppDeps = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; tokens: TokenService };

@@ -10,11 +10,14 @@ import { messages } from '../shared/messages.ts';
 import type { AppConfig, AppDeps, AppEnv } from './app-context.ts';
 import { createTokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
+import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import { AppError, isAppError } from './errors/app-error.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { strictTransportSecurity } from './http/strict-transport.ts';
 import { mountStaticSite } from './http/static-site.ts';
 import type { Log } from './log.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { assetsRoutes } from './routes/assets.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { disclosureRoutes } from './routes/disclosure.routes.ts';
@@ -28,23 +31,27 @@ import { userDetailsRoutes } from './routes/user-details.routes.ts';
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 const STREAMING_UPLOAD_PATHS = new Set<string>();
 
-export type CreateAppOptions = { db: Db; clock: Clock; config: AppConfig; log: Log };
+/** `mailer` delivers the one-time login codes (SMTP, the outbox, or a test's own). */
+export type CreateAppOptions = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; mailer: Mailer };
 
-export function createApp({ db, clock, config, log }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
+export function createApp({ db, run, clock, config, log, mailer }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, run, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders());
+  app.use('*', strictTransportSecurity(config));
   const limitJson = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE', messages.server.tooLarge);
     },
   });
-  app.use('/api/*', (c, next) => (STREAMING_UPLOAD_PATHS.has(c.req.path) ? next() : limitJson(c, next)));
+  // GET and HEAD never have a body (Fetch forbids one); asking for it would build a full Request on every read.
+  const hasNoBody = (method: string) => method === 'GET' || method === 'HEAD';
+  app.use('/api/*', (c, next) => (hasNoBody(c.req.method) || STREAMING_UPLOAD_PATHS.has(c.req.path) ? next() : limitJson(c, next)));
 
   app.route('/api/settings', settingsRoutes(deps));
-  app.route('/api/auth', authRoutes(deps));
+  app.route('/api/auth', authRoutes(deps, mailer));
   app.route('/api/user-details', userDetailsRoutes(deps));
   app.route('/api/disclosure', disclosureRoutes(deps));
   app.route('/api/kyc', kycRoutes(deps));

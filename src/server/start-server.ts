@@ -8,16 +8,18 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { acquireDataDirLock } from './config/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Env } from './config/env.ts';
 import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
+import { loadMailSettings } from './config/mail-env.ts';
+import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
+import { createMailer } from './mail/create-mailer.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -75,6 +77,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl ?? '';
   const config = loadConfig(env);
+  const mailSettings = loadMailSettings(env);
+  const publicUrl = loadPublicUrl(env);
   const log = options.log ?? createConsoleLog();
   const clock = options.clock ?? systemClock;
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
@@ -90,6 +94,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
   };
 
+  // PGlite compiles its WebAssembly on V8's background threads. While only that is pending nothing holds the event
+  // loop, so Node waits in its platform's DrainTasks for EVERY background job, including the later optimising
+  // tier-up: ~0.5 s after listen() during which no connection is accepted. A timer held until the listener is up
+  // keeps the loop turning instead (after that the listener holds it).
+  const keepLoopTurning = setInterval(() => undefined, 60_000);
+  // The HTTP side (Hono, routes, jose, valibot: ~0.3 s to load) loads while the database opens, not before it.
+  const appModule = import('./app.ts');
+  appModule.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   try {
     await mkdir(config.dataDir, { recursive: true });
     if (kind === 'pglite') {
@@ -121,8 +133,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
 
+    const mailer = await createMailer(mailSettings, { dataDir: config.dataDir, clock, log });
+    cleanups.push(() => mailer.close?.());
+    const { createApp } = await appModule;
     const app = createApp({
+      mailer,
       db: database.db,
+      run: database.run,
       clock,
       log,
       config: {
@@ -130,6 +147,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         tokenTtlSeconds: config.tokenTtlSeconds,
         staticDir: options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir,
         trustProxy: config.trustProxy,
+        publicUrl,
       },
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
@@ -158,5 +176,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await undo();
     throw error;
+  } finally {
+    clearInterval(keepLoopTurning);
   }
 }

@@ -13,5 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The error's text when the server said something; null for the generic 'HTTP {status}' fallback. */
+export const serverMessageOf = (e: unknown): string | null => {
+  if (!(e instanceof Error) || !e.message) return null;
+  return /^HTTP \d{3}$/.test(e.message) ? null : e.message;
+};
+
 export const isApiError = (e: unknown): e is ApiError =>
   e instanceof Error && (e as { name?: string }).name === 'ApiError' && typeof (e as ApiError).status === 'number';

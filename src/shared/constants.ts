@@ -49,3 +49,13 @@ export const TIMINGS = {
 } as const;
 
 export const STORAGE_KEYS = { token: 'authToken', user: 'user', userDetailsId: 'userDetailsId' } as const;
+
+/** One-time email codes (OWASP ASVS 5.0 chapter 6 figures). */
+export const EMAIL_CODE = {
+  length: 6,
+  ttlSeconds: 600,
+  resendCooldownMs: 60_000,
+  maxAttempts: 5,
+  /** No limit may keep a real investor out for longer than this. */
+  maxLockoutSeconds: 900,
+} as const;

@@ -51,6 +51,18 @@ export type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema
 export type RegistrationInput = v.InferInput<typeof RegistrationPayloadSchema>;
 
 export const LoginPayloadSchema = v.object({ email: EmailSchema, password: v.pipe(v.string(), v.maxLength(200)) });
+/** POST /api/auth/login asks for a one-time code; a `password` a client still sends is ignored. */
+export const LoginCodeRequestSchema = v.object({ email: EmailSchema, password: v.optional(v.unknown()) });
+export const CODE_PATTERN = /^\d{6}$/;
+export const ChallengeIdSchema = v.pipe(v.string(), v.uuid('The request is not valid.'));
+export const VerifyCodePayloadSchema = v.object({
+  challengeId: ChallengeIdSchema,
+  code: v.pipe(v.string(), v.trim(), v.regex(CODE_PATTERN, 'Please enter the 6-digit code from the email.')),
+});
+export type VerifyCodePayload = v.InferOutput<typeof VerifyCodePayloadSchema>;
+export const ResendCodePayloadSchema = v.object({ challengeId: ChallengeIdSchema });
+/** 202 answer of login, register and resend: which challenge to answer, and the masked address it went to. */
+export type CodeChallenge = { challengeId: string; sentTo: string };
 export type LoginPayload = v.InferOutput<typeof LoginPayloadSchema>;
 
 export const SessionUserSchema = v.object({

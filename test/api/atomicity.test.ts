@@ -1,13 +1,16 @@
 /**
- * A registration that fails half-way leaves nothing behind, and the client sees only the catalogue's words.
+ * A registration that fails half-way (when its emailed code is verified) leaves nothing behind, and the client sees only the catalogue's words.
  * The failure is real: a database trigger refuses the legal_agreements insert, late in the transaction.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
+import type { CodeChallenge } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { describeError } from '../../src/server/log.ts';
 import { forEachDatabase, individualPayload } from './harness.ts';
+
+const DEAD_WALLET = '0x000000000000000000000000000000000000dead';
 
 forEachDatabase('atomicity', (t) => {
   beforeAll(async () => {
@@ -27,15 +30,16 @@ forEachDatabase('atomicity', (t) => {
     await t.database.db.execute(sql`drop trigger if exists refuse_legal_agreement on legal_agreements`);
   });
 
-  it('a failing registration writes no row at all and answers 500 without detail', async () => {
+  it('a registration failing when its code is verified writes no row at all and answers 500 without detail', async () => {
     const { db } = t.database;
     const count = async () => {
       const tables = [schema.users, schema.userDetails, schema.disclosureProgress, schema.kycVerifications, schema.legalAgreements, schema.investments, schema.sessions, schema.auditEvents];
       return Promise.all(tables.map(async (table) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n));
     };
+    const payload = individualPayload({ walletAddress: DEAD_WALLET });
+    const { challengeId } = (await (await t.post('/api/auth/register', payload)).json()) as CodeChallenge;
     const before = await count();
-    const payload = individualPayload({ walletAddress: '0x000000000000000000000000000000000000dead' });
-    const res = await t.post('/api/auth/register', payload);
+    const res = await t.post('/api/auth/verify', { challengeId, code: t.mailer.latestCode(payload.email) });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: messages.server.internal });
@@ -53,10 +57,13 @@ forEachDatabase('atomicity', (t) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('the same address registers cleanly once the fault is gone', async () => {
-    const payload = individualPayload({ walletAddress: '0x000000000000000000000000000000000000dead' });
-    expect((await t.post('/api/auth/register', payload)).status).toBe(500);
-    const res = await t.post('/api/auth/register', { ...payload, walletAddress: '0x000000000000000000000000000000000000beef' });
-    expect(res.status).toBe(201);
+  it('the failed attempt did not use the code up: it registers once the fault is gone', async () => {
+    const payload = individualPayload({ walletAddress: DEAD_WALLET });
+    const { challengeId } = (await (await t.post('/api/auth/register', payload)).json()) as CodeChallenge;
+    const code = t.mailer.latestCode(payload.email);
+    expect((await t.post('/api/auth/verify', { challengeId, code })).status).toBe(500);
+    await t.database.db.execute(sql`drop trigger if exists refuse_legal_agreement on legal_agreements`);
+    const res = await t.post('/api/auth/verify', { challengeId, code });
+    expect(res.status).toBe(200);
   });
 });

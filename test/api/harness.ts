@@ -18,6 +18,8 @@ import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
+import { createMemoryMailer, type MemoryMailer } from './support/memory-mailer.ts';
+import { completeRegistration } from './support/sign-in.ts';
 import { backends, openTestDatabase, type Backend } from './support/test-databases.ts';
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-bytes!!');
@@ -41,12 +43,14 @@ export type ApiTest = {
   readonly app: Hono<AppEnv>;
   readonly clock: ManualClock;
   readonly log: MemoryLog;
+  /** Every email the app sent (the one-time codes). */
+  readonly mailer: MemoryMailer;
   /** A second app on the same database with other config (e.g. another secret). */
   makeApp(config?: Partial<AppConfig>): Hono<AppEnv>;
   request(path: string, init?: RequestInit): Promise<Response>;
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body?: unknown, token?: string): Promise<Response>;
-  /** Registers a new individual investor (201 expected) and returns the answer and the payload sent. */
+  /** Registers a new individual investor through the emailed code and returns the answer and the payload sent. */
   register(overrides?: Partial<Record<string, unknown>>): Promise<AuthResponse & { payload: RegistrationInput }>;
 };
 
@@ -93,6 +97,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
     describe(`${title} [${backend}]`, () => {
       const clock = new ManualClock();
       const log = createMemoryLog();
+      const mailer = createMemoryMailer();
       let database: Database | undefined;
       let app: Hono<AppEnv> | undefined;
       const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustProxy: false };
@@ -111,7 +116,8 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         },
         clock,
         log,
-        makeApp: (config = {}) => createApp({ db: need(database).db, clock, log, config: { ...baseConfig, ...config } }),
+        mailer,
+        makeApp: (config = {}) => createApp({ db: need(database).db, run: need(database).run, clock, log, mailer, config: { ...baseConfig, ...config } }),
         request: (path, init) => Promise.resolve(need(app).request(path, init)),
         get: (path, token) => t.request(path, { headers: token ? bearer(token) : {} }),
         post: (path, payload, token) =>
@@ -122,9 +128,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
           }),
         async register(overrides = {}) {
           const payload = individualPayload(overrides);
-          const res = await t.post('/api/auth/register', payload);
-          if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-          return { ...((await res.json()) as AuthResponse), payload };
+          return { ...(await completeRegistration(t, payload)), payload };
         },
       };
 

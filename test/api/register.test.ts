@@ -1,28 +1,38 @@
-/** POST /api/auth/register: success for both investor types, every refusal, and what is written. */
-import { eq } from 'drizzle-orm';
+/**
+ * POST /api/auth/register then POST /api/auth/verify: success for both investor types, every refusal, and what is
+ * written (nothing before the emailed code is verified).
+ */
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { amountError, tokensFor } from '../../src/shared/rules.ts';
-import type { AuthResponse, RegistrationRejection } from '../../src/shared/schemas.ts';
+import type { CodeChallenge, RegistrationRejection } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/seed/seed-database.ts';
 import { entityPayload, forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';
+import { completeRegistration, verifyLatestCode } from './support/sign-in.ts';
 
 const limits = DEFAULT_SETTINGS;
 
 forEachDatabase('registration', (t) => {
   const register = (body: unknown) => t.post('/api/auth/register', body);
+  const registerFully = (payload: { email: string; [field: string]: unknown }) => completeRegistration(t, payload);
   const expectRefusal = async (res: Response, status: number, error: string) => {
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ error });
   };
 
-  it('registers an individual: 201 with token, user and settings, and writes every row in one go', async () => {
+  it('registers an individual: 202 and a code, no rows; the code gives 200 with token, user, settings and every row', async () => {
     const payload = individualPayload({ email: `  Mixed.Case.${Date.now()}@Example.COM ` });
-    const res = await register(payload);
-    expect(res.status).toBe(201);
-    const body = (await res.json()) as AuthResponse;
     const email = payload.email.trim().toLowerCase();
+    const res = await register(payload);
+    expect(res.status).toBe(202);
+    const challenge = (await res.json()) as CodeChallenge;
+    expect(challenge).toEqual({ challengeId: expect.stringMatching(/^[0-9a-f-]{36}$/), sentTo: 'm***@e***.com' });
+    expect(await t.database.db.select().from(schema.users).where(eq(schema.users.email, email))).toEqual([]);
+    expect(t.mailer.countTo(email)).toBe(1);
+
+    const body = await verifyLatestCode(t, challenge, email);
     expect(body.user).toEqual({ userId: expect.any(String), userDetailsId: expect.any(String), email, investmentAmount: 25_000 });
     expect(body.settings).toEqual(limits);
     expect(body.token.split('.')).toHaveLength(3);
@@ -46,34 +56,37 @@ forEachDatabase('registration', (t) => {
     for (const table of [schema.disclosureProgress, schema.kycVerifications, schema.legalAgreements, schema.investments, schema.sessions]) {
       expect(await db.select().from(table).where(eq(table.userId, userId))).toHaveLength(1);
     }
-    const [audit] = await db.select().from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId));
+    const [audit] = await db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, userId), eq(schema.auditEvents.action, 'auth.register')));
     expect(audit).toMatchObject({ action: 'auth.register', detail: expect.objectContaining({ investmentAmount: 25_000, tokenPrice: 0.85 }) });
     expect(audit?.at.getTime()).toBe(t.clock.now().getTime());
   });
 
   it('registers an entity with its own required fields', async () => {
-    const res = await register(entityPayload());
-    expect(res.status).toBe(201);
-    const { user } = (await res.json()) as AuthResponse;
+    const { user } = await registerFully(entityPayload());
     const [details] = await t.database.db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, user.userId));
     expect(details).toMatchObject({ investorType: 'ENTITY', entityName: 'Analytical Engines AG', jurisdiction: 'Switzerland', authorizedSignatory: 'Charles Babbage', fullName: null, dateOfBirth: null });
   });
 
   it('records the client address and user agent in the audit trail', async () => {
     const payload = individualPayload();
-    const res = await t.app.request(
-      '/api/auth/register',
-      { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'audit-test/1.0' }, body: JSON.stringify(payload) },
-      { incoming: { socket: { remoteAddress: '203.0.113.7' } } },
-    );
-    const { user } = (await res.json()) as AuthResponse;
-    const [audit] = await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.userId, user.userId));
+    const from = (path: string, body: unknown) =>
+      t.app.request(
+        path,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'audit-test/1.0' }, body: JSON.stringify(body) },
+        { incoming: { socket: { remoteAddress: '203.0.113.7' } } },
+      );
+    const { challengeId } = (await (await from('/api/auth/register', payload)).json()) as CodeChallenge;
+    const verified = await from('/api/auth/verify', { challengeId, code: t.mailer.latestCode(payload.email) });
+    const { user } = (await verified.json()) as { user: { userId: string } };
+    const [audit] = await t.database.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, user.userId), eq(schema.auditEvents.action, 'auth.register')));
     expect(audit).toMatchObject({ ip: '203.0.113.7', userAgent: 'audit-test/1.0' });
+    const [requested] = await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.action, 'auth.register.code_requested')).then((rows) => rows.filter((r) => r.detail.challengeId === challengeId));
+    expect(requested).toMatchObject({ ip: '203.0.113.7', userAgent: 'audit-test/1.0', detail: { email: payload.email, mailed: true } });
   });
 
   it('refuses an address already registered, in any letter case, with 409', async () => {
     const first = individualPayload();
-    expect((await register(first)).status).toBe(201);
+    await registerFully(first);
     await expectRefusal(await register(individualPayload({ email: first.email })), 409, messages.registration.emailTaken);
     await expectRefusal(await register(entityPayload({ email: first.email.toUpperCase() })), 409, messages.registration.emailTaken);
     const users = await t.database.db.select().from(schema.users).where(eq(schema.users.email, first.email));
@@ -82,12 +95,24 @@ forEachDatabase('registration', (t) => {
     expect(traces.filter((e) => e.detail.email === first.email)).toHaveLength(2);
   });
 
-  it('gives one 201 and one 409 when two registrations race for one address', async () => {
+  it('re-checks the address when the code is verified: taken in the meantime is 409 and writes nothing', async () => {
     const payload = individualPayload();
-    const answers = await Promise.all([register(payload), register({ ...payload, walletAddress: payload.walletAddress })]);
-    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-    const loser = answers.find((r) => r.status === 409);
-    expect(await loser?.json()).toEqual({ error: messages.registration.emailTaken });
+    const { challengeId } = (await (await register(payload)).json()) as CodeChallenge;
+    // The account appears while the code is on its way (another path, or a racing registration).
+    await t.database.db.insert(schema.users).values({ email: payload.email });
+    const res = await t.post('/api/auth/verify', { challengeId, code: t.mailer.latestCode(payload.email) });
+    await expectRefusal(res, 409, messages.registration.emailTaken);
+    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.email, payload.email));
+    expect(await t.database.db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, user?.id ?? ''))).toEqual([]);
+  });
+
+  it('gives one 200 and one 410 when the same code is verified twice at once', async () => {
+    const payload = individualPayload();
+    const { challengeId } = (await (await register(payload)).json()) as CodeChallenge;
+    const code = t.mailer.latestCode(payload.email);
+    const answers = await Promise.all([t.post('/api/auth/verify', { challengeId, code }), t.post('/api/auth/verify', { challengeId, code })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 410]);
+    expect(await t.database.db.select().from(schema.users).where(eq(schema.users.email, payload.email))).toHaveLength(1);
   });
 
   it('refuses amounts outside the limits with 422, the message and the limits in force', async () => {
@@ -103,8 +128,8 @@ forEachDatabase('registration', (t) => {
 
   it('accepts the exact minimum and maximum', async () => {
     for (const amount of [limits.minInvestment, limits.maxInvestment]) {
-      const res = await register(individualPayload({ investmentAmount: amount, tokenQuantity: tokensFor(amount, limits.tokenPrice) }));
-      expect(res.status, String(amount)).toBe(201);
+      const { user } = await registerFully(individualPayload({ investmentAmount: amount, tokenQuantity: tokensFor(amount, limits.tokenPrice) }));
+      expect(user.investmentAmount, String(amount)).toBe(amount);
     }
   });
 
@@ -114,7 +139,7 @@ forEachDatabase('registration', (t) => {
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: messages.registration.checkAmount, limits });
     const within = individualPayload({ investmentAmount: 20_000, tokenQuantity: tokensFor(20_000, limits.tokenPrice) + 5e-7 });
-    expect((await register(within)).status).toBe(201);
+    expect((await registerFully(within)).user.investmentAmount).toBe(20_000);
   });
 
   it('refuses fractions of a cent', async () => {
@@ -180,9 +205,7 @@ forEachDatabase('registration', (t) => {
 
   it('stores a trimmed wallet address and ignores fields it does not know', async () => {
     const wallet = '0x52908400098527886E0F7030069857D2E4169EE7';
-    const res = await register({ ...individualPayload({ walletAddress: `  ${wallet} ` }), qualifiedInvestor: true, status: 'APPROVED', userId: 'x' });
-    expect(res.status).toBe(201);
-    const { user } = (await res.json()) as AuthResponse;
+    const { user } = await registerFully({ ...individualPayload({ walletAddress: `  ${wallet} ` }), qualifiedInvestor: true, status: 'APPROVED', userId: 'x' });
     const [details] = await t.database.db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, user.userId));
     expect(details).toMatchObject({ walletAddress: wallet, status: 'UNDER_REVIEW' });
     expect(user.email).toMatch(/@example\.com$/);

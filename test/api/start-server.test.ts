@@ -7,16 +7,16 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_PLACEHOLDER_PASSWORD } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { tokensFor } from '../../src/shared/rules.ts';
-import type { AuthResponse } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 import { DataDirLockedError, lockFilePath } from '../../src/server/config/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../../src/server/config/env.ts';
 import { jwtSecretPath } from '../../src/server/config/jwt-secret.ts';
 import { createMemoryLog } from '../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
 import { individualPayload } from './harness.ts';
+import { codeFromOutbox, readOutbox } from './support/outbox.ts';
 import { freshPgliteDir, freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
 
 const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
@@ -198,8 +198,23 @@ describe('startServer on PGlite', () => {
     expect(existsSync(lockFilePath(dir.root))).toBe(true);
 
     const payload = individualPayload({ investmentAmount: 50_000, tokenQuantity: tokensFor(50_000, 1.25) });
-    const registered = await postJson(`${server.url}/api/auth/register`, payload);
-    expect(registered.status).toBe(201);
+    const requested = await postJson(`${server.url}/api/auth/register`, payload);
+    expect(requested.status).toBe(202);
+    const { challengeId } = (await requested.json()) as CodeChallenge;
+    // The default mailer: one RFC 822 file per message in DATA_DIR/outbox, announced in the log.
+    const code = await codeFromOutbox(dir.root, payload.email);
+    const [mail] = await readOutbox(dir.root);
+    expect(mail?.file).toMatch(/^\d{8}T\d{9}Z-[0-9a-f-]{36}\.eml$/);
+    expect(mail?.headers).toMatchObject({ to: payload.email, subject: messages.emailCode.mailSubject, 'content-type': 'text/plain; charset=utf-8' });
+    expect(mail?.headers.from).toMatch(/@/);
+    expect(mail?.headers['message-id']).toMatch(/^<.+@.+>$/);
+    expect(new Date(mail?.headers.date ?? '').getTime()).not.toBeNaN();
+    expect(mail?.body).toContain(`Your G2G investor portal code is ${code}. It is valid for 10 minutes.`);
+    expect(statSync(join(dir.root, 'outbox', mail?.file ?? '')).mode & 0o777).toBe(0o600);
+    expect(log.entries.map((e) => e.message)).toContain(`No SMTP server configured: emails (login codes) are written to ${join(dir.root, 'outbox')}/<time>-<id>.eml`);
+    expect(log.entries.map((e) => e.message).join('\n')).not.toContain(code);
+    const registered = await postJson(`${server.url}/api/auth/verify`, { challengeId, code });
+    expect(registered.status).toBe(200);
     await writeFile(join(dir.root, 'registered.json'), JSON.stringify({ payload, answer: await registered.json() }));
     await server.close();
     expect(existsSync(lockFilePath(dir.root))).toBe(false);
@@ -226,9 +241,13 @@ describe('startServer on PGlite', () => {
     expect(details.status).toBe(200);
     expect(await details.json()).toMatchObject({ email: payload.email, walletAddress: payload.walletAddress, investmentAmount: 50_000, tokenQuantity: 40_000 });
 
-    const login = await postJson(`${server.url}/api/auth/login`, { email: payload.email, password: LOGIN_PLACEHOLDER_PASSWORD });
-    expect(login.status).toBe(200);
-    expect(((await login.json()) as AuthResponse).user).toEqual(answer.user);
+    const login = await postJson(`${server.url}/api/auth/login`, { email: payload.email });
+    expect(login.status).toBe(202);
+    const { challengeId } = (await login.json()) as CodeChallenge;
+    const code = await codeFromOutbox(dir.root, payload.email, 2);
+    const verified = await postJson(`${server.url}/api/auth/verify`, { challengeId, code });
+    expect(verified.status).toBe(200);
+    expect(((await verified.json()) as AuthResponse).user).toEqual(answer.user);
     // The override written by the first start stays until changed.
     expect(await (await fetch(`${server.url}/api/settings/investment-limits`)).json()).toMatchObject({ tokenPrice: 1.25 });
     expect((await readFile(lockFilePath(dir.root), 'utf8')).split('\n')[0]).toBe(String(process.pid));
@@ -259,9 +278,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
       expect(existsSync(lockFilePath(dir.root))).toBe(false);
       expect(existsSync(jwtSecretPath(dir.root))).toBe(false);
       const payload = individualPayload();
-      const registered = (await (
-        await fetch(`${first.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
-      ).json()) as AuthResponse;
+      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const { challengeId } = (await (await post(`${first.url}/api/auth/register`, payload)).json()) as CodeChallenge;
+      const code = await codeFromOutbox(dir.root, payload.email);
+      const registered = (await (await post(`${first.url}/api/auth/verify`, { challengeId, code })).json()) as AuthResponse;
       // A second instance on the same database (as behind a load balancer) accepts the same token.
       const second = await startServer({ env, dataDir: dir.root, port: 0, host: '127.0.0.1', staticDir: null, log: createMemoryLog() });
       const res = await fetch(`${second.url}/api/payment/status`, { headers: { authorization: `Bearer ${registered.token}` } });

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { tokensFor } from '../../src/shared/rules.ts';
-import type { AuthResponse, UserDetails } from '../../src/shared/schemas.ts';
+import type { UserDetails } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { entityPayload, forEachDatabase } from './harness.ts';
+import { completeRegistration } from './support/sign-in.ts';
 
 forEachDatabase('status calls', (t) => {
   it('GET /api/user-details/status answers the registration of an individual', async () => {
@@ -37,7 +38,7 @@ forEachDatabase('status calls', (t) => {
 
   it('GET /api/user-details/status answers the registration of an entity', async () => {
     const payload = entityPayload();
-    const { token } = (await (await t.post('/api/auth/register', payload)).json()) as AuthResponse;
+    const { token } = await completeRegistration(t, payload);
     const details = (await (await t.get('/api/user-details/status', token)).json()) as UserDetails;
     expect(details).toMatchObject({
       investorType: 'ENTITY',

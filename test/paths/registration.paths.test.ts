@@ -1,29 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
-import { AUTH_RESPONSE, SETTINGS, VALID_WALLET } from '../../machines/registration/registration.fixtures.ts';
+import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
+import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
+import { AUTH_RESPONSE, CHALLENGE, CODE, SETTINGS, VALID_WALLET, enterCode } from '../../machines/registration/registration.fixtures.ts';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
+import { selectEmailCodeActor } from '../../machines/registration/registration.selectors.ts';
 import type { FieldChangeEvent, FieldName, RegistrationInput } from '../../machines/registration/registration.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { AuthResponse, RegistrationPayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge, RegistrationPayload } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
 
 const LIMITS = { minInvestment: 30_000, maxInvestment: 100_000, tokenPrice: 5 };
 
-/** Results of the two effects, as the synthetic events the path generator feeds the pure machine. */
+/** Results of the effects and of the code step, as the synthetic events the path generator feeds the pure machine. */
 const effects: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchSettings', output: SETTINGS },
   { type: 'xstate.done.actor.fetchSettings', output: { tokenPrice: 1, minInvestment: 500, maxInvestment: 100 } },
   { type: 'xstate.error.actor.fetchSettings', error: new ApiError(messages.general.network, 0, null) },
-  { type: 'xstate.done.actor.submitRegistration', output: { ...AUTH_RESPONSE, settings: SETTINGS } },
+  { type: 'xstate.done.actor.submitRegistration', output: CHALLENGE },
   { type: 'xstate.error.actor.submitRegistration', error: new ApiError('Server configuration missing', 500, { error: 'Server configuration missing' }) },
   {
     type: 'xstate.error.actor.submitRegistration',
     error: new ApiError(messages.registration.limitsRejected, 422, { error: messages.registration.limitsRejected, limits: LIMITS }),
   },
   { type: 'xstate.error.actor.submitRegistration', error: new ApiError('HTTP 500', 500, null) },
+  { type: 'xstate.done.actor.emailCode', output: { auth: { ...AUTH_RESPONSE, settings: SETTINGS } } },
+  { type: 'xstate.done.actor.emailCode', output: { auth: null } },
 ];
 
 const change = (field: FieldName, value: string | boolean) => ({ type: 'registration.field.change', field, value }) as FieldChangeEvent;
@@ -84,7 +89,9 @@ const SYNTHETIC = /^xstate\.(done|error)\.actor\.(fetchSettings|submitRegistrati
 
 /**
  * Replays a generated path on a real actor: the fake effects answer with the results the path's synthetic
- * events carry, in order; the path's other events are sent as they are.
+ * events carry, in order; the code step's result is produced by driving the real child (typing and
+ * submitting the code, the fake verify answering the path's auth, or going back); the path's other events
+ * are sent as they are.
  */
 async function replayOnActor(steps: readonly { event: EventObject }[], input: RegistrationInput): Promise<Snapshot> {
   type Result = { type: string; output?: unknown; error?: unknown };
@@ -99,23 +106,43 @@ async function replayOnActor(steps: readonly { event: EventObject }[], input: Re
     if (next.type.startsWith('xstate.error')) throw next.error;
     return next.output;
   };
+  let verifiedAuth: AuthResponse | null = null;
   const machine = registrationMachine.provide({
     actors: {
       fetchSettings: fromPromise<unknown, void>(async () => answer('fetchSettings')),
-      submitRegistration: fromPromise<AuthResponse, RegistrationPayload>(async () => answer('submitRegistration') as AuthResponse),
+      submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(async () => answer('submitRegistration') as CodeChallenge),
+      emailCode: emailCodeMachine.provide({
+        actors: {
+          verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(async () => verifiedAuth as AuthResponse),
+          resendCode: fromPromise<CodeChallenge, ResendCodeInput>(() => new Promise(() => {})),
+        },
+      }),
     },
   });
   const actor = createActor(machine, { input }).start();
-  for (const { event } of steps) {
-    if (event.type === 'xstate.init') continue;
-    const m = SYNTHETIC.exec(event.type);
-    if (m) await waitFor(actor, (s) => !s.matches(INVOKING_STATE[m[2] as InvokeId]));
-    else actor.send(event as Parameters<typeof actor.send>[0]);
+  try {
+    for (const { event } of steps) {
+      if (event.type === 'xstate.init') continue;
+      const m = SYNTHETIC.exec(event.type);
+      if (m) await waitFor(actor, (s) => !s.matches(INVOKING_STATE[m[2] as InvokeId]));
+      else if (event.type === 'xstate.done.actor.emailCode') {
+        verifiedAuth = ((event as AnyEventObject).output as { auth: AuthResponse | null }).auth;
+        if (verifiedAuth) enterCode(actor, CODE);
+        else selectEmailCodeActor(actor.getSnapshot())?.send({ type: 'code.back' });
+        await waitFor(actor, (s) => !s.matches('confirming'));
+      } else actor.send(event as Parameters<typeof actor.send>[0]);
+    }
+    return actor.getSnapshot();
+  } finally {
+    actor.stop();
   }
-  return actor.getSnapshot();
 }
 
 describe('registration statechart paths', () => {
+  // The code step's resend countdown must not tick on its own while paths are replayed.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
   const fetching = coverMachine(registrationMachine, { name: 'registration (fetching settings)', events, input: { settings: null } });
   const given = coverMachine(registrationMachine, { name: 'registration (settings given)', events, input: { settings: SETTINGS } });
 
@@ -152,10 +179,29 @@ describe('registration statechart paths', () => {
     }
   });
 
-  it('ends a successful path in done with the AuthResponse as output', async () => {
-    const actual = await replayOnActor(stepsTo(fetching, (s) => s.status === 'done'), { settings: null });
+  it('ends an accepted submit in confirming with the challenge, and no account yet', async () => {
+    const actual = await replayOnActor(stepsTo(fetching, (s) => s.matches('confirming')), { settings: null });
+    expect(actual.value).toBe('confirming');
+    expect(actual.status).toBe('active');
+    expect(actual.context.challenge).toEqual(CHALLENGE);
+    expect(selectEmailCodeActor(actual)?.getSnapshot().context.challengeId).toBe(CHALLENGE.challengeId);
+  });
+
+  it('ends a confirmed code in done with the AuthResponse as output', async () => {
+    const steps = stepsTo(fetching, (s) => s.status === 'done');
+    expect(steps.map((step) => step.event.type)).toContain('xstate.done.actor.emailCode');
+    const actual = await replayOnActor(steps, { settings: null });
     expect(actual.status).toBe('done');
     expect(actual.output).toEqual({ ...AUTH_RESPONSE, settings: SETTINGS });
+  });
+
+  it('ends a step back from the code in qualification, values kept and the challenge dropped', async () => {
+    const steps = stepsTo(given, (s) => s.matches('qualification') && s.context.payload !== null && s.context.challenge === null);
+    const actual = await replayOnActor(steps, { settings: SETTINGS });
+    expect(actual.value).toBe('qualification');
+    expect(actual.context.challenge).toBeNull();
+    expect(actual.context.values.walletAddress).toBe(VALID_WALLET);
+    expect(actual.context.values.riskUnderstanding).toBe(true);
   });
 
   it('ends a limits rejection back on the amount with the new limits in force', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { StoredSession } from '../../machines/session/session.types.ts';
@@ -37,6 +37,11 @@ const events: EventObject[] = [
 ];
 
 describe('session statechart paths', () => {
+  // The session clock (startedAt, elapsed) reads Date.now(): freeze it so equal states serialise equally.
+  // (Set while the paths are generated, which happens as the suite is collected.)
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+  afterAll(() => vi.useRealTimers());
   const result = coverMachine(sessionMachine, {
     name: 'session',
     events,

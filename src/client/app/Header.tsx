@@ -15,7 +15,7 @@ export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
           <p className="header__subtitle">{messages.productSubtitle}</p>
         </div>
       </div>
-      <div className="header__labels" aria-label="Offering">
+      <div className="header__labels" role="group" aria-label="Offering">
         <span className="pill pill--gold">{messages.labelProgressiveEquity}</span>
         <span className="pill">{messages.labelQualifiedOnly}</span>
       </div>
@@ -45,13 +45,13 @@ function SignedInControls() {
   const details = useSelector(session, selectDetailsActor);
   return (
     <div className="header__session">
-      <button type="button" className="btn btn--ghost" onClick={() => details?.send({ type: 'details.open' })}>
+      <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => details?.send({ type: 'details.open' })}>
         Registration Details
       </button>
-      <div className="session-panel" aria-label="Session">
+      <div className="session-panel" role="group" aria-label="Session">
         <dl className="session-panel__facts">
           <div><dt>Session</dt><dd className="mono" data-testid="session-id">{sessionId}</dd></div>
-          <div><dt>Investor</dt><dd data-testid="session-email">{user?.email}</dd></div>
+          <div><dt>Investor</dt><dd data-testid="session-email" title={user?.email}>{user?.email}</dd></div>
           <div><dt>Elapsed</dt><dd className="mono" data-testid="session-timer" aria-live="off">{formatElapsed(elapsed)}</dd></div>
         </dl>
         <button type="button" className="btn btn--outline btn--small" disabled={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>

@@ -4,7 +4,7 @@
  * is replaced so Back does not bounce; when the machine moves on by itself, the new address is pushed.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { selectPath } from '../../../machines/process/process.selectors.ts';
 import { selectAuthPath, selectProcessActor, selectRequestedPath } from '../../../machines/session/session.selectors.ts';
@@ -17,11 +17,17 @@ export function RouteSync() {
   const processActor = useSelector(session, selectProcessActor);
   const processPath = useSelector(processActor, (s) => (s ? selectPath(s) : null));
   const target = authPath ?? processPath;
+  const lastTarget = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!target || window.location.pathname === target) return;
-    const redirecting = window.location.pathname === requested;
-    navigate(target, { replace: redirecting });
+    if (!target) return;
+    const previous = lastTarget.current;
+    lastTarget.current = target;
+    const here = window.location.pathname;
+    if (here === target) return;
+    // The address still shows where the machine last put the user: the machine moved on by itself (push).
+    // Otherwise the user asked for this address and the machine redirected the request (replace).
+    navigate(target, { replace: here !== previous });
   }, [target, requested]);
 
   return null;

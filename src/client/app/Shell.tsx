@@ -5,6 +5,7 @@ import { LoginPage } from '../views/login/LoginPage.tsx';
 import { ProcessPage } from '../views/process/ProcessPage.tsx';
 import { RegisterRoute } from './RegisterRoute.tsx';
 import { Header } from './Header.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SecureBanner } from './SecureBanner.tsx';
 import { useSession } from './session-context.tsx';
 
@@ -16,13 +17,17 @@ export function Shell() {
       <SecureBanner />
       {view === 'loading' ? (
         <LoadingScreen />
+      ) : view === 'signingOut' ? (
+        <LoadingScreen title="Signing out..." detail="Ending your secure session." />
       ) : (
         <>
           <Header view={view} />
           <main className="shell__main" id="main">
-            {view === 'login' && <LoginPage />}
-            {view === 'register' && <RegisterRoute />}
-            {view === 'process' && <ProcessPage />}
+            <ErrorBoundary>
+              {view === 'login' && <LoginPage />}
+              {view === 'register' && <RegisterRoute />}
+              {view === 'process' && <ProcessPage />}
+            </ErrorBoundary>
           </main>
         </>
       )}

@@ -9,7 +9,10 @@ import { registrationDetailsMachine } from '../../../machines/registration-detai
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
 import type { StoredSession } from '../../../machines/session/session.types.ts';
-import type { AuthResponse, LoginPayload, RegistrationPayload, UserDetails } from '../../shared/schemas.ts';
+import type { AuthResponse, CodeChallenge, RegistrationPayload, UserDetails } from '../../shared/schemas.ts';
+import { emailCodeMachine } from '../../../machines/email-code/email-code.machine.ts';
+import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-code/email-code.types.ts';
+import type { LoginRequest } from '../../../machines/login/login.types.ts';
 import type { ApiClient } from './api-client.ts';
 import { watchBrowser } from './browser-watch.ts';
 import * as storage from './session-storage.ts';
@@ -23,6 +26,16 @@ export type BrowserEffects = {
 };
 
 export function provideSession({ api, reload, replace, log }: BrowserEffects) {
+  const emailCode = emailCodeMachine.provide({
+    actors: {
+      verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(({ input }) =>
+        api.post<AuthResponse>('/api/auth/verify', { auth: false, loginFlow: true, json: input }),
+      ),
+      resendCode: fromPromise<CodeChallenge, ResendCodeInput>(({ input }) =>
+        api.post<CodeChallenge>('/api/auth/resend', { auth: false, loginFlow: true, json: input }),
+      ),
+    },
+  });
   return sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise<StoredSession, void>(async () => storage.readStoredSession()),
@@ -33,17 +46,19 @@ export function provideSession({ api, reload, replace, log }: BrowserEffects) {
       }),
       login: loginMachine.provide({
         actors: {
-          requestLogin: fromPromise<AuthResponse, LoginPayload>(({ input }) =>
-            api.post<AuthResponse>('/api/auth/login', { auth: false, loginFlow: true, json: input }),
+          requestLogin: fromPromise<CodeChallenge, LoginRequest>(({ input }) =>
+            api.post<CodeChallenge>('/api/auth/login', { auth: false, loginFlow: true, json: input }),
           ),
+          emailCode,
         },
       }),
       registration: registrationMachine.provide({
         actors: {
           fetchSettings: fromPromise<unknown, void>(() => api.get<unknown>('/api/settings/investment-limits', { auth: false })),
-          submitRegistration: fromPromise<AuthResponse, RegistrationPayload>(({ input }) =>
-            api.post<AuthResponse>('/api/auth/register', { auth: false, loginFlow: true, json: input }),
+          submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(({ input }) =>
+            api.post<CodeChallenge>('/api/auth/register', { auth: false, loginFlow: true, json: input }),
           ),
+          emailCode,
         },
       }),
       process: processMachine.provide({

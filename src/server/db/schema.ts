@@ -222,3 +222,37 @@ export const payments = pgTable(
     check('payments_status', sql`${t.paymentStatus} in ('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED')`),
   ],
 );
+
+/**
+ * One-time email codes (login and registration). Only an HMAC of the code is stored, bound to the row's id.
+ * A login for an unknown address gets a row too (user_id null, nothing mailed), so both answer alike.
+ * `registration` holds the validated registration payload until the code is verified: no account before that.
+ */
+export const emailChallenges = pgTable(
+  'email_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    registration: jsonb('registration').$type<Record<string, unknown>>(),
+    codeHash: bytea('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    issuedAt: tstz('issued_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    supersededAt: tstz('superseded_at'),
+  },
+  (t) => [
+    index('email_challenges_email_purpose_idx').on(t.email, t.purpose, t.issuedAt),
+    check('email_challenges_purpose', sql`${t.purpose} in ('login', 'register')`),
+  ],
+);
+
+/** Failure counters with growing delays, per address and per client address (keys like "verify-email:<addr>"). */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: tstz('window_started_at').notNull(),
+  blockedUntil: tstz('blocked_until'),
+});

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { StatementRunner } from './prepared-statement.ts';
 import type * as schema from './schema.ts';
 
 /** The database handle domain functions take: PGlite and PostgreSQL (pg) drizzle instances, or a transaction. */
@@ -8,6 +9,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export type Database = {
   db: Db;
+  /** Prepared statements on the same connection(s) as `db`: the hot read paths. */
+  run: StatementRunner;
   kind: DatabaseKind;
   close(): Promise<void>;
 };

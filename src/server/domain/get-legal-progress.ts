@@ -1,22 +1,26 @@
-import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { LegalProgressResponse } from '../../shared/schemas.ts';
-import type { Db } from '../db/types.ts';
-import { legalAgreements } from '../db/schema.ts';
+import { field, preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isoOrNull, oneOf } from './row-mapping.ts';
 
 const LEGAL_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const;
 
-/** Legal agreements progress and status. The agreement configurations arrive with the agreements issue. */
-export async function getLegalProgress(db: Db, userId: string): Promise<LegalProgressResponse> {
-  const [row] = await db.select().from(legalAgreements).where(eq(legalAgreements.userId, userId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', messages.server.notFound);
-  return {
-    status: oneOf(row.status, LEGAL_STATUSES, 'PENDING'),
-    completedAt: isoOrNull(row.completedAt),
-    walletAddress: row.walletAddress,
+const LEGAL_PROGRESS = preparedStatement(
+  'get_legal_progress',
+  'select status, completed_at, wallet_address, agreements from legal_agreements where user_id = $1 limit 1',
+  (r): LegalProgressResponse => ({
+    status: oneOf(field.textOrNull(r[0]), LEGAL_STATUSES, 'PENDING'),
+    completedAt: isoOrNull(field.dateOrNull(r[1])),
+    walletAddress: field.textOrNull(r[2]),
     configurations: {},
-    agreements: row.agreements,
-  };
+    agreements: field.json(r[3]) as Record<string, unknown>,
+  }),
+);
+
+/** Legal agreements progress and status. The agreement configurations arrive with the agreements issue. */
+export async function getLegalProgress(run: StatementRunner, userId: string): Promise<LegalProgressResponse> {
+  const [progress] = await run(LEGAL_PROGRESS, [userId]);
+  if (!progress) throw new AppError('NOT_FOUND', messages.server.notFound);
+  return progress;
 }

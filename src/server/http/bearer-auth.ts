@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from '../app-context.ts';
 import { findActiveSession } from '../domain/find-active-session.ts';
 import { AppError } from '../errors/app-error.ts';
 
-export function bearerAuth({ db, clock, tokens }: Pick<AppDeps, 'db' | 'clock' | 'tokens'>): MiddlewareHandler<AppEnv> {
+export function bearerAuth({ run, clock, tokens }: Pick<AppDeps, 'run' | 'clock' | 'tokens'>): MiddlewareHandler<AppEnv> {
   return async function bearerAuth(c, next) {
     const header = c.req.header('authorization')?.trim();
     if (!header || /^bearer$/i.test(header)) throw new AppError('UNAUTHORIZED', messages.session.noToken);
@@ -17,7 +17,7 @@ export function bearerAuth({ db, clock, tokens }: Pick<AppDeps, 'db' | 'clock' |
     if (!match?.[1]) throw new AppError('UNAUTHORIZED', messages.server.invalidToken);
     const now = clock.now();
     const claims = await tokens.verify(match[1], now);
-    if (!claims || !(await findActiveSession(db, claims, now))) throw new AppError('UNAUTHORIZED', messages.server.invalidToken);
+    if (!claims || !(await findActiveSession(run, claims, now))) throw new AppError('UNAUTHORIZED', messages.server.invalidToken);
     c.set('auth', claims);
     await next();
   };

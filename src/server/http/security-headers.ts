@@ -18,7 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-const HEADERS: Record<string, string> = {
+const HEADERS: [string, string][] = Object.entries({
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -27,7 +27,7 @@ const HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
   // The KYC selfie needs the camera of this origin; nothing else is used.
   'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(self)',
-};
+});
 
 export const securityHeaders = (): MiddlewareHandler =>
   async function securityHeaders(c, next) {
@@ -38,6 +38,6 @@ export const securityHeaders = (): MiddlewareHandler =>
     } catch {
       c.res = new Response(c.res.body, c.res);
     }
-    for (const [name, value] of Object.entries(HEADERS)) c.res.headers.set(name, value);
+    for (const [name, value] of HEADERS) c.res.headers.set(name, value);
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
   };

@@ -1,35 +1,125 @@
-import { Hono } from 'hono';
+/**
+ * Login and registration prove control of the inbox with a mailed one-time code:
+ *   POST /login {email} and POST /register {registration} -> 202 {challengeId, sentTo}
+ *   POST /verify {challengeId, code} -> 200 {token, user[, settings]}
+ *   POST /resend {challengeId} -> 202 {challengeId, sentTo} with a new code
+ * A login answers alike for known and unknown addresses (an unknown one gets no mail); the mail is sent after
+ * the answer is decided and not awaited, so neither its time nor its failure tells whether an account exists.
+ */
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { messages } from '../../shared/messages.ts';
-import { LoginPayloadSchema, RegistrationPayloadSchema } from '../../shared/schemas.ts';
+import {
+  LoginCodeRequestSchema,
+  RegistrationPayloadSchema,
+  ResendCodePayloadSchema,
+  VerifyCodePayloadSchema,
+  type CodeChallenge,
+} from '../../shared/schemas.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
-import { loginInvestor } from '../domain/login-investor.ts';
-import { registerInvestor } from '../domain/register-investor.ts';
+import { codeEmail, createCodeHasher, maskEmail } from '../auth/email-code.ts';
+import { REQUESTS_PER_IP, addressKey, ipKey, isBlocked, recordAttempt } from '../domain/attempt-counters.ts';
+import { findLoginAccount } from '../domain/find-login-account.ts';
+import { reissueEmailChallenge, requestEmailChallenge, type IssuedChallenge } from '../domain/issue-email-challenge.ts';
+import { recordAuditEvent } from '../domain/record-audit-event.ts';
+import { checkRegistration } from '../domain/register-investor.ts';
 import { revokeSession } from '../domain/revoke-session.ts';
+import { verifyEmailCode } from '../domain/verify-email-code.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { readJson, readJsonBody } from '../http/read-json.ts';
-import { requestMeta } from '../http/request-meta.ts';
+import { requestMeta, type RequestMeta } from '../http/request-meta.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
-export function authRoutes(deps: AppDeps) {
-  const { db, clock, tokens, config } = deps;
+export function authRoutes(deps: AppDeps, mailer: Mailer) {
+  const { db, clock, tokens, config, log } = deps;
+  const hasher = createCodeHasher(config.jwtSecret);
+  const context = (c: Context<AppEnv>) => ({ now: clock.now(), meta: requestMeta(c, config.trustProxy) });
+
+  /** Per-IP request counter and the address's wrong-code block, before anything is looked up or mailed. */
+  const admit = async (email: string | null, { now, meta }: { now: Date; meta: RequestMeta }) => {
+    const requestKey = ipKey('request', meta.ip);
+    if (await isBlocked(db, [requestKey, email === null ? null : addressKey(email)], now)) {
+      await recordAuditEvent(db, { userId: null, action: 'auth.code.blocked', detail: email === null ? {} : { email }, meta, at: now });
+      throw new AppError('TOO_MANY_REQUESTS', messages.emailCode.tooManyRequests);
+    }
+    await recordAttempt(db, requestKey, REQUESTS_PER_IP, now);
+  };
+
+  /** Mails the code without holding up the answer; a failure is logged (without the code) and never answered. */
+  const deliver = (issued: IssuedChallenge) => {
+    if (issued.code === null || !issued.deliverable) return;
+    mailer
+      .send({ to: issued.email, subject: messages.emailCode.mailSubject, ...codeEmail(issued.code) })
+      .catch((error: unknown) => log.error('Sending a code email failed', { to: maskEmail(issued.email), error }));
+  };
+
+  const answer = (c: Context<AppEnv>, issued: IssuedChallenge) => {
+    deliver(issued);
+    return c.json<CodeChallenge>({ challengeId: issued.challengeId, sentTo: maskEmail(issued.email) }, 202);
+  };
+
   return new Hono<AppEnv>()
     .post('/register', async (c) => {
       const payload = await readJson(c, RegistrationPayloadSchema, messages.registration.fillRequired);
-      const context = { now: clock.now(), meta: requestMeta(c, config.trustProxy) };
-      return c.json(await registerInvestor(db, tokens, payload, context), 201);
+      const ctx = context(c);
+      await checkRegistration(db, payload, ctx);
+      await admit(payload.email, ctx);
+      const issued = await requestEmailChallenge(db, hasher, { purpose: 'register', email: payload.email, userId: null, registration: payload }, ctx.now);
+      if (issued === 'throttled') throw new AppError('TOO_MANY_REQUESTS', messages.emailCode.resendThrottled);
+      await recordAuditEvent(db, {
+        userId: null,
+        action: 'auth.register.code_requested',
+        detail: { email: payload.email, challengeId: issued.challengeId, mailed: issued.code !== null },
+        meta: ctx.meta,
+        at: ctx.now,
+      });
+      return answer(c, issued);
     })
     .post('/login', async (c) => {
-      const parsed = v.safeParse(LoginPayloadSchema, await readJsonBody(c));
+      const parsed = v.safeParse(LoginCodeRequestSchema, await readJsonBody(c));
       if (!parsed.success) {
         const aboutEmail = parsed.issues.some((issue) => issue.path?.[0]?.key === 'email');
         throw new AppError('BAD_REQUEST', aboutEmail ? messages.login.invalidEmail : messages.server.invalidRequest);
       }
-      const payload = parsed.output;
-      return c.json(await loginInvestor(db, tokens, payload, { now: clock.now(), meta: requestMeta(c, config.trustProxy) }));
+      const { email } = parsed.output;
+      const ctx = context(c);
+      await admit(email, ctx);
+      const account = await findLoginAccount(db, email);
+      const issued = await requestEmailChallenge(db, hasher, { purpose: 'login', email, userId: account?.userId ?? null, registration: null }, ctx.now);
+      // A login never re-sends within the cooldown: it gets the open challenge back, so 'throttled' cannot occur.
+      if (issued === 'throttled') throw new Error('a login challenge was throttled');
+      await recordAuditEvent(db, {
+        userId: account?.userId ?? null,
+        action: 'auth.login.code_requested',
+        detail: { email, challengeId: issued.challengeId, known: account !== null, mailed: issued.code !== null && issued.deliverable },
+        meta: ctx.meta,
+        at: ctx.now,
+      });
+      return answer(c, issued);
+    })
+    .post('/verify', async (c) => {
+      const payload = await readJson(c, VerifyCodePayloadSchema);
+      return c.json(await verifyEmailCode(db, tokens, hasher, payload, context(c)));
+    })
+    .post('/resend', async (c) => {
+      const { challengeId } = await readJson(c, ResendCodePayloadSchema);
+      const ctx = context(c);
+      await admit(null, ctx);
+      const issued = await reissueEmailChallenge(db, hasher, challengeId, ctx.now);
+      await recordAuditEvent(db, {
+        userId: null,
+        action: issued === 'throttled' ? 'auth.code.resend_refused' : 'auth.code.resent',
+        detail: issued === 'throttled' ? { challengeId } : { email: issued.email, previous: challengeId, challengeId: issued.challengeId },
+        meta: ctx.meta,
+        at: ctx.now,
+      });
+      // Unknown, used, superseded and too-early challenges all answer alike: nothing tells whether an address exists.
+      if (issued === 'throttled') throw new AppError('TOO_MANY_REQUESTS', messages.emailCode.resendThrottled);
+      return answer(c, issued);
     })
     .post('/logout', bearerAuth(deps), async (c) => {
-      await revokeSession(db, c.get('auth'), { now: clock.now(), meta: requestMeta(c, config.trustProxy) });
+      await revokeSession(db, c.get('auth'), context(c));
       return c.json({ ok: true });
     });
 }

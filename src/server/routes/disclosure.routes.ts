@@ -4,5 +4,5 @@ import { getDisclosureProgress } from '../domain/get-disclosure-progress.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 
 export function disclosureRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/progress', async (c) => c.json(await getDisclosureProgress(deps.db, c.get('auth').userId)));
+  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/progress', async (c) => c.json(await getDisclosureProgress(deps.run, c.get('auth').userId)));
 }

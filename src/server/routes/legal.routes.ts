@@ -4,5 +4,5 @@ import { getLegalProgress } from '../domain/get-legal-progress.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 
 export function legalRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/progress', async (c) => c.json(await getLegalProgress(deps.db, c.get('auth').userId)));
+  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/progress', async (c) => c.json(await getLegalProgress(deps.run, c.get('auth').userId)));
 }

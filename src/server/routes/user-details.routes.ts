@@ -4,5 +4,5 @@ import { getUserDetails } from '../domain/get-user-details.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 
 export function userDetailsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/status', async (c) => c.json(await getUserDetails(deps.db, c.get('auth').userId)));
+  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/status', async (c) => c.json(await getUserDetails(deps.run, c.get('auth').userId)));
 }

@@ -7,7 +7,6 @@ import type { InvestmentSettings } from '../../shared/schemas.ts';
 import type { Db } from '../db/types.ts';
 import { assets, settings } from '../db/schema.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
-import { createNdaPdf } from './nda-pdf.ts';
 
 export const DEFAULT_SETTINGS: InvestmentSettings = { tokenPrice: 0.85, minInvestment: 10_000, maxInvestment: 1_000_000 };
 export const NDA_ASSET_KEY = 'nda';
@@ -17,8 +16,9 @@ const SYSTEM_META = { ip: null, userAgent: null };
 export async function seedDatabase(db: Db, now: Date): Promise<{ seeded: string[] }> {
   const seeded: string[] = [];
   const [nda] = await db.select({ key: assets.key }).from(assets).where(eq(assets.key, NDA_ASSET_KEY)).limit(1);
-  // Built outside the transaction: it is pure CPU work and should not hold the database.
-  const ndaBytes = nda ? null : await createNdaPdf();
+  // Built outside the transaction: it is pure CPU work and should not hold the database. Imported only when
+  // needed: pdf-lib alone takes ~300 ms to load, which every later start would pay for nothing.
+  const ndaBytes = nda ? null : await (await import('./nda-pdf.ts')).createNdaPdf();
 
   await db.transaction(async (tx) => {
     const inserted = await tx

@@ -13,38 +13,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tokensFor } from '../../shared/rules.ts';
+import { registerBenchInvestor } from './bench-investor.ts';
 import { ensureBuilt } from './ensure-build.ts';
 import { LOAD, measureLoad, type LoadResult } from './load.ts';
 import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
-import { READY_PATH, spawnBareHono, spawnPortal } from './spawn-server.ts';
+import { spawnBareHono, spawnPortal } from './spawn-server.ts';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-async function registerInvestor(baseUrl: string): Promise<string> {
-  const limits = (await (await fetch(baseUrl + READY_PATH)).json()) as { tokenPrice: number };
-  const investmentAmount = 25_000;
-  const response = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      investmentAmount,
-      tokenQuantity: tokensFor(investmentAmount, limits.tokenPrice),
-      investorType: 'individual',
-      fullName: 'Bench Investor',
-      dateOfBirth: '1980-01-01',
-      nationality: 'German',
-      walletAddress: `0x${'a'.repeat(40)}`,
-      primaryJurisdiction: 'eu',
-    }),
-  });
-  const body = (await response.json()) as { token?: string; error?: string };
-  if (!response.ok || !body.token) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.token;
-}
 
 function table(headers: string[], rows: string[][]): string {
   return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -77,7 +54,7 @@ async function main() {
     try {
       console.log('[bench] /auth/login in Chromium');
       ({ scripts, chromium: chromiumVersion } = await measureLoginScripts(portal.url));
-      const token = await registerInvestor(portal.url);
+      const token = await registerBenchInvestor(portal.url, dataDir);
       const statusUrl = `${portal.url}/api/user-details/status`;
       const headers = { authorization: `Bearer ${token}` };
       const probe = await fetch(statusUrl, { headers });

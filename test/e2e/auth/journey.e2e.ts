@@ -1,10 +1,13 @@
 /**
- * The foundation journey in the real app: register (all three steps, the NDA rendered), land on disclosure,
- * see the session panel and registration details, log out, log in again; then the session edge cases.
+ * The foundation journey in the real app: register (all three steps, the NDA rendered, the emailed code), land
+ * on disclosure, see the session panel and registration details, log out, log in again with a code (a wrong one
+ * first, then by keyboard alone); then the session edge cases. Codes are read from the server's outbox.
  */
+import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { baseUrl, describeE2E, newPage, screenshot, type PageHandle } from '../harness/browser.ts';
+import { messages } from '../../../src/shared/messages.ts';
+import { baseUrl, dataPath, describeE2E, newPage, readDataFile, screenshot, type PageHandle } from '../harness/browser.ts';
 
 const email = `ada.${Date.now()}@example.com`;
 const wallet = '0x' + 'ab12'.repeat(10);
@@ -34,6 +37,28 @@ async function fillRegistration(page: Page) {
   await screenshot(page, 'register-3-qualification');
 }
 
+/** The .eml files the server wrote for `address`, oldest first (DATA_DIR/outbox/<time>-<id>.eml). */
+function mailsTo(address: string): string[] {
+  const names = (() => {
+    try {
+      return readdirSync(dataPath('outbox')).filter((n) => n.endsWith('.eml')).sort();
+    } catch {
+      return [];
+    }
+  })();
+  return names.map((n) => readDataFile('outbox', n).toString('utf8')).filter((eml) => eml.split('\r\n\r\n')[0]?.split('\r\n').includes(`To: ${address}`));
+}
+
+/** Waits for the `nth` mail to `address` and returns its code, as a tester would `cat` the newest .eml. */
+async function codeFromOutbox(address: string, nth: number): Promise<string> {
+  await expect.poll(() => mailsTo(address).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(nth);
+  const code = /code is (\d{6})\b/.exec(mailsTo(address)[nth - 1] ?? '')?.[1];
+  if (!code) throw new Error(`no code in mail ${nth} to ${address}`);
+  return code;
+}
+
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
 /** True once the first page canvas has non-white pixels (the PDF really rendered). */
 function canvasHasInk(page: Page) {
   return page.evaluate(() => {
@@ -53,9 +78,17 @@ describeE2E('investor journey: register, disclosure, logout, login', () => {
   });
   afterAll(() => h.close());
 
-  it('registers through the three steps and lands on disclosure', async () => {
+  it('registers through the three steps and the emailed code, and lands on disclosure', async () => {
     await fillRegistration(h.page);
     await h.page.getByRole('button', { name: 'Complete Registration' }).click();
+    const codeField = h.page.getByLabel(messages.emailCode.label);
+    await codeField.waitFor();
+    expect(await codeField.getAttribute('id')).toBe('reg-code');
+    // No account exists until the code is verified.
+    expect(await h.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await screenshot(h.page, 'register-4-code');
+    await codeField.fill(await codeFromOutbox(email, 1));
+    await h.page.getByRole('button', { name: messages.emailCode.verify }).click();
     await h.page.waitForURL('**/process/disclosure');
     await expect.poll(() => h.page.getByRole('heading', { level: 1 }).textContent()).toBe('Disclosure Review');
     expect(await h.page.evaluate(() => [localStorage.getItem('authToken')?.split('.').length, JSON.parse(localStorage.getItem('user') ?? '{}').email])).toEqual([3, email]);
@@ -100,16 +133,39 @@ describeE2E('investor journey: register, disclosure, logout, login', () => {
     await screenshot(h.page, 'login');
   });
 
-  it('logs in again with the email and returns to the current step', async () => {
-    await h.page.locator('#login-email').fill(email);
-    await h.page.getByRole('button', { name: 'Continue Investment Process' }).click();
-    await h.page.waitForURL('**/process/disclosure');
-    expect(h.errors).toEqual([]);
+  it('logs in again with the email and a code: a wrong code is refused, then keyboard alone finishes', async () => {
+    const { page } = h;
+    await page.locator('#login-email').fill(email);
+    // Keyboard only from here: Enter submits the email form.
+    await page.locator('#login-email').press('Enter');
+    const codeField = page.locator('#login-code');
+    await codeField.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-code');
+    const code = await codeFromOutbox(email, 2);
+
+    await page.keyboard.type(wrongCodeFor(code));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(messages.emailCode.wrong);
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await screenshot(page, 'login-code-wrong');
+
+    // Tab away and back: the field is in the tab order and keeps working.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('login-code');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login-code');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/process/disclosure');
+    // Chromium reports the refused wrong code as a failed resource load; nothing else may have gone wrong.
+    expect(h.errors.filter((e) => !/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/auth\/verify\)/.test(e))).toEqual([]);
   });
 });
 
 describeE2E('session edge cases', () => {
-  it('shows the login messages for an empty and a malformed email, and the server message for an unknown one', async () => {
+  it('shows the login messages for an empty and a malformed email, and the code step (no mail) for an unknown one', async () => {
     const { page, close } = await newPage();
     await page.goto(`${baseUrl}/auth/login`);
     await page.getByRole('button', { name: 'Continue Investment Process' }).click();
@@ -118,9 +174,16 @@ describeE2E('session edge cases', () => {
     await page.locator('#login-email').blur();
     await expect.poll(() => page.getByText('Please enter a valid email address.').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Continue Investment Process' }).isDisabled()).toBe(true);
-    await page.locator('#login-email').fill(`nobody.${Date.now()}@example.com`);
+    const nobody = `nobody.${Date.now()}@example.com`;
+    await page.locator('#login-email').fill(nobody);
     await page.getByRole('button', { name: 'Continue Investment Process' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('No investor account');
+    // The same step as for a real investor: nothing tells whether an account exists.
+    await page.locator('#login-code').waitFor();
+    await expect.poll(() => page.getByText(messages.emailCode.sentTo('n***@e***.com')).count()).toBe(1);
+    await page.locator('#login-code').fill('123456');
+    await page.getByRole('button', { name: messages.emailCode.verify }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(messages.emailCode.wrong);
+    expect(mailsTo(nobody)).toEqual([]);
     await screenshot(page, 'login-unknown-email');
     await close();
   });

@@ -1,14 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
 import { selectAuthPath, selectView } from '../../../machines/session/session.selectors.ts';
 import { selectPath } from '../../../machines/process/process.selectors.ts';
 import { processMachine } from '../../../machines/process/process.machine.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
+import type { registrationMachine } from '../../../machines/registration/registration.machine.ts';
+import { selectEmailCodeActor } from '../../../machines/login/login.selectors.ts';
+import type { LoginRequest } from '../../../machines/login/login.types.ts';
+import { emailCodeMachine } from '../../../machines/email-code/email-code.machine.ts';
+import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-code/email-code.types.ts';
+import {
+  CHALLENGE,
+  enterCode,
+  fillIndividual,
+  fillInvestment,
+  fillQualification,
+  machineWithFakes,
+} from '../../../machines/registration/registration.fixtures.ts';
 import type { StoredSession } from '../../../machines/session/session.types.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import type { StatusAnswers } from '../../../src/shared/rules.ts';
-import type { AuthResponse } from '../../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const tokenWithExp = (expSeconds: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: expSeconds, jti: 'abcdef123456' })}.sig`;
@@ -22,6 +35,20 @@ const newInvestor: StatusAnswers = {
   payment: null,
 };
 
+/** The login with fake effects: any email gets CHALLENGE, and the code step's verify answers `verify`. */
+const fakeLogin = (verify: () => Promise<AuthResponse>) =>
+  loginMachine.provide({
+    actors: {
+      requestLogin: fromPromise<CodeChallenge, LoginRequest>(async () => CHALLENGE),
+      emailCode: emailCodeMachine.provide({
+        actors: {
+          verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(verify),
+          resendCode: fromPromise<CodeChallenge, ResendCodeInput>(async () => CHALLENGE),
+        },
+      }),
+    },
+  });
+
 function makeSession(stored: StoredSession, opts: { path?: string; answers?: StatusAnswers; login?: () => Promise<AuthResponse> } = {}) {
   const effects = { stored: [] as AuthResponse[], cleared: 0, reloaded: 0, replaced: 0, notices: [] as string[], loggedOut: 0 };
   const machine = sessionMachine.provide({
@@ -30,7 +57,8 @@ function makeSession(stored: StoredSession, opts: { path?: string; answers?: Sta
       logoutBackend: fromPromise(async () => {
         effects.loggedOut++;
       }),
-      login: loginMachine.provide({ actors: { requestLogin: fromPromise(opts.login ?? (async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }))) } }),
+      login: fakeLogin(opts.login ?? (async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }))),
+      registration: machineWithFakes({ verify: async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }) }).machine,
       process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => opts.answers ?? newInvestor) } }),
     },
     actions: {
@@ -44,6 +72,10 @@ function makeSession(stored: StoredSession, opts: { path?: string; answers?: Sta
   const actor = createActor(machine, { input: { path: opts.path ?? '/' } }).start();
   return { actor, effects };
 }
+
+const loginOf = (actor: ReturnType<typeof makeSession>['actor']) => actor.getSnapshot().children.login as ActorRefFrom<typeof loginMachine>;
+const registrationOf = (actor: ReturnType<typeof makeSession>['actor']) =>
+  actor.getSnapshot().children.registration as ActorRefFrom<typeof registrationMachine>;
 
 const processPath = (actor: ReturnType<typeof makeSession>['actor']) => {
   const child = actor.getSnapshot().children.process;
@@ -121,15 +153,57 @@ describe('login, logout, expiry and 401', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('logs in, stores the session and goes to "/"', async () => {
+  it('logs in through the code step, stores the session and goes to "/"', async () => {
     const { actor, effects } = makeSession({ token: null, userRaw: null }, { path: '/auth/login' });
     await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('login'));
-    const login = actor.getSnapshot().children.login!;
+    const login = loginOf(actor);
     login.send({ type: 'login.email.change', value: 'ada@example.com' });
     login.send({ type: 'login.submit' });
+    await waitFor(login, (s) => s.matches('confirming'));
+    // Knowing the email is not enough: still signed out, nothing stored, until the code is confirmed.
+    expect(selectView(actor.getSnapshot())).toBe('login');
+    expect(effects.stored).toEqual([]);
+    const code = selectEmailCodeActor(login.getSnapshot())!;
+    code.send({ type: 'code.change', value: '123456' });
+    code.send({ type: 'code.submit' });
     await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
     expect(effects.stored).toHaveLength(1);
+    expect(effects.stored[0]?.user).toEqual(user);
+    expect(actor.getSnapshot().context.token).toBe(effects.stored[0]?.token);
     expect(actor.getSnapshot().context.requestedPath).toBe('/');
+  });
+
+  it('stays signed out after going back from the code step', async () => {
+    const { actor, effects } = makeSession({ token: null, userRaw: null }, { path: '/auth/login' });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('login'));
+    const login = loginOf(actor);
+    login.send({ type: 'login.email.change', value: 'ada@example.com' });
+    login.send({ type: 'login.submit' });
+    await waitFor(login, (s) => s.matches('confirming'));
+    selectEmailCodeActor(login.getSnapshot())!.send({ type: 'code.back' });
+    expect(login.getSnapshot().value).toBe('editing');
+    expect(selectView(actor.getSnapshot())).toBe('login');
+    expect(effects.stored).toEqual([]);
+  });
+
+  it('registers through the code step, stores the session and goes to disclosure', async () => {
+    const { actor, effects } = makeSession({ token: null, userRaw: null }, { path: '/auth/register' });
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('register'));
+    const registration = registrationOf(actor);
+    await waitFor(registration, (s) => s.matches('investment'));
+    fillInvestment.forEach((e) => registration.send(e));
+    registration.send({ type: 'registration.next' });
+    fillIndividual.forEach((e) => registration.send(e));
+    registration.send({ type: 'registration.next' });
+    fillQualification.forEach((e) => registration.send(e));
+    registration.send({ type: 'registration.submit' });
+    await waitFor(registration, (s) => s.matches('confirming'));
+    expect(selectView(actor.getSnapshot())).toBe('register');
+    expect(effects.stored).toEqual([]);
+    enterCode(registration);
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    expect(effects.stored).toHaveLength(1);
+    expect(actor.getSnapshot().context.requestedPath).toBe('/process/disclosure');
   });
 
   it('ticks the elapsed timer every second and logs out with the alert when the token expires', async () => {

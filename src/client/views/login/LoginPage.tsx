@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { selectCanSubmit, selectEmail, selectIsBusy, selectLoginError } from '../../../../machines/login/login.selectors.ts';
+import { selectCanSubmit, selectEmail, selectEmailCodeActor, selectIsBusy, selectLoginError } from '../../../../machines/login/login.selectors.ts';
+import { EmailCodeForm } from '../email-code/EmailCodeForm.tsx';
 import { selectLoginActor, selectNotice } from '../../../../machines/session/session.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSession } from '../../app/session-context.tsx';
@@ -13,6 +14,7 @@ export function LoginPage() {
   const busy = useSelector(login, (s) => (s ? selectIsBusy(s) : false));
   const error = useSelector(login, (s) => (s ? selectLoginError(s) : null));
   const canSubmit = useSelector(login, (s) => (s ? selectCanSubmit(s) : false));
+  const codeActor = useSelector(login, (s) => (s ? selectEmailCodeActor(s) : undefined));
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -24,6 +26,9 @@ export function LoginPage() {
           <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => session.send({ type: 'session.notice.dismiss' })}>×</button>
         </div>
       )}
+      {codeActor ? (
+        <EmailCodeForm actor={codeActor} idPrefix="login" />
+      ) : (
       <form
         noValidate
         onSubmit={(e) => {
@@ -50,6 +55,7 @@ export function LoginPage() {
           {busy ? messages.login.submitting : messages.login.submit}
         </button>
       </form>
+      )}
       <div className="auth-card__divider"><span>New investor?</span></div>
       <button
         type="button"

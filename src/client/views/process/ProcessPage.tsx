@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { selectIsLoading, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
@@ -22,12 +23,15 @@ export function ProcessPage() {
   const processActor = useSelector(session, selectProcessActor);
   const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
   const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new page: start keyboard and screen-reader users at its heading.
+  useEffect(() => heading.current?.focus(), [viewed, loading]);
   if (!processActor || loading) return <LoadingScreen detail="Loading your investment progress..." />;
   return (
     <div className="process">
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
-        <h1 id="step-heading">{STEP_HEADINGS[viewed]}</h1>
+        <h1 id="step-heading" ref={heading} tabIndex={-1}>{STEP_HEADINGS[viewed]}</h1>
         <StepNotAvailable />
       </section>
     </div>

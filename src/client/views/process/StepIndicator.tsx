@@ -23,11 +23,15 @@ export function StepIndicator({ actor }: { actor: ActorRefFrom<typeof processMac
               <button
                 type="button"
                 className="steps__button"
-                disabled={!clickable}
+                // aria-disabled keeps a pending step focusable, so keyboard users hear why it is closed.
+                aria-disabled={!clickable || undefined}
                 title={clickable ? undefined : messages.steps.pendingTooltip}
                 aria-current={item.viewing ? 'step' : undefined}
                 aria-label={`${title}: ${STATUS_LABEL[item.status]}`}
-                onClick={() => session.send({ type: 'session.route.requested', path: pathOfStep(item.step) })}
+                aria-describedby={clickable ? undefined : 'steps-pending-hint'}
+                onClick={() => {
+                  if (clickable) session.send({ type: 'session.route.requested', path: pathOfStep(item.step) });
+                }}
               >
                 <span className="steps__marker" aria-hidden="true">{item.status === 'completed' ? '✓' : i + 1}</span>
                 <span className="steps__title">{title}</span>
@@ -36,6 +40,7 @@ export function StepIndicator({ actor }: { actor: ActorRefFrom<typeof processMac
           );
         })}
       </ol>
+      <span id="steps-pending-hint" className="visually-hidden">{messages.steps.pendingTooltip}</span>
       <div className="steps__overall">
         <div className="progress" role="progressbar" aria-label="Overall progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={overall}>
           <div className="progress__bar" style={{ width: `${overall}%` }} />

@@ -34,12 +34,12 @@ function Loaded({ d }: { d: UserDetails }) {
       <section className="details__block details__block--highlight" aria-label="Investment Commitment">
         <h3>Investment Commitment</h3>
         <dl>
-          <Row label="Amount" value={formatEur(d.investmentAmount)} />
-          <Row label="Tokens" value={`${formatTokensSummary(d.tokenQuantity)} ${TOKEN_UNIT}`} />
-          <Row label="Investor type" value={d.investorType.replace(/_/g, ' ')} />
+          <Row label="Amount" value={typeof d.investmentAmount === 'number' ? formatEur(d.investmentAmount) : NP} />
+          <Row label="Tokens" value={typeof d.tokenQuantity === 'number' ? `${formatTokensSummary(d.tokenQuantity)} ${TOKEN_UNIT}` : NP} />
+          <Row label="Investor type" value={d.investorType ? d.investorType.replace(/_/g, ' ') : NP} />
           <div className="details__row">
             <dt>Status</dt>
-            <dd><span className={`status ${statusClass(d.status)}`}>{d.status.replace(/_/g, ' ')}</span></dd>
+            <dd>{d.status ? <span className={`status ${statusClass(d.status)}`}>{d.status.replace(/_/g, ' ')}</span> : NP}</dd>
           </div>
         </dl>
       </section>

@@ -26,7 +26,7 @@ export function InvestmentStep({ actorRef, disabled }: { actorRef: RegistrationA
           id="reg-amount"
           label="Investment amount (EUR)"
           required
-          help={settings ? `Between ${formatEur(settings.minInvestment)} and ${formatEur(settings.maxInvestment)}, in steps of ${formatEur(AMOUNT_STEP)}.` : undefined}
+          help={settings ? `Between ${formatEur(settings.minInvestment)} and ${formatEur(settings.maxInvestment)}.` : undefined}
           error={errors.investmentAmount}
         >
           {(control) => (

@@ -103,6 +103,11 @@ export function InvestorStep({ actorRef, disabled }: { actorRef: RegistrationAct
               value={values.walletAddress}
               disabled={disabled}
               onChange={(e) => sendFieldChange(actorRef, 'walletAddress', e.currentTarget.value)}
+              // maxLength would cut a pasted address with spaces around it before the machine trims it.
+              onPaste={(e) => {
+                e.preventDefault();
+                sendFieldChange(actorRef, 'walletAddress', e.clipboardData.getData('text'));
+              }}
               onBlur={() => sendFieldBlur(actorRef, 'walletAddress')}
             />
           )}

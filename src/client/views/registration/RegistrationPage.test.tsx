@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { AUTH_RESPONSE, SETTINGS, VALID_WALLET, machineWithFakes } from '../../../../machines/registration/registration.fixtures.ts';
+import { createActor, waitFor, type AnyActorRef } from 'xstate';
+import { selectEmailCodeActor } from '../../../../machines/registration/registration.selectors.ts';
+import { AUTH_RESPONSE, CHALLENGE, CODE, SETTINGS, VALID_WALLET, machineWithFakes } from '../../../../machines/registration/registration.fixtures.ts';
 import { ApiError } from '../../../shared/api-error.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AuthResponse } from '../../../shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../../shared/schemas.ts';
 import { RegistrationPage } from './RegistrationPage.tsx';
 
 // The PDF viewer (pdf.js, canvas) has its own tests; here it only has to be placed with the right props.
@@ -17,7 +18,12 @@ vi.mock('../../ui/document-viewer/index.ts', () => ({
   ),
 }));
 
-afterEach(cleanup);
+// Stop every actor too: the code step's resend countdown would keep ticking after the test.
+const started: AnyActorRef[] = [];
+afterEach(() => {
+  cleanup();
+  started.splice(0).forEach((actor) => actor.stop());
+});
 
 /** A promise the test settles by hand, to look at the page while the registration call is running. */
 function deferred<T>() {
@@ -31,10 +37,11 @@ function deferred<T>() {
 }
 
 function renderPage(fakes: Parameters<typeof machineWithFakes>[0], settings: typeof SETTINGS | null = null) {
-  const { machine, sent } = machineWithFakes(fakes);
+  const { machine, sent, verified } = machineWithFakes(fakes);
   const actor = createActor(machine, { input: { settings } }).start();
+  started.push(actor);
   render(<RegistrationPage actorRef={actor} />);
-  return { actor, sent };
+  return { actor, sent, verified };
 }
 
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -62,9 +69,10 @@ function fillStepThree() {
 }
 
 describe('RegistrationPage', () => {
-  it('walks the three steps and submits the registration', async () => {
-    const answer = deferred<AuthResponse>();
-    const { actor, sent } = renderPage({ submit: () => answer.promise });
+  it('walks the three steps, submits the registration and confirms the emailed code', async () => {
+    const answer = deferred<CodeChallenge>();
+    const verifyAnswer = deferred<AuthResponse>();
+    const { actor, sent, verified } = renderPage({ submit: () => answer.promise, verify: () => verifyAnswer.promise });
 
     expect(screen.getByRole('status').textContent).toContain(messages.loading);
 
@@ -127,11 +135,66 @@ describe('RegistrationPage', () => {
     expect(sent[0]).not.toHaveProperty('entityName');
     expect(sent[0]).not.toHaveProperty('qualifiedInvestor');
 
+    // Accepted: no account yet, the code step takes the place of the wizard.
     await act(async () => {
-      answer.resolve(AUTH_RESPONSE);
+      answer.resolve(CHALLENGE);
+      await waitFor(actor, (s) => s.matches('confirming'));
+    });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(screen.getByRole('heading', { name: messages.emailCode.title })).toBeTruthy();
+    expect(screen.getByText(messages.emailCode.sentTo(CHALLENGE.sentTo))).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Initial Qualification Check' })).toBeNull();
+    const code = screen.getByLabelText(messages.emailCode.label) as HTMLInputElement;
+    expect(code.id).toBe('reg-code');
+    expect(document.activeElement).toBe(code);
+    fireEvent.change(code, { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: messages.emailCode.verify }));
+    expect(screen.getByRole('button', { name: messages.emailCode.verifying })).toBeTruthy();
+    expect(verified).toEqual([{ challengeId: CHALLENGE.challengeId, code: CODE }]);
+
+    await act(async () => {
+      verifyAnswer.resolve(AUTH_RESPONSE);
       await waitFor(actor, (s) => s.status === 'done');
     });
     expect(actor.getSnapshot().output).toEqual(AUTH_RESPONSE);
+  });
+
+  it('goes back from the code step to step 3 with everything still filled in', async () => {
+    const { actor, sent } = renderPage({});
+    await fillStepOne();
+    fillStepTwoIndividual();
+    fillStepThree();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: messages.registration.complete }));
+      await waitFor(actor, (s) => s.matches('confirming'));
+    });
+    fireEvent.click(screen.getByRole('button', { name: messages.emailCode.changeEmail }));
+    expect(actor.getSnapshot().value).toBe('qualification');
+    expect(screen.getByRole('heading', { name: 'Initial Qualification Check' })).toBeTruthy();
+    expect(screen.queryByLabelText(messages.emailCode.label)).toBeNull();
+    expect((screen.getByLabelText(/Primary jurisdiction/) as HTMLSelectElement).value).toBe('uk');
+    expect(screen.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: messages.registration.previous }));
+    expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe('ada@example.com');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('shows a wrong code in the code step and stays there', async () => {
+    const { actor } = renderPage({ verify: async () => Promise.reject(new ApiError(messages.emailCode.wrong, 400, { error: messages.emailCode.wrong })) });
+    await fillStepOne();
+    fillStepTwoIndividual();
+    fillStepThree();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: messages.registration.complete }));
+      await waitFor(actor, (s) => s.matches('confirming'));
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(messages.emailCode.label), { target: { value: '000000' } });
+      fireEvent.click(screen.getByRole('button', { name: messages.emailCode.verify }));
+      await waitFor(selectEmailCodeActor(actor.getSnapshot())!, (s) => s.matches({ active: { entry: 'codeRejected' } }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(messages.emailCode.wrong);
+    expect(actor.getSnapshot().value).toBe('confirming');
   });
 
   it('returns to the amount with the server limits after a rejection', async () => {

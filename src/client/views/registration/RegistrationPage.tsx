@@ -3,11 +3,13 @@
  * The only local state is focus management: the step heading takes focus when the step changes, and the
  * first invalid control after a refused Next or Submit.
  */
+import { EmailCodeForm } from '../email-code/EmailCodeForm.tsx';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   selectCanGoNext,
   selectIsSubmitting,
+  selectEmailCodeActor,
   selectPhase,
   selectSettingsError,
   selectStep,
@@ -37,6 +39,7 @@ export function RegistrationPage({ actorRef }: { actorRef: RegistrationActor }) 
   const isSubmitting = useSelector(actorRef, selectIsSubmitting);
   const submitError = useSelector(actorRef, selectSubmitError);
   const settingsError = useSelector(actorRef, selectSettingsError);
+  const codeActor = useSelector(actorRef, selectEmailCodeActor);
 
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -81,6 +84,8 @@ export function RegistrationPage({ actorRef }: { actorRef: RegistrationActor }) 
             <span className="registration__spinner" aria-hidden="true" />
             {messages.loading}
           </div>
+        ) : phase === 'confirming' && codeActor ? (
+          <EmailCodeForm actor={codeActor} idPrefix="reg" />
         ) : phase === 'settingsError' ? (
           <div className="registration__settings-error">
             <p className="registration__alert" role="alert">

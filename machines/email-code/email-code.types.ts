@@ -1,0 +1,25 @@
+import type { AuthResponse, CodeChallenge, VerifyCodePayload } from '../../src/shared/schemas.ts';
+
+export type EmailCodeContext = {
+  challengeId: string;
+  sentTo: string;
+  code: string;
+  error: string | null;
+  /** A short confirmation after a resend. */
+  info: string | null;
+  /** Seconds until 'Resend code' is offered, counted down each second. */
+  resendInSeconds: number;
+  result: AuthResponse | null;
+};
+
+export type EmailCodeEvent =
+  | { type: 'code.change'; value: string }
+  | { type: 'code.submit' }
+  | { type: 'code.resend' }
+  | { type: 'code.back' };
+
+export type EmailCodeInput = CodeChallenge;
+/** `auth` is null when the user went back to change the email address. */
+export type EmailCodeOutput = { auth: AuthResponse | null };
+export type VerifyCodeInput = VerifyCodePayload;
+export type ResendCodeInput = { challengeId: string };

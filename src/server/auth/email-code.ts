@@ -1,0 +1,44 @@
+/**
+ * One-time email codes: 6 digits from the CSPRNG, stored only as HMAC-SHA256(key, challengeId:code) so a code
+ * is bound to its challenge, and compared in constant time. The key is derived from the JWT secret (one secret
+ * to manage; changing it invalidates open codes as it signs everyone out).
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { EMAIL_CODE } from '../../shared/constants.ts';
+
+export const generateCode = (): string => String(randomInt(0, 10 ** EMAIL_CODE.length)).padStart(EMAIL_CODE.length, '0');
+
+export type CodeHasher = {
+  hash(challengeId: string, code: string): Uint8Array;
+  matches(challengeId: string, code: string, stored: Uint8Array): boolean;
+};
+
+export function createCodeHasher(secret: Uint8Array): CodeHasher {
+  const key = createHmac('sha256', secret).update('g2g-portal email code key v1').digest();
+  const hash = (challengeId: string, code: string) => new Uint8Array(createHmac('sha256', key).update(`${challengeId}:${code}`).digest());
+  return {
+    hash,
+    matches(challengeId, code, stored) {
+      const actual = hash(challengeId, code);
+      return stored.byteLength === actual.byteLength && timingSafeEqual(stored, actual);
+    },
+  };
+}
+
+/** ada@example.com -> a***@e***.com: enough to recognise the address, not to learn it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
+}
+
+export const codeEmail = (code: string) => ({
+  text: [
+    `Your G2G investor portal code is ${code}. It is valid for ${EMAIL_CODE.ttlSeconds / 60} minutes.`,
+    '',
+    'If you did not ask for this code, you can ignore this email: nobody can sign in without it.',
+  ].join('\n'),
+});
