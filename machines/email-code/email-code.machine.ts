@@ -4,7 +4,7 @@
  * `verifyCode` and `resendCode` are placeholders the app provides (POST /api/auth/verify, /api/auth/resend).
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { isApiError } from '../../src/shared/api-error.ts';
+import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { EMAIL_CODE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { CODE_PATTERN, type AuthResponse, type CodeChallenge } from '../../src/shared/schemas.ts';
@@ -12,7 +12,7 @@ import type { EmailCodeContext, EmailCodeEvent, EmailCodeInput, EmailCodeOutput,
 
 const COOLDOWN_SECONDS = EMAIL_CODE.resendCooldownMs / 1000;
 const statusOf = (error: unknown) => (isApiError(error) ? error.status : 0);
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message) || fallback;
+const messageOf = (error: unknown, fallback: string) => serverMessageOf(error) ?? fallback;
 
 export const emailCodeMachine = setup({
   types: {} as {

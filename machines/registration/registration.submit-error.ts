@@ -1,5 +1,5 @@
 /** What a failed registration means for the wizard (spec section 8, "Registration"). */
-import { isApiError } from '../../src/shared/api-error.ts';
+import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { checkSettings } from '../../src/shared/rules.ts';
 import type { InvestmentSettings } from '../../src/shared/schemas.ts';
@@ -35,6 +35,5 @@ export function classifySubmitError(error: unknown): SubmitFailure {
     return { kind: 'limits', message: bodyMessage(error.body) ?? messages.registration.checkAmount, limits: checked.settings };
   }
   // ApiError's message is the body's words, 'Network error occurred', or the bare 'HTTP {status}' fallback.
-  const serverWords = text !== '' && text !== messages.general.http(error.status) ? text : null;
-  return { kind: 'other', message: serverWords ?? messages.registration.failed };
+  return { kind: 'other', message: serverMessageOf(error) ?? messages.registration.failed };
 }

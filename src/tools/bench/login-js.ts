@@ -1,18 +1,7 @@
 /** The JavaScript a first visit to /auth/login downloads, measured in Debian's Chromium. */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 export interface ScriptLoad {
   path: string;
