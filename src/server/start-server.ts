@@ -20,6 +20,8 @@ import { isAppError } from './errors/app-error.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createMailer } from './mail/create-mailer.ts';
+import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
+import { readSectionFolder, SectionFolderError } from './seed/read-section-folder.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -116,6 +118,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
     cleanups.push(() => database.close());
 
+    if (config.disclosureDir) {
+      // The issuer's documents, put in place at every start (unchanged sections are left as they are).
+      try {
+        const sources = await readSectionFolder(config.disclosureDir);
+        await replaceDisclosureSections(database.db, sources, clock.now());
+      } catch (error) {
+        if (error instanceof SectionFolderError || error instanceof SectionsRefusedError) throw new ConfigError('DISCLOSURE_DIR', error.message);
+        throw error;
+      }
+    }
     await seedDatabase(database.db, clock.now());
     if (Object.keys(config.settingsOverrides).length > 0) {
       try {

@@ -32,6 +32,19 @@ export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'applicatio
 
 export const VIEWER = { height: 600, zoomStart: 1, zoomStep: 0.2, zoomMin: 0.4, zoomMax: 3 } as const;
 
+/** Disclosure reading (spec sections 4 "Disclosure sections" and 9). */
+export const DISCLOSURE = {
+  defaultMinReadingMinutes: 1,
+  /** The viewer counts as scrolled to the end within this many pixels of the bottom. */
+  scrollTolerancePx: 5,
+  /** Reading time accrues by one second per tick while a section is open, not complete and the tab visible. */
+  readingTickMs: 1_000,
+  /** How often an open section's reading time is saved (besides open, close, completion and tab hidden). */
+  progressSaveMs: 10_000,
+  /** Seconds a time claim may exceed the server's own measure (request latency between open and save). */
+  claimToleranceSeconds: 2,
+} as const;
+
 export const FEE_RATES = { CARD: 0.04, CRYPTO: 0.01, WIRE: 0, BANK_TRANSFER: 0 } as const;
 
 export const TIMINGS = {

@@ -101,10 +101,32 @@ export type UserDetails = {
   rejectionReason: string | null;
 };
 
+/** GET /api/disclosure/sections: one offering document (spec "Disclosure": id, title, minReadingTime, hasPDF). */
+export type DisclosureSection = { id: string; title: string; order: number; minReadingTime: number; hasPDF: boolean };
+
+/** One section's reading, as saved by the browser and as the server credits it (timeSpent in seconds). */
+export const SectionProgressSchema = v.object({
+  unlocked: v.optional(v.boolean(), false),
+  opened: v.optional(v.boolean(), false),
+  timeSpent: v.optional(v.pipe(v.number(), v.integer('Reading time must be whole seconds.'), v.minValue(0), v.maxValue(31_536_000)), 0),
+  scrolled: v.optional(v.boolean(), false),
+  completed: v.optional(v.boolean(), false),
+});
+export type SectionProgress = v.InferOutput<typeof SectionProgressSchema>;
+
+/** sectionProgress: the map keyed by section id (POST save-progress and complete). */
+export const SaveDisclosureProgressSchema = v.object({
+  sectionProgress: v.pipe(
+    v.record(v.pipe(v.string(), v.uuid('Unknown disclosure section.')), SectionProgressSchema),
+    v.check((map) => Object.keys(map).length <= 200, 'Too many sections.'),
+  ),
+});
+export type SaveDisclosureProgressPayload = v.InferOutput<typeof SaveDisclosureProgressSchema>;
+
 export type DisclosureProgressResponse = {
   currentStep: (typeof PROCESS_STEPS)[number];
   disclosuresCompleted: boolean;
-  disclosureProgress: Record<string, unknown>;
+  disclosureProgress: Record<string, SectionProgress>;
   disclosureCompletedAt: string | null;
   isReadingMode: boolean;
 };

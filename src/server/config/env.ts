@@ -24,6 +24,8 @@ export type ServerConfig = {
   jwtSecret: Uint8Array | null;
   tokenTtlSeconds: number;
   settingsOverrides: Partial<InvestmentSettings>;
+  /** A folder with manifest.json and the disclosure PDFs, put in place at every start; null keeps what is stored. */
+  disclosureDir: string | null;
   nodeEnv: string;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
@@ -121,6 +123,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     jwtSecret: jwtSecret(env),
     tokenTtlSeconds: integerIn(env, 'TOKEN_TTL_SECONDS', 60, MAX_TOKEN_TTL_SECONDS, DEFAULTS.tokenTtlSeconds),
     settingsOverrides: overrides,
+    disclosureDir: read(env, 'DISCLOSURE_DIR') === undefined ? null : resolve(cwd, read(env, 'DISCLOSURE_DIR') as string),
     nodeEnv,
     trustProxy: booleanFlag(env, 'TRUST_PROXY'),
   };

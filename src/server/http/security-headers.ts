@@ -39,5 +39,7 @@ export const securityHeaders = (): MiddlewareHandler =>
       c.res = new Response(c.res.body, c.res);
     }
     for (const [name, value] of HEADERS) c.res.headers.set(name, value);
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
+    // API answers are personal: never stored, unless a route chose revalidation itself (ETag'd disclosure PDFs).
+    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
+    if (isApi && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };

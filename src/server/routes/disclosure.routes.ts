@@ -1,8 +1,54 @@
-import { Hono } from 'hono';
+/**
+ * Disclosure review (bearer):
+ *   GET  /sections          the active sections in reading order
+ *   GET  /pdf/:sectionId    a section's document (ETag; revalidated, never stored by shared caches)
+ *   GET  /progress          the step and the reading the server credits, per section
+ *   POST /save-progress     {sectionProgress} -> the progress as credited
+ *   POST /complete          {sectionProgress} -> the progress with the step complete, or 409
+ */
+import { Hono, type Context } from 'hono';
+import { messages } from '../../shared/messages.ts';
+import { SaveDisclosureProgressSchema } from '../../shared/schemas.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
-import { getDisclosureProgress } from '../domain/get-disclosure-progress.ts';
+import { completeDisclosure } from '../domain/disclosure/complete-disclosure.ts';
+import { getDisclosurePdf } from '../domain/disclosure/get-disclosure-pdf.ts';
+import { getDisclosureProgress } from '../domain/disclosure/get-disclosure-progress.ts';
+import { listDisclosureSections } from '../domain/disclosure/list-disclosure-sections.ts';
+import { saveDisclosureProgress, type SaveContext } from '../domain/disclosure/save-disclosure-progress.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
+import { readJson } from '../http/read-json.ts';
+import { requestMeta } from '../http/request-meta.ts';
 
 export function disclosureRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/progress', async (c) => c.json(await getDisclosureProgress(deps.run, c.get('auth').userId)));
+  const { db, run, clock, config } = deps;
+  const context = (c: Context<AppEnv>): SaveContext => ({ userId: c.get('auth').userId, now: clock.now(), meta: requestMeta(c, config.trustProxy) });
+  const readClaims = async (c: Context<AppEnv>) => (await readJson(c, SaveDisclosureProgressSchema, messages.server.invalidRequest)).sectionProgress;
+
+  return new Hono<AppEnv>()
+    .use(bearerAuth(deps))
+    .get('/sections', async (c) => c.json(await listDisclosureSections(run)))
+    .get('/pdf/:sectionId', async (c) => {
+      const pdf = await getDisclosurePdf(db, c.req.param('sectionId'));
+      const etag = `"${pdf.sha256}"`;
+      const headers = {
+        ETag: etag,
+        // Same bytes for every investor, but only for signed-in ones: the browser may keep them and must ask again.
+        'Cache-Control': 'private, no-cache',
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${pdf.slug}.pdf"`,
+      };
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Length': String(pdf.bytes.byteLength) });
+    })
+    .get('/progress', async (c) => c.json(await getDisclosureProgress(run, c.get('auth').userId)))
+    .post('/save-progress', async (c) => {
+      const ctx = context(c);
+      await saveDisclosureProgress(db, await readClaims(c), ctx);
+      return c.json(await getDisclosureProgress(run, ctx.userId));
+    })
+    .post('/complete', async (c) => {
+      const ctx = context(c);
+      await completeDisclosure(db, await readClaims(c), ctx);
+      return c.json(await getDisclosureProgress(run, ctx.userId));
+    });
 }

@@ -1,0 +1,50 @@
+/**
+ * POST complete: the reading claims are saved first (their own transaction, so a refused completion keeps what was
+ * read), then, in one transaction, every active section must be completed by the server's account, and the step is
+ * marked complete with the investor moved on to KYC. Completing twice answers the same and writes nothing.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.ts';
+import type { SectionProgress } from '../../../shared/schemas.ts';
+import { disclosureProgress, disclosureReads, disclosureSections, userDetails } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { recordAuditEvent } from '../record-audit-event.ts';
+import { saveDisclosureProgress, type SaveContext } from './save-disclosure-progress.ts';
+
+export async function completeDisclosure(db: Db, claims: Record<string, SectionProgress>, ctx: SaveContext): Promise<void> {
+  await saveDisclosureProgress(db, claims, ctx);
+  const { userId, now, meta } = ctx;
+  await db.transaction(async (tx) => {
+    const [step] = await tx
+      .select({ completed: disclosureProgress.completed })
+      .from(disclosureProgress)
+      .where(eq(disclosureProgress.userId, userId))
+      .for('update');
+    if (!step) throw new AppError('NOT_FOUND', messages.server.notFound);
+    if (step.completed) return;
+
+    const sections = await tx
+      .select({ id: disclosureSections.id, slug: disclosureSections.slug, sha256: disclosureSections.pdfSha256, timeSpent: disclosureReads.timeSpent, completedAt: disclosureReads.completedAt })
+      .from(disclosureSections)
+      .leftJoin(disclosureReads, and(eq(disclosureReads.sectionId, disclosureSections.id), eq(disclosureReads.userId, userId)))
+      .where(isNull(disclosureSections.retiredAt))
+      .orderBy(asc(disclosureSections.position), asc(disclosureSections.slug));
+    if (sections.length === 0 || sections.some((s) => !s.completedAt)) throw new AppError('CONFLICT', messages.disclosure.incomplete);
+
+    await tx.update(disclosureProgress).set({ completed: true, completedAt: now, updatedAt: now }).where(eq(disclosureProgress.userId, userId));
+    // Only forward: an investor already past disclosure keeps their step.
+    await tx
+      .update(userDetails)
+      .set({ currentStep: 'kyc' })
+      .where(and(eq(userDetails.userId, userId), eq(userDetails.currentStep, 'disclosure')));
+    await recordAuditEvent(tx, {
+      userId,
+      action: 'disclosure.completed',
+      // What exactly was read: the document versions and the seconds credited for each.
+      detail: { sections: sections.map((s) => ({ id: s.id, slug: s.slug, pdfSha256: s.sha256, timeSpent: s.timeSpent })) },
+      meta,
+      at: now,
+    });
+  });
+}
