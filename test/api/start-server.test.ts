@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       jwtSecret: null,
       tokenTtlSeconds: 7200,
       settingsOverrides: {},
+      disclosureDir: null,
       nodeEnv: 'development',
       trustProxy: false,
     });
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
         MAX_INVESTMENT: '250000',
         NODE_ENV: 'production',
         TRUST_PROXY: 'true',
+        DISCLOSURE_DIR: 'issuer/disclosure',
       },
       '/',
     );
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://g2g:secret@db:5432/g2g',
       tokenTtlSeconds: 900,
       settingsOverrides: { tokenPrice: 1.5, minInvestment: 5000, maxInvestment: 250_000 },
+      disclosureDir: '/issuer/disclosure',
       nodeEnv: 'production',
       trustProxy: true,
     });

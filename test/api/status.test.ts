@@ -61,10 +61,13 @@ forEachDatabase('status calls', (t) => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       return res.json();
     };
+    const unread = { opened: false, timeSpent: 0, scrolled: false, completed: false };
+    const sections = (await get('/api/disclosure/sections')) as { id: string }[];
+    expect(sections).toHaveLength(4);
     expect(await get('/api/disclosure/progress')).toEqual({
       currentStep: 'disclosure',
       disclosuresCompleted: false,
-      disclosureProgress: {},
+      disclosureProgress: Object.fromEntries(sections.map((s, i) => [s.id, { unlocked: i === 0, ...unread }])),
       disclosureCompletedAt: null,
       isReadingMode: false,
     });

@@ -102,7 +102,16 @@ export class LegalTypesetter {
 
   paragraph(text: string, font = this.regular, size = BODY_SIZE) {
     const indent = /^\([a-z]{1,4}\)\s/.test(text) ? LIST_INDENT : 0;
-    this.lines(wrapText(text, font, size, this.width - indent), font, size, LEADING, indent);
+    let lines = wrapText(text, font, size, this.width - indent);
+    // A paragraph split over a page break leaves at least two lines on each side (no orphans or widows).
+    const room = Math.floor((this.y - MARGIN.bottom) / LEADING);
+    if (lines.length > room && lines.length >= 2) {
+      const head = Math.min(room, lines.length - 2);
+      if (head >= 2) this.lines(lines.slice(0, head), font, size, LEADING, indent);
+      lines = head >= 2 ? lines.slice(head) : lines;
+      this.ensure(Infinity);
+    }
+    this.lines(lines, font, size, LEADING, indent);
     this.y -= LEADING * 0.5;
   }
 

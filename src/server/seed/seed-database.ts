@@ -1,11 +1,15 @@
 /**
- * First-start content: the default investment settings and the NDA. Idempotent: existing rows are kept, so a
- * restart (or a second server on the same PostgreSQL) changes nothing.
+ * First-start content: the default investment settings, the NDA and the demo disclosure sections. Idempotent:
+ * existing rows are kept, so a restart (or a second server on the same PostgreSQL) changes nothing. Demo sections
+ * are put in only while the table has never held any (an issuer's own set, loaded or retired, is never mixed in).
  */
 import { eq } from 'drizzle-orm';
+import { DISCLOSURE } from '../../shared/constants.ts';
 import type { InvestmentSettings } from '../../shared/schemas.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Db } from '../db/types.ts';
-import { assets, settings } from '../db/schema.ts';
+import { assets, disclosureSections, settings } from '../db/schema.ts';
+import { replaceDisclosureSections } from '../domain/disclosure/replace-disclosure-sections.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
 
 export const DEFAULT_SETTINGS: InvestmentSettings = { tokenPrice: 0.85, minInvestment: 10_000, maxInvestment: 1_000_000 };
@@ -37,5 +41,23 @@ export async function seedDatabase(db: Db, now: Date): Promise<{ seeded: string[
     }
     if (seeded.length) await recordAuditEvent(tx, { userId: null, action: 'system.seed', detail: { seeded }, meta: SYSTEM_META, at: now });
   });
+  if (await seedDemoDisclosure(db, now)) seeded.push('disclosure_sections');
   return { seeded };
+}
+
+async function seedDemoDisclosure(db: Db, now: Date): Promise<boolean> {
+  const [any] = await db.select({ id: disclosureSections.id }).from(disclosureSections).limit(1);
+  if (any) return false;
+  const { DISCLOSURE_DOCUMENTS, createDisclosurePdf } = await import('./disclosure-documents.ts');
+  const sources = await Promise.all(
+    DISCLOSURE_DOCUMENTS.map(async (d, i) => ({ slug: d.slug, title: d.title, order: i + 1, minReadingTime: DISCLOSURE.defaultMinReadingMinutes, pdf: await createDisclosurePdf(d.slug) })),
+  );
+  // Two servers starting at once on one PostgreSQL may both get here; the slug constraint lets one win.
+  try {
+    await replaceDisclosureSections(db, sources, now);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

@@ -31,10 +31,9 @@ export const TOKEN_TERMS: LegalDocument = {
         Tokens may be used to access and pay for services;`,
       `(e) "Portal" means the Foundation's investor portal through which the private placement is conducted;`,
       `(f) "Delivery Date" means the date on which Tokens are transferred by the Foundation to the wallet address
-        of an investor in the private placement;`,
+        of an investor in the private placement; and`,
       `(g) "Lock-up Period" means the period after the Delivery Date during which Tokens acquired in the private
-        placement may not be transferred, as stated in the Token Purchase Agreement;`,
-      `(h) "Business Day" means a day on which banks are open for general business in Zug, Switzerland.`,
+        placement may not be transferred, as stated in the Token Purchase Agreement.`,
       `1.2 Headings are for convenience only. References to a person include natural persons and legal
         entities. Words in the singular include the plural and vice versa.`,
     ]),

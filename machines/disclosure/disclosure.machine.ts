@@ -1,0 +1,261 @@
+/**
+ * The disclosure page (spec section 2 "Disclosure page", section 4 "Disclosure sections"): load the sections and
+ * the server's account of the reading, then either read them in order (one reading timer per open section, scroll
+ * to the end, each completion unlocking the next and saving) or, once the step is complete, review them.
+ * Progress is saved on open, close, completion, tab hidden and every 10 s; the server's answer is adopted.
+ * 'Proceed to KYC Verification' calls complete; the machine then finishes and the process moves on.
+ * Effects (`loadDisclosure`, `saveProgress`, `completeDisclosure`, `watchVisibility`) are provided by the app.
+ */
+import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, setup } from 'xstate';
+import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
+import { DISCLOSURE, PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
+import { allSectionsComplete, progressOf } from '../../src/shared/disclosure-rules.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { pathOfStep } from '../../src/shared/rules.ts';
+import type { DisclosureProgressResponse } from '../../src/shared/schemas.ts';
+import { readingTimerMachine } from '../reading-timer/reading-timer.machine.ts';
+import { canOpen, normalise, reconcile, sectionsToTime, timerId, updateSection } from './disclosure.rules.ts';
+import type { DisclosureContext, DisclosureData, DisclosureEvent, DisclosureInput, DisclosureParentEvent, SaveProgressInput } from './disclosure.types.ts';
+
+const asStep = (value: string): ProcessStep => ((PROCESS_STEPS as readonly string[]).includes(value) ? (value as ProcessStep) : 'disclosure');
+
+export const disclosureMachine = setup({
+  types: {} as { context: DisclosureContext; events: DisclosureEvent; input: DisclosureInput; output: { completed: true } },
+  actors: {
+    loadDisclosure: fromPromise<DisclosureData, void>(async () => {
+      throw new Error('loadDisclosure is provided by the app');
+    }),
+    saveProgress: fromPromise<DisclosureProgressResponse, SaveProgressInput>(async () => {
+      throw new Error('saveProgress is provided by the app');
+    }),
+    completeDisclosure: fromPromise<DisclosureProgressResponse, SaveProgressInput>(async () => {
+      throw new Error('completeDisclosure is provided by the app');
+    }),
+    /** Reports the tab's visibility as 'disclosure.visibility.changed'. */
+    watchVisibility: fromCallback(() => {
+      throw new Error('watchVisibility is provided by the app');
+    }),
+    readingTimer: readingTimerMachine,
+  },
+  guards: {
+    hasNoSections: (_, params: { data: DisclosureData }) => params.data.sections.length === 0,
+    isStepCompleted: ({ context }) => context.completedAt !== null,
+    isAuthMissing: (_, params: { error: unknown }) => isApiError(params.error) && params.error.status === 401,
+    canOpenSection: ({ context }, params: { sectionId: string; review: boolean }) => canOpen(context.progress, params.sectionId, params.review),
+    isSectionOpen: ({ context }, params: { sectionId: string }) => context.openIds.includes(params.sectionId),
+    isTimed: ({ context }, params: { sectionId: string }) => context.timerIds.includes(params.sectionId),
+    areAllSectionsComplete: ({ context }) => allSectionsComplete(context.sections, context.progress),
+    hasUnsavedChanges: ({ context }) => context.unsaved,
+    shouldSaveAgain: ({ context }) => context.saveAgain,
+  },
+  actions: {
+    adoptLoaded: assign((_, params: { data: DisclosureData }) => {
+      const { sections, progress } = params.data;
+      return {
+        sections,
+        progress: normalise(sections, progress.disclosureProgress),
+        serverStep: asStep(progress.currentStep),
+        completedAt: progress.disclosuresCompleted ? (progress.disclosureCompletedAt ?? new Date(0).toISOString()) : null,
+      };
+    }),
+    /** Spec: a user whose server step differs is redirected to it, unless reviewing. */
+    followServerStep: enqueueActions(({ context, enqueue }) => {
+      if (context.completedAt === null && context.serverStep !== 'disclosure') {
+        enqueue.sendParent({ type: 'process.route.requested', path: pathOfStep(context.serverStep) } satisfies DisclosureParentEvent);
+      }
+    }),
+    toggleOpen: assign(({ context }, params: { sectionId: string }) => {
+      const open = context.openIds.includes(params.sectionId);
+      return { openIds: open ? context.openIds.filter((id) => id !== params.sectionId) : [...context.openIds, params.sectionId] };
+    }),
+    markOpened: assign(({ context }, params: { sectionId: string }) => {
+      if (progressOf(context.progress, params.sectionId).opened) return {};
+      return { progress: updateSection(context.sections, context.progress, params.sectionId, () => ({ opened: true })), unsaved: true };
+    }),
+    /** One more second, or the scroll to the end; a section that completes by it is saved at once (spec: "Completing saves progress"). */
+    advanceSection: enqueueActions(({ context, enqueue }, params: { sectionId: string; by: 'second' | 'scroll' }) => {
+      const wasCompleted = progressOf(context.progress, params.sectionId).completed;
+      const progress = updateSection(context.sections, context.progress, params.sectionId, (p) =>
+        params.by === 'second' ? { timeSpent: p.timeSpent + 1 } : { scrolled: true },
+      );
+      enqueue.assign({ progress, unsaved: true });
+      if (!wasCompleted && progressOf(progress, params.sectionId).completed) enqueue.raise({ type: 'disclosure.save.requested' });
+    }),
+    /** Starts a timer for every open section still being read, and stops the rest: timers follow the progress. */
+    syncTimers: enqueueActions(({ context, enqueue }) => {
+      const wanted = sectionsToTime(context.openIds, context.progress);
+      for (const id of context.timerIds.filter((id) => !wanted.includes(id))) enqueue.stopChild(timerId(id));
+      for (const id of wanted.filter((id) => !context.timerIds.includes(id))) {
+        enqueue.spawnChild('readingTimer', { id: timerId(id), input: { sectionId: id, hidden: context.hidden } });
+      }
+      enqueue.assign({ timerIds: wanted });
+    }),
+    stopAllTimers: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.timerIds) enqueue.stopChild(timerId(id));
+      enqueue.assign({ timerIds: [] });
+    }),
+    /** Timers pause while the tab is hidden; leaving the tab is also the last chance to save (it may be closed). */
+    setVisibility: enqueueActions(({ context, enqueue }, params: { hidden: boolean }) => {
+      enqueue.assign({ hidden: params.hidden });
+      for (const id of context.timerIds) enqueue.sendTo(timerId(id), { type: params.hidden ? 'reading.pause' : 'reading.resume' });
+      if (params.hidden) enqueue.raise({ type: 'disclosure.save.requested' });
+    }),
+    requestSave: raise({ type: 'disclosure.save.requested' }),
+    beginSave: assign(({ context }) => ({ sent: context.progress, unsaved: false, saveAgain: false })),
+    adoptSaved: assign(({ context }, params: { answer: DisclosureProgressResponse }) => ({
+      progress: reconcile(context.sections, context.progress, context.sent ?? context.progress, params.answer.disclosureProgress),
+      sent: null,
+      saveFailed: false,
+    })),
+    noteSaveFailed: assign({ sent: null, unsaved: true, saveFailed: true }),
+    noteSaveAgain: assign({ saveAgain: true }),
+    noteCompletionFailed: assign((_, params: { error: unknown }) => ({
+      completionError: { message: messages.disclosure.saveCompletionFailed, detail: serverMessageOf(params.error) },
+    })),
+    clearCompletionError: assign({ completionError: null }),
+    returnToCurrentStep: sendParent({ type: 'process.route.requested', path: '/' } satisfies DisclosureParentEvent),
+  },
+  delays: { PROGRESS_SAVE: DISCLOSURE.progressSaveMs },
+}).createMachine({
+  id: 'disclosure',
+  context: ({ input }) => ({
+    sections: [],
+    progress: {},
+    sent: null,
+    unsaved: false,
+    saveAgain: false,
+    openIds: [],
+    timerIds: [],
+    hidden: input.hidden ?? false,
+    serverStep: 'disclosure',
+    completedAt: null,
+    saveFailed: false,
+    completionError: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadDisclosure',
+        src: 'loadDisclosure',
+        onDone: [
+          { guard: { type: 'hasNoSections', params: ({ event }) => ({ data: event.output }) }, target: 'empty' },
+          { target: 'ready', actions: [{ type: 'adoptLoaded', params: ({ event }) => ({ data: event.output }) }, 'followServerStep'] },
+        ],
+        onError: [{ guard: { type: 'isAuthMissing', params: ({ event }) => ({ error: event.error }) }, target: 'authRequired' }, { target: 'failed' }],
+      },
+    },
+    failed: {
+      on: { 'disclosure.retry': 'loading' },
+    },
+    authRequired: {},
+    empty: {},
+    ready: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [{ guard: 'isStepCompleted', target: 'reviewing' }, { target: 'reading' }],
+        },
+        reviewing: {
+          tags: ['readOnly'],
+          on: {
+            'disclosure.section.toggle': { actions: { type: 'toggleOpen', params: ({ event }) => ({ sectionId: event.sectionId }) } },
+            'disclosure.returnToCurrentStep': { actions: 'returnToCurrentStep' },
+          },
+        },
+        reading: {
+          type: 'parallel',
+          invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+          exit: 'stopAllTimers',
+          on: {
+            'disclosure.visibility.changed': { actions: { type: 'setVisibility', params: ({ event }) => ({ hidden: event.hidden }) } },
+          },
+          states: {
+            sections: {
+              on: {
+                'disclosure.section.toggle': [
+                  {
+                    guard: { type: 'isSectionOpen', params: ({ event }) => ({ sectionId: event.sectionId }) },
+                    actions: [{ type: 'toggleOpen', params: ({ event }) => ({ sectionId: event.sectionId }) }, 'syncTimers', 'requestSave'],
+                  },
+                  {
+                    guard: { type: 'canOpenSection', params: ({ event }) => ({ sectionId: event.sectionId, review: false }) },
+                    actions: [
+                      { type: 'toggleOpen', params: ({ event }) => ({ sectionId: event.sectionId }) },
+                      { type: 'markOpened', params: ({ event }) => ({ sectionId: event.sectionId }) },
+                      'syncTimers',
+                      'requestSave',
+                    ],
+                  },
+                ],
+                'reading.tick': {
+                  guard: { type: 'isTimed', params: ({ event }) => ({ sectionId: event.sectionId }) },
+                  actions: [{ type: 'advanceSection', params: ({ event }) => ({ sectionId: event.sectionId, by: 'second' as const }) }, 'syncTimers'],
+                },
+                'disclosure.section.scrolledToEnd': {
+                  guard: { type: 'isSectionOpen', params: ({ event }) => ({ sectionId: event.sectionId }) },
+                  actions: [{ type: 'advanceSection', params: ({ event }) => ({ sectionId: event.sectionId, by: 'scroll' as const }) }, 'syncTimers'],
+                },
+              },
+            },
+            saving: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: { 'disclosure.save.requested': 'sending' },
+                  after: { PROGRESS_SAVE: [{ guard: 'hasUnsavedChanges', target: 'sending' }, { target: 'idle', reenter: true }] },
+                },
+                sending: {
+                  tags: ['saving'],
+                  entry: 'beginSave',
+                  on: { 'disclosure.save.requested': { actions: 'noteSaveAgain' } },
+                  invoke: {
+                    id: 'saveProgress',
+                    src: 'saveProgress',
+                    input: ({ context }) => ({ sectionProgress: context.progress }),
+                    onDone: [
+                      {
+                        guard: 'shouldSaveAgain',
+                        target: 'sending',
+                        reenter: true,
+                        actions: [{ type: 'adoptSaved', params: ({ event }) => ({ answer: event.output }) }, 'syncTimers'],
+                      },
+                      { target: 'idle', actions: [{ type: 'adoptSaved', params: ({ event }) => ({ answer: event.output }) }, 'syncTimers'] },
+                    ],
+                    // Kept for the next save (the time on screen stays); the server keeps what it had.
+                    onError: { target: 'idle', actions: 'noteSaveFailed' },
+                  },
+                },
+              },
+            },
+            proceeding: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: { 'disclosure.proceed': { guard: 'areAllSectionsComplete', target: 'completing' } },
+                },
+                completing: {
+                  tags: ['completing'],
+                  entry: 'clearCompletionError',
+                  invoke: {
+                    id: 'completeDisclosure',
+                    src: 'completeDisclosure',
+                    input: ({ context }) => ({ sectionProgress: context.progress }),
+                    onDone: { target: '#disclosure.done' },
+                    // Then a save brings this page in line with what the server has (e.g. a section it did not accept).
+                    onError: { target: 'idle', actions: [{ type: 'noteCompletionFailed', params: ({ event }) => ({ error: event.error }) }, 'requestSave'] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    done: {
+      type: 'final',
+    },
+  },
+  output: () => ({ completed: true }),
+});

@@ -1,0 +1,37 @@
+/**
+ * One open disclosure section's reading clock (spec section 4 "Disclosure sections": reading time accrues each
+ * second while a section is open and not completed). The disclosure machine spawns one per open section that is
+ * still being read and stops it when the section completes or closes; while the tab is hidden it pauses.
+ * It only beats: the parent owns the seconds, so a correction from the server never races a second count here.
+ */
+import { sendParent, setup } from 'xstate';
+import { DISCLOSURE } from '../../src/shared/constants.ts';
+import type { ReadingTickEvent, ReadingTimerContext, ReadingTimerEvent, ReadingTimerInput } from './reading-timer.types.ts';
+
+export const readingTimerMachine = setup({
+  types: {} as { context: ReadingTimerContext; events: ReadingTimerEvent; input: ReadingTimerInput },
+  guards: {
+    /** Spawned while the tab is hidden (a section opened from a background tab): start paused. */
+    startsHidden: ({ context }) => context.startsHidden,
+  },
+  actions: {
+    reportSecond: sendParent(({ context }): ReadingTickEvent => ({ type: 'reading.tick', sectionId: context.sectionId })),
+  },
+  delays: { READING_TICK: DISCLOSURE.readingTickMs },
+}).createMachine({
+  id: 'readingTimer',
+  context: ({ input }) => ({ sectionId: input.sectionId, startsHidden: input.hidden }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'startsHidden', target: 'paused' }, { target: 'running' }],
+    },
+    running: {
+      after: { READING_TICK: { target: 'running', reenter: true, actions: 'reportSecond' } },
+      on: { 'reading.pause': 'paused' },
+    },
+    paused: {
+      on: { 'reading.resume': 'running' },
+    },
+  },
+});
