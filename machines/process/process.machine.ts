@@ -2,7 +2,8 @@
  * Step progress and step order: loads the four status calls (in parallel, each allowed to fail), derives
  * which steps are complete, accessible and current, and decides which process page the user is on.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
+import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { deriveStepProgress, pathOfStep, type StatusAnswers, type StepProgress } from '../../src/shared/rules.ts';
 import { resolveProcessPath } from './process.paths.ts';
@@ -22,6 +23,10 @@ export const processMachine = setup({
     loadStepProgress: fromPromise<StatusAnswers, void>(async () => {
       throw new Error('loadStepProgress is provided by the app');
     }),
+    disclosure: disclosureMachine,
+  },
+  guards: {
+    isOnDisclosurePage: ({ context }) => context.path === pathOfStep('disclosure'),
   },
   actions: {
     applyAnswers: assign(({ context }, answers: StatusAnswers) => {
@@ -63,6 +68,22 @@ export const processMachine = setup({
       },
     },
     ready: {
+      // The page of a step lives as long as the user is on it: leaving stops its machine (and its timers).
+      initial: 'otherPage',
+      states: {
+        otherPage: {
+          always: { guard: 'isOnDisclosurePage', target: 'disclosurePage' },
+        },
+        disclosurePage: {
+          always: { guard: not('isOnDisclosurePage'), target: 'otherPage' },
+          invoke: {
+            id: 'disclosure',
+            src: 'disclosure',
+            input: {},
+            onDone: { actions: { type: 'completeStep', params: { step: 'disclosure' } } },
+          },
+        },
+      },
       on: {
         'process.route.requested': { actions: { type: 'routeTo', params: ({ event }) => ({ path: event.path }) } },
         'process.step.completed': { actions: { type: 'completeStep', params: ({ event }) => ({ step: event.step }) } },

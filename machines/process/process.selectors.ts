@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { overallProgress, stepFromPath } from '../../src/shared/rules.ts';
 import type { processMachine } from './process.machine.ts';
@@ -32,3 +33,6 @@ export const selectStepIndicator = (s: S): StepIndicatorItem[] => {
 /** A completed step that is not the current one is read-only. */
 export const selectIsReadOnly = (s: S, step: ProcessStep) =>
   !!s.context.progress?.[step].completed && selectCurrentStep(s) !== step;
+
+/** The disclosure page's machine while the user is on it. */
+export const selectDisclosureActor = (s: S) => s.children.disclosure as ActorRefFrom<typeof disclosureMachine> | undefined;

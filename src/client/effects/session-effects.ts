@@ -15,6 +15,7 @@ import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-c
 import type { LoginRequest } from '../../../machines/login/login.types.ts';
 import type { ApiClient } from './api-client.ts';
 import { watchBrowser } from './browser-watch.ts';
+import { provideDisclosure } from './disclosure-effects.ts';
 import * as storage from './session-storage.ts';
 import { loadStepProgress } from './status-calls.ts';
 
@@ -62,7 +63,7 @@ export function provideSession({ api, reload, replace, log }: BrowserEffects) {
         },
       }),
       process: processMachine.provide({
-        actors: { loadStepProgress: fromPromise(() => loadStepProgress(api)) },
+        actors: { loadStepProgress: fromPromise(() => loadStepProgress(api)), disclosure: provideDisclosure(api) },
       }),
       registrationDetails: registrationDetailsMachine.provide({
         actors: { fetchUserDetails: fromPromise<UserDetails | null, void>(() => api.get<UserDetails>('/api/user-details/status')) },

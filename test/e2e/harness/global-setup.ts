@@ -13,6 +13,7 @@ import type { TestProject } from 'vitest/node';
 import { createConsoleLog } from '../../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../../src/server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { writeE2eDisclosureFolder } from './disclosure-content.ts';
 import './provided-context.ts';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -77,7 +78,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     else rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    const disclosureDir = await writeE2eDisclosureFolder(join(dataDir, 'issuer-disclosure'));
     server = await startServer({
+      env: { DISCLOSURE_DIR: disclosureDir },
       port: 0,
       host: '127.0.0.1',
       dataDir,

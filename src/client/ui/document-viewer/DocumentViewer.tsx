@@ -26,13 +26,14 @@ import { messages } from '../../../shared/messages.ts';
 import type { DocumentViewerProps } from './document-viewer.props.ts';
 import { viewerText } from './document-viewer.text.ts';
 import { loadPdf, type LoadedPdf } from './load-pdf.ts';
+import { isUnauthorized } from './pdf-load-errors.ts';
 import { PdfPage } from './PdfPage.tsx';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon, MinusIcon, PlusIcon } from './viewer-icons.tsx';
 import { isAtBottom, pageAtReadingLine, scrollToPage } from './viewer-scroll.ts';
 import { ViewerError, ViewerLoading } from './ViewerStatus.tsx';
 import './document-viewer.css';
 
-export default function DocumentViewer({ url, token = null, title, reviewMode = false, onReachedEnd }: DocumentViewerProps) {
+export default function DocumentViewer({ url, token = null, title, reviewMode = false, onReachedEnd, onUnauthorized }: DocumentViewerProps) {
   // The open pdf.js document is a resource (worker, memory), not business state: the loader hands it
   // over before it reports the page count, and it is destroyed when replaced or on unmount.
   const [pdf, setPdf] = useState<LoadedPdf | null>(null);
@@ -46,9 +47,11 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
   const loadSeq = useRef(0);
 
   const onReachedEndRef = useRef(onReachedEnd);
+  const onUnauthorizedRef = useRef(onUnauthorized);
   useEffect(() => {
     onReachedEndRef.current = onReachedEnd;
-  }, [onReachedEnd]);
+    onUnauthorizedRef.current = onUnauthorized;
+  }, [onReachedEnd, onUnauthorized]);
 
   const actorRef = useActorRef(
     documentViewerMachine.provide({
@@ -58,7 +61,10 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
           // (StrictMode's stop-and-revive leaves one running) and must not replace the current one.
           const seq = ++loadSeq.current;
           replacePdf(null);
-          const loaded = await loadPdf(input, signal);
+          const loaded = await loadPdf(input, signal).catch((error: unknown) => {
+            if (isUnauthorized(error)) onUnauthorizedRef.current?.();
+            throw error;
+          });
           if (signal.aborted || seq !== loadSeq.current) {
             loaded.destroy();
             throw signal.aborted ? signal.reason : new DOMException('Superseded by a newer load', 'AbortError');

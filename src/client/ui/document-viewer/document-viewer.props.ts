@@ -9,4 +9,6 @@ export interface DocumentViewerProps {
   reviewMode?: boolean;
   /** Called once when the reader first scrolls to within 5 px of the end of the document. */
   onReachedEnd?: () => void;
+  /** A protected document answered 401: the session is gone (spec: any 401 clears the session and reloads). */
+  onUnauthorized?: () => void;
 }

@@ -9,8 +9,16 @@ const reasonOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'Unknown error';
 
 /** A non-OK response: 'HTTP {status}: {statusText}' (HTTP/2 has no status text: then 'HTTP {status}'). */
-export const httpError = (status: number, statusText: string): Error =>
-  new Error(statusText ? messages.pdf.http(status, statusText) : messages.general.http(status));
+export class PdfHttpError extends Error {
+  override readonly name = 'PdfHttpError';
+  constructor(readonly status: number, statusText: string) {
+    super(statusText ? messages.pdf.http(status, statusText) : messages.general.http(status));
+  }
+}
+
+export const httpError = (status: number, statusText: string): Error => new PdfHttpError(status, statusText);
+
+export const isUnauthorized = (error: unknown): boolean => error instanceof PdfHttpError && error.status === 401;
 
 /** The network request itself failed (offline, DNS, CORS). */
 export const fetchError = (error: unknown): Error => new Error(messages.pdf.failed(reasonOf(error)));

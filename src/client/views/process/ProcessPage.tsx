@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { selectIsLoading, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
+import { selectDisclosureActor, selectIsLoading, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
+import { DisclosurePage } from '../disclosure/DisclosurePage.tsx';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -23,6 +24,7 @@ export function ProcessPage() {
   const processActor = useSelector(session, selectProcessActor);
   const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
   const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
+  const disclosureActor = useSelector(processActor, (s) => (s ? selectDisclosureActor(s) : undefined));
   const heading = useRef<HTMLHeadingElement>(null);
   // A new page: start keyboard and screen-reader users at its heading.
   useEffect(() => heading.current?.focus(), [viewed, loading]);
@@ -32,7 +34,7 @@ export function ProcessPage() {
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
         <h1 id="step-heading" ref={heading} tabIndex={-1}>{STEP_HEADINGS[viewed]}</h1>
-        <StepNotAvailable />
+        {viewed === 'disclosure' && disclosureActor ? <DisclosurePage actor={disclosureActor} /> : <StepNotAvailable />}
       </section>
     </div>
   );

@@ -1,0 +1,33 @@
+/** The disclosure statechart's effects: the five disclosure calls and the tab's visibility. */
+import { fromCallback, fromPromise } from 'xstate';
+import { disclosureMachine } from '../../../machines/disclosure/disclosure.machine.ts';
+import type { DisclosureData, DisclosureEvent, SaveProgressInput } from '../../../machines/disclosure/disclosure.types.ts';
+import type { DisclosureProgressResponse, DisclosureSection } from '../../shared/schemas.ts';
+import type { ApiClient } from './api-client.ts';
+
+export function provideDisclosure(api: ApiClient) {
+  return disclosureMachine.provide({
+    actors: {
+      loadDisclosure: fromPromise<DisclosureData, void>(async () => {
+        const [sections, progress] = await Promise.all([
+          api.get<DisclosureSection[]>('/api/disclosure/sections'),
+          api.get<DisclosureProgressResponse>('/api/disclosure/progress'),
+        ]);
+        return { sections, progress };
+      }),
+      saveProgress: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input, signal }) =>
+        api.post<DisclosureProgressResponse>('/api/disclosure/save-progress', { json: input, signal }),
+      ),
+      completeDisclosure: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input }) =>
+        api.post<DisclosureProgressResponse>('/api/disclosure/complete', { json: input }),
+      ),
+      watchVisibility: fromCallback(({ sendBack }) => {
+        const report = () => sendBack({ type: 'disclosure.visibility.changed', hidden: document.visibilityState === 'hidden' } satisfies DisclosureEvent);
+        // A page opened in a background tab starts hidden: say so at once.
+        if (document.visibilityState === 'hidden') report();
+        document.addEventListener('visibilitychange', report);
+        return () => document.removeEventListener('visibilitychange', report);
+      }),
+    },
+  });
+}
