@@ -86,7 +86,8 @@ export const disclosureMachine = setup({
       const wanted = sectionsToTime(context.openIds, context.progress);
       for (const id of context.timerIds.filter((id) => !wanted.includes(id))) enqueue.stopChild(timerId(id));
       for (const id of wanted.filter((id) => !context.timerIds.includes(id))) {
-        enqueue.spawnChild('readingTimer', { id: timerId(id), input: { sectionId: id, hidden: context.hidden } });
+        enqueue.spawnChild('readingTimer', { id: timerId(id), input: { sectionId: id } });
+        if (context.hidden) enqueue.sendTo(timerId(id), { type: 'reading.pause' });
       }
       enqueue.assign({ timerIds: wanted });
     }),
@@ -102,11 +103,11 @@ export const disclosureMachine = setup({
     }),
     requestSave: raise({ type: 'disclosure.save.requested' }),
     beginSave: assign(({ context }) => ({ sent: context.progress, unsaved: false, saveAgain: false })),
-    adoptSaved: assign(({ context }, params: { answer: DisclosureProgressResponse }) => ({
-      progress: reconcile(context.sections, context.progress, context.sent ?? context.progress, params.answer.disclosureProgress),
-      sent: null,
-      saveFailed: false,
-    })),
+    /** The server's account wins; a section it says is still locked closes (its timer follows in syncTimers). */
+    adoptSaved: assign(({ context }, params: { answer: DisclosureProgressResponse }) => {
+      const progress = reconcile(context.sections, context.progress, context.sent ?? context.progress, params.answer.disclosureProgress);
+      return { progress, openIds: context.openIds.filter((id) => canOpen(progress, id, false)), sent: null, saveFailed: false };
+    }),
     noteSaveFailed: assign({ sent: null, unsaved: true, saveFailed: true }),
     noteSaveAgain: assign({ saveAgain: true }),
     noteCompletionFailed: assign((_, params: { error: unknown }) => ({

@@ -10,22 +10,16 @@ import type { ReadingTickEvent, ReadingTimerContext, ReadingTimerEvent, ReadingT
 
 export const readingTimerMachine = setup({
   types: {} as { context: ReadingTimerContext; events: ReadingTimerEvent; input: ReadingTimerInput },
-  guards: {
-    /** Spawned while the tab is hidden (a section opened from a background tab): start paused. */
-    startsHidden: ({ context }) => context.startsHidden,
-  },
   actions: {
     reportSecond: sendParent(({ context }): ReadingTickEvent => ({ type: 'reading.tick', sectionId: context.sectionId })),
   },
   delays: { READING_TICK: DISCLOSURE.readingTickMs },
 }).createMachine({
   id: 'readingTimer',
-  context: ({ input }) => ({ sectionId: input.sectionId, startsHidden: input.hidden }),
-  initial: 'starting',
+  context: ({ input }) => ({ sectionId: input.sectionId }),
+  // A timer spawned in a hidden tab is paused by its parent right away.
+  initial: 'running',
   states: {
-    starting: {
-      always: [{ guard: 'startsHidden', target: 'paused' }, { target: 'running' }],
-    },
     running: {
       after: { READING_TICK: { target: 'running', reenter: true, actions: 'reportSecond' } },
       on: { 'reading.pause': 'paused' },

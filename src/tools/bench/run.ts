@@ -5,27 +5,28 @@
  *      initdb, migrate, seed) and second start (existing data),
  *  (c) requests/s and p99 latency of the authenticated GET /api/user-details/status beside a bare Hono
  *      endpoint, with the same bounded autocannon load on loopback,
- * prints a table and writes docs/benchmarks.md. Exits 1 if pdf.js loads on the login route or a load
- * run saw errors or non-2xx answers.
+ *  (d) time from the click that opens a 20-page disclosure section to its first page painted by the document
+ *      viewer, cold (new browser context) and warm,
+ *  (e) the JavaScript only a shown viewer loads (its lazy chunks, pdf.js and the pdf.js worker), bytes and gzip,
+ * prints a table and writes docs/benchmarks.md. Exits 1 if pdf.js loads on the login route, a viewer chunk loads
+ * before a viewer is shown, or a load run saw errors or non-2xx answers.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerBenchInvestor } from './bench-investor.ts';
+import { measureFirstPdfPage, PDF_BENCH, type FirstPdfPageResult } from './disclosure-pdf.ts';
 import { ensureBuilt } from './ensure-build.ts';
 import { LOAD, measureLoad, type LoadResult } from './load.ts';
 import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
+import { kb, ms, table } from './markdown.ts';
 import { spawnBareHono, spawnPortal } from './spawn-server.ts';
+import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-function table(headers: string[], rows: string[][]): string {
-  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-}
+const loadAverage = () => loadavg()[0]!.toFixed(2);
 
 function gitCommit(): string {
   try {
@@ -37,12 +38,14 @@ function gitCommit(): string {
 
 async function main() {
   ensureBuilt(root);
+  const loadAtStart = loadAverage();
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-data-'));
   let scripts: ScriptLoad[] = [];
   let chromiumVersion = '';
   let firstStartMs = 0;
   let secondStartMs = 0;
   const loads: LoadResult[] = [];
+  let firstPdfPage: FirstPdfPageResult;
   try {
     console.log('[bench] first start (fresh data dir)');
     const first = await spawnPortal(root, dataDir);
@@ -74,13 +77,18 @@ async function main() {
     } finally {
       await bare.stop();
     }
+    console.log(`[bench] first rendered page of a ${PDF_BENCH.pages}-page disclosure PDF in Chromium (${PDF_BENCH.runs} runs)`);
+    firstPdfPage = await measureFirstPdfPage(root);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const loadAtEnd = loadAverage();
   const pdfjs = scripts.filter((s) => s.pdfjs);
+  const chunkRows = lazyChunkRows(firstPdfPage, join(root, 'dist'), scripts.map((s) => s.path));
   const failures = [
     ...pdfjs.map((s) => `pdf.js loaded on /auth/login: ${s.path} (${s.pdfjs})`),
+    ...viewerFailures(chunkRows, firstPdfPage),
     ...loads.filter((l) => l.non2xx || l.errors).map((l) => `${l.label}: ${l.non2xx} non-2xx, ${l.errors} errors/timeouts`),
   ];
   const total = scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzipBytes }), { bytes: 0, gzip: 0 });
@@ -102,12 +110,14 @@ async function main() {
     ['endpoint', 'requests/s', 'p50', 'p99', 'requests', 'non-2xx', 'errors'],
     loads.map((l) => [l.label, l.requestsPerSecond.toFixed(0), `${l.p50Ms} ms`, `${l.p99Ms} ms`, String(l.total), String(l.non2xx), String(l.errors)]),
   );
+  const pdfSection = firstPageSection(firstPdfPage);
+  const chunkSection = lazyChunkSection(chunkRows, firstPdfPage);
   const cpu = cpus();
   const facts = [
     `- date: ${new Date().toISOString()}`,
     `- commit: ${gitCommit()}`,
     `- node ${process.version}, ${platform()} ${release()}`,
-    `- ${cpu.length} CPU(s): ${cpu[0]?.model.trim() ?? 'unknown'}; ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+    `- ${cpu.length} CPU(s): ${cpu[0]?.model.trim() ?? 'unknown'}; ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM; load average (1 min) ${loadAtStart} at the start, ${loadAtEnd} at the end (other work on the machine shows here)`,
     `- Chromium ${chromiumVersion}; database: embedded PGlite (no DATABASE_URL)`,
     `- load: autocannon, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per endpoint, loopback; client and server share the machine`,
   ].join('\n');
@@ -131,10 +141,18 @@ async function main() {
     '',
     loadTable,
     '',
+    '## Time to first rendered PDF page (disclosure viewer)',
+    '',
+    pdfSection,
+    '',
+    '## Lazy viewer chunk size',
+    '',
+    chunkSection,
+    '',
     ...(failures.length ? ['## Failed checks', '', ...failures.map((f) => `- ${f}`), ''] : []),
   ].join('\n');
   writeFileSync(join(root, 'docs', 'benchmarks.md'), markdown);
-  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n`);
+  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n\n${pdfSection}\n\n${chunkSection}\n`);
   console.log('[bench] wrote docs/benchmarks.md');
   if (failures.length) {
     console.error(`[bench] FAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
