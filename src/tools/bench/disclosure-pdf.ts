@@ -6,9 +6,10 @@
  *   warm:   the same context after loading the page again (lazy chunks from its HTTP cache, the PDF revalidated),
  *   reopen: closed and opened again on that page (viewer and pdf.js modules already loaded).
  * Each is timed in the page, from just before the click to the first animation frame whose viewer canvas holds
- * non-white pixels (first-paint-probe.ts). The server runs in this process (startServer), not as a child.
+ * non-white pixels (first-paint-probe.ts). The server runs in this process (startServer), not as a child, and serves
+ * a copy of dist/ taken at the start: a `vite build` elsewhere empties dist/ while it runs.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -17,6 +18,7 @@ import { createLongPdf } from '../../server/seed/long-pdf.ts';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { registerBenchSession } from './bench-session.ts';
+import { ensureBuilt } from './ensure-build.ts';
 import { PROBE_SCRIPT, type ProbeAnswer, type ProbedWindow, type ProbeResource } from './first-paint-probe.ts';
 
 export const PDF_BENCH = {
@@ -37,6 +39,8 @@ export interface FirstPdfPageResult {
   opens: Record<OpenCase, ProbeAnswer[]>;
   /** Script paths the disclosure page had loaded before its first section opened (first run). */
   scriptsBeforeOpen: string[];
+  /** The JavaScript the cold openings fetched after the click (what only a shown viewer loads), from the served build. */
+  lazyScripts: { path: string; body: Uint8Array }[];
 }
 
 const isScriptPath = (path: string) => /^\/assets\/[^/]+\.m?js$/.test(path);
@@ -99,23 +103,33 @@ async function runOnce(browser: Browser, server: RunningServer, session: { token
   }
 }
 
+/** dist/ as it is now, built first if stale. */
+function snapshotBuild(root: string, into: string): string {
+  ensureBuilt(root);
+  cpSync(join(root, 'dist'), into, { recursive: true });
+  if (!existsSync(join(into, 'index.html'))) throw new Error('dist/ has no index.html (a build running elsewhere?): run the bench again');
+  return into;
+}
+
 export async function measureFirstPdfPage(root: string): Promise<FirstPdfPageResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-pdf-'));
   const log = createMemoryLog();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
+    const staticDir = snapshotBuild(root, join(dataDir, 'dist'));
     const disclosureDir = join(dataDir, 'issuer-disclosure');
     const pdfBytes = await writeDisclosureFolder(disclosureDir);
-    server = await startServer({ env: { DISCLOSURE_DIR: disclosureDir }, port: 0, host: '127.0.0.1', dataDir, staticDir: join(root, 'dist'), log });
+    server = await startServer({ env: { DISCLOSURE_DIR: disclosureDir }, port: 0, host: '127.0.0.1', dataDir, staticDir, log });
     const auth = await registerBenchSession(server.url, dataDir);
     const session = { token: auth.token, user: JSON.stringify(auth.user) };
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-    const result: FirstPdfPageResult = { pdfBytes, opens: { cold: [], warm: [], reopen: [] }, scriptsBeforeOpen: [] };
+    const result: FirstPdfPageResult = { pdfBytes, opens: { cold: [], warm: [], reopen: [] }, scriptsBeforeOpen: [], lazyScripts: [] };
     for (let run = 0; run < PDF_BENCH.runs; run++) {
       console.log(`[bench] first PDF page, run ${run + 1}/${PDF_BENCH.runs}`);
       await runOnce(browser, server, session, run, result);
     }
+    result.lazyScripts = lazyScriptPaths(result).map((path) => ({ path, body: readFileSync(join(staticDir, path)) }));
     return result;
   } catch (error) {
     const lines = log.entries.filter((e) => e.level !== 'info').map((e) => `[${e.level}] ${e.message} ${JSON.stringify(e.fields ?? {})}`);
@@ -129,7 +143,7 @@ export async function measureFirstPdfPage(root: string): Promise<FirstPdfPageRes
 }
 
 /** The JavaScript the cold openings fetched after the click: what only a shown viewer loads. */
-export function lazyScriptPaths(result: FirstPdfPageResult): string[] {
+function lazyScriptPaths(result: Pick<FirstPdfPageResult, 'opens'>): string[] {
   const paths = new Set(result.opens.cold.flatMap((open) => open.resources.map(pathOf)).filter(isScriptPath));
   return [...paths].sort();
 }

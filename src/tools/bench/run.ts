@@ -85,7 +85,7 @@ async function main() {
 
   const loadAtEnd = loadAverage();
   const pdfjs = scripts.filter((s) => s.pdfjs);
-  const chunkRows = lazyChunkRows(firstPdfPage, join(root, 'dist'), scripts.map((s) => s.path));
+  const chunkRows = lazyChunkRows(firstPdfPage, scripts.map((s) => s.path));
   const failures = [
     ...pdfjs.map((s) => `pdf.js loaded on /auth/login: ${s.path} (${s.pdfjs})`),
     ...viewerFailures(chunkRows, firstPdfPage),

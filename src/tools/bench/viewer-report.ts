@@ -2,10 +2,9 @@
  * The report sections for the document viewer: time to the first rendered PDF page (disclosure-pdf.ts), and the
  * size of the JavaScript only a shown viewer loads, taken from dist/assets and gzipped like the login JS.
  */
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { lazyScriptPaths, OPEN_CASES, pathOf, PDF_BENCH, type FirstPdfPageResult, type OpenCase } from './disclosure-pdf.ts';
+import { OPEN_CASES, pathOf, PDF_BENCH, type FirstPdfPageResult, type OpenCase } from './disclosure-pdf.ts';
 import type { ProbeAnswer, ProbeResource } from './first-paint-probe.ts';
 import { kb, median, ms, table } from './markdown.ts';
 
@@ -74,7 +73,7 @@ function milestoneMs(opens: ProbeAnswer[], { match, at }: (typeof MILESTONES)[nu
 }
 
 export function firstPageSection(result: FirstPdfPageResult): string {
-  const lazy = lazyScriptPaths(result);
+  const lazy = result.lazyScripts.map((s) => s.path);
   const timeTable = table(
     ['opening', 'runs', 'min', 'median', 'max', 'each run, in order', 'lazy JS (viewer, pdf.js, worker)', 'PDF'],
     OPEN_CASES.map((c) => {
@@ -118,17 +117,14 @@ export interface ChunkRow {
   onLogin: boolean;
 }
 
-/** Sizes from dist/assets (what the server sends); gzip at zlib's default level, as login-js.ts does. */
-export function lazyChunkRows(result: FirstPdfPageResult, distDir: string, loginPaths: readonly string[]): ChunkRow[] {
-  return lazyScriptPaths(result).map((path) => {
-    const body = readFileSync(join(distDir, path));
-    return {
-      path,
-      bytes: body.byteLength,
-      gzipBytes: gzipSync(body).byteLength,
-      onLogin: loginPaths.includes(path),
-    };
-  });
+/** Sizes of the built files (what the server sends); gzip at zlib's default level, as login-js.ts does. */
+export function lazyChunkRows(result: FirstPdfPageResult, loginPaths: readonly string[]): ChunkRow[] {
+  return result.lazyScripts.map(({ path, body }) => ({
+    path,
+    bytes: body.byteLength,
+    gzipBytes: gzipSync(body).byteLength,
+    onLogin: loginPaths.includes(path),
+  }));
 }
 
 /** Viewer code among the scripts /process/disclosure loads before a section opens (there should be none). */
@@ -138,7 +134,7 @@ export function lazyChunkSection(rows: ChunkRow[], result: FirstPdfPageResult): 
   const total = rows.reduce((a, r) => ({ bytes: a.bytes + r.bytes, gzip: a.gzip + r.gzipBytes }), { bytes: 0, gzip: 0 });
   const yesNo = (v: boolean) => (v ? '**YES**' : 'no');
   return [
-    'The scripts the cold openings above fetched after the click, sized from dist/assets; gzip at zlib\'s default level,',
+    'The scripts the cold openings above fetched after the click, sized from the build (dist/assets); gzip at zlib\'s default level,',
     'as for /auth/login.',
     '',
     table(

@@ -134,6 +134,30 @@ describeE2E('disclosure page states', () => {
     await close();
   });
 
+  it('stops the reading clock while the tab is hidden (the page clock is driven, not waited for)', async () => {
+    const { page, close } = await newPage();
+    await page.clock.install();
+    const investor = await registerInvestor('hidden');
+    await openSignedIn(page, investor, '/process/disclosure');
+    await page.getByRole('button', { name: /Offering Memorandum Summary/ }).click();
+    const time = page.locator('.disclosure-section__time');
+    await time.waitFor();
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await page.clock.runFor(2_000);
+    expect(await time.textContent()).toContain(text.timeRead('0:02'));
+    await setHidden(true);
+    await page.clock.runFor(30_000);
+    expect(await time.textContent()).toContain(text.timeRead('0:02'));
+    await setHidden(false);
+    await page.clock.runFor(1_000);
+    expect(await time.textContent()).toContain(text.timeRead('0:03'));
+    await close();
+  });
+
   it('fits a 375 px screen', async () => {
     const { page, close } = await newPage({ viewport: { width: 375, height: 800 } });
     const investor = await registerInvestor('narrow');

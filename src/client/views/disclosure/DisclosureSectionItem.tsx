@@ -33,7 +33,7 @@ export function DisclosureSectionItem({ section, index, review, token, actor }: 
           type="button"
           className="disclosure-section__toggle"
           aria-expanded={isOpen}
-          aria-controls={panelId}
+          aria-controls={isOpen ? panelId : undefined}
           aria-disabled={!canOpen || undefined}
           title={canOpen ? undefined : text.lockedHint}
           onClick={toggle}
@@ -68,7 +68,8 @@ export function DisclosureSectionItem({ section, index, review, token, actor }: 
               <p className="notice-card__body">{text.documentNotAvailableDetail}</p>
             </div>
           )}
-          {reading && (missingSeconds > 0 || !progress.scrolled) ? (
+          {/* Without a document nothing can be met: 'Document Not Available' says what to do instead. */}
+          {reading && hasPDF && (missingSeconds > 0 || !progress.scrolled) ? (
             <div className="disclosure-section__requirements" role="note">
               <p className="disclosure-section__requirements-title">{text.requirementsTitle}</p>
               <ul>
