@@ -7,9 +7,9 @@
  *   reopen: closed and opened again on that page (viewer and pdf.js modules already loaded).
  * Each is timed in the page, from just before the click to the first animation frame whose viewer canvas holds
  * non-white pixels (first-paint-probe.ts). The server runs in this process (startServer), not as a child, and serves
- * a copy of dist/ taken at the start: a `vite build` elsewhere empties dist/ while it runs.
+ * the build it is given (run.ts: a copy of dist/, see build-snapshot.ts).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -18,7 +18,6 @@ import { createLongPdf } from '../../server/seed/long-pdf.ts';
 import { startServer, type RunningServer } from '../../server/start-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { registerBenchSession } from './bench-session.ts';
-import { ensureBuilt } from './ensure-build.ts';
 import { PROBE_SCRIPT, type ProbeAnswer, type ProbedWindow, type ProbeResource } from './first-paint-probe.ts';
 
 export const PDF_BENCH = {
@@ -103,21 +102,13 @@ async function runOnce(browser: Browser, server: RunningServer, session: { token
   }
 }
 
-/** dist/ as it is now, built first if stale. */
-function snapshotBuild(root: string, into: string): string {
-  ensureBuilt(root);
-  cpSync(join(root, 'dist'), into, { recursive: true });
-  if (!existsSync(join(into, 'index.html'))) throw new Error('dist/ has no index.html (a build running elsewhere?): run the bench again');
-  return into;
-}
-
-export async function measureFirstPdfPage(root: string): Promise<FirstPdfPageResult> {
+/** staticDir: the built client to serve (vite's dist/). */
+export async function measureFirstPdfPage(staticDir: string): Promise<FirstPdfPageResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-pdf-'));
   const log = createMemoryLog();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
-    const staticDir = snapshotBuild(root, join(dataDir, 'dist'));
     const disclosureDir = join(dataDir, 'issuer-disclosure');
     const pdfBytes = await writeDisclosureFolder(disclosureDir);
     server = await startServer({ env: { DISCLOSURE_DIR: disclosureDir }, port: 0, host: '127.0.0.1', dataDir, staticDir, log });

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerBenchInvestor } from './bench-investor.ts';
 import { measureFirstPdfPage, PDF_BENCH, type FirstPdfPageResult } from './disclosure-pdf.ts';
+import { snapshotBuild } from './build-snapshot.ts';
 import { ensureBuilt } from './ensure-build.ts';
 import { LOAD, measureLoad, type LoadResult } from './load.ts';
 import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
@@ -39,6 +40,7 @@ function gitCommit(): string {
 async function main() {
   ensureBuilt(root);
   const loadAtStart = loadAverage();
+  const build = snapshotBuild(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-data-'));
   let scripts: ScriptLoad[] = [];
   let chromiumVersion = '';
@@ -78,14 +80,16 @@ async function main() {
       await bare.stop();
     }
     console.log(`[bench] first rendered page of a ${PDF_BENCH.pages}-page disclosure PDF in Chromium (${PDF_BENCH.runs} runs)`);
-    firstPdfPage = await measureFirstPdfPage(root);
+    firstPdfPage = await measureFirstPdfPage(build.dir);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    build.remove();
   }
 
   const loadAtEnd = loadAverage();
   const pdfjs = scripts.filter((s) => s.pdfjs);
-  const chunkRows = lazyChunkRows(firstPdfPage, scripts.map((s) => s.path));
+  const loginPaths = scripts.map((s) => s.path);
+  const chunkRows = lazyChunkRows(firstPdfPage, loginPaths);
   const failures = [
     ...pdfjs.map((s) => `pdf.js loaded on /auth/login: ${s.path} (${s.pdfjs})`),
     ...viewerFailures(chunkRows, firstPdfPage),
@@ -111,7 +115,7 @@ async function main() {
     loads.map((l) => [l.label, l.requestsPerSecond.toFixed(0), `${l.p50Ms} ms`, `${l.p99Ms} ms`, String(l.total), String(l.non2xx), String(l.errors)]),
   );
   const pdfSection = firstPageSection(firstPdfPage);
-  const chunkSection = lazyChunkSection(chunkRows, firstPdfPage);
+  const chunkSection = lazyChunkSection(chunkRows, firstPdfPage, loginPaths);
   const cpu = cpus();
   const facts = [
     `- date: ${new Date().toISOString()}`,

@@ -130,7 +130,7 @@ export function lazyChunkRows(result: FirstPdfPageResult, loginPaths: readonly s
 /** Viewer code among the scripts /process/disclosure loads before a section opens (there should be none). */
 const viewerCodeBeforeOpen = (result: FirstPdfPageResult) => result.scriptsBeforeOpen.filter((p) => VIEWER_CODE.some((m) => m.test(p)));
 
-export function lazyChunkSection(rows: ChunkRow[], result: FirstPdfPageResult): string {
+export function lazyChunkSection(rows: ChunkRow[], result: FirstPdfPageResult, loginPaths: readonly string[]): string {
   const total = rows.reduce((a, r) => ({ bytes: a.bytes + r.bytes, gzip: a.gzip + r.gzipBytes }), { bytes: 0, gzip: 0 });
   const yesNo = (v: boolean) => (v ? '**YES**' : 'no');
   return [
@@ -145,7 +145,9 @@ export function lazyChunkSection(rows: ChunkRow[], result: FirstPdfPageResult): 
       ],
     ),
     '',
-    `Scripts /process/disclosure had loaded before a section opened: ${result.scriptsBeforeOpen.map((p) => `\`${p}\``).join(', ') || 'none'}`,
+    `Scripts /process/disclosure had loaded before a section opened: ${
+      result.scriptsBeforeOpen.map((p) => `\`${p}\`${loginPaths.includes(p) ? '' : ' (not loaded by /auth/login)'}`).join(', ') || 'none'
+    }`,
     `(viewer code among them: ${viewerCodeBeforeOpen(result).join(', ') || 'none'}).`,
   ].join('\n');
 }
