@@ -10,7 +10,12 @@ import { ViewerChunkBoundary } from './ViewerChunkBoundary.tsx';
 import { ViewerLoading } from './ViewerStatus.tsx';
 import './document-viewer.css';
 
-const importViewer = () => import('./DocumentViewer.tsx');
+const importViewer = () => {
+  // The loader imports pdf.js only once the viewer has mounted (and React may hold a fresh Suspense fallback for up
+  // to 300 ms first); asking for it now downloads both at once. A failure here is the loader's to report.
+  import('pdfjs-dist').catch(() => undefined);
+  return import('./DocumentViewer.tsx');
+};
 
 /** Shown while the viewer's chunk downloads: the same frame, so nothing jumps when it arrives. */
 function ViewerPlaceholder({ title }: { title?: string }) {
