@@ -15,6 +15,7 @@ import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
 import { loadMailSettings } from './config/mail-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
+import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
@@ -122,7 +123,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The issuer's documents, put in place at every start (unchanged sections are left as they are).
       try {
         const sources = await readSectionFolder(config.disclosureDir);
-        await replaceDisclosureSections(database.db, sources, clock.now());
+        // Two instances starting at once on one PostgreSQL may both add a slug: the loser tries once more.
+        await replaceDisclosureSections(database.db, sources, clock.now()).catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+          return replaceDisclosureSections(database.db, sources, clock.now());
+        });
       } catch (error) {
         if (error instanceof SectionFolderError || error instanceof SectionsRefusedError) throw new ConfigError('DISCLOSURE_DIR', error.message);
         throw error;

@@ -127,7 +127,7 @@ forEachDatabase('disclosure', (t) => {
       expect(credited).toMatchObject({ timeSpent: 12, scrolled: true, completed: false });
       expect((await api.complete(token)).status).toBe(409);
       const reduced = (await auditActions(t, user.userId)).find((e) => e.action === 'disclosure.time_claim.reduced');
-      expect(reduced?.detail).toMatchObject({ claimed: 600, credited: 12, secondsSinceOpened: 10 });
+      expect(reduced?.detail).toMatchObject({ claimed: 600, credited: 12, secondsCounted: 10 });
     });
 
     it('credits nothing for time claimed before the server knew the section was open', async () => {
@@ -147,6 +147,12 @@ forEachDatabase('disclosure', (t) => {
       expect(second).toEqual(first);
       expect(lower).toEqual(first);
       expect((await auditActions(t, user.userId)).length).toBe(events);
+      // An over-claim is audited once, not once per repetition.
+      const over = async () => api.save(token, { [ids[0]!]: { opened: true, timeSpent: 500 } });
+      await over();
+      await over();
+      await over();
+      expect((await auditActions(t, user.userId)).filter((e) => e.action === 'disclosure.time_claim.reduced')).toHaveLength(1);
     });
 
     it('completes a section only with its time and the scroll, then unlocks the next', async () => {
@@ -267,6 +273,33 @@ forEachDatabase('disclosure sections replaced by the issuer', (t) => {
       new Date(),
     );
     expect(same).toMatchObject({ added: [], updated: [], unchanged: ['summary', 'terms'], retired: [], resetReads: 0 });
+  });
+
+  it('does not credit a section for the time it sat locked after an earlier document was replaced', async () => {
+    await replaceDisclosureSections(t.database.db, TEST_SECTIONS.slice(0, 2), new Date());
+    const { token } = await t.register();
+    const [first, second] = (await api.sections(token)).map((s) => s.id) as [string, string];
+    await read(t, token, first, 30);
+    await api.save(token, { [second]: { opened: true } });
+    t.clock.advance(100_000);
+    await replaceDisclosureSections(t.database.db, [{ ...TEST_SECTIONS[0]!, pdf: pdf('summary, corrected') }, TEST_SECTIONS[1]!], new Date());
+    const progress = await api.progress(token);
+    expect(progress.disclosureProgress[first]).toMatchObject({ opened: false, completed: false });
+    expect(progress.disclosureProgress[second]).toMatchObject({ unlocked: false, opened: true });
+    // Section 1 read again; the same request claims section 2's whole time since it was first opened.
+    await api.save(token, { [first]: { opened: true } });
+    t.clock.advance(30_000);
+    const res = await api.save(token, { [first]: { opened: true, timeSpent: 30, scrolled: true }, [second]: { opened: true, timeSpent: 130, scrolled: true } });
+    const after = ((await res.json()) as Progress).disclosureProgress;
+    expect(after[first]?.completed).toBe(true);
+    expect(after[second]).toMatchObject({ unlocked: true, completed: false });
+    expect(after[second]!.timeSpent).toBeLessThanOrEqual(2);
+  });
+
+  it('recognises the same manifest again, fractional minutes included', async () => {
+    const set = [{ ...TEST_SECTIONS[0]!, minReadingTime: 1 / 30 }, TEST_SECTIONS[1]!];
+    await replaceDisclosureSections(t.database.db, set, new Date());
+    expect(await replaceDisclosureSections(t.database.db, set, new Date())).toMatchObject({ updated: [], unchanged: ['summary', 'risks'] });
   });
 
   it('refuses a set with a bad entry and changes nothing', async () => {

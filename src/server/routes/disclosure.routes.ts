@@ -11,7 +11,7 @@ import { messages } from '../../shared/messages.ts';
 import { SaveDisclosureProgressSchema } from '../../shared/schemas.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeDisclosure } from '../domain/disclosure/complete-disclosure.ts';
-import { getDisclosurePdf } from '../domain/disclosure/get-disclosure-pdf.ts';
+import { getDisclosurePdfBytes, getDisclosurePdfTag } from '../domain/disclosure/get-disclosure-pdf.ts';
 import { getDisclosureProgress } from '../domain/disclosure/get-disclosure-progress.ts';
 import { listDisclosureSections } from '../domain/disclosure/list-disclosure-sections.ts';
 import { saveDisclosureProgress, type SaveContext } from '../domain/disclosure/save-disclosure-progress.ts';
@@ -28,17 +28,19 @@ export function disclosureRoutes(deps: AppDeps) {
     .use(bearerAuth(deps))
     .get('/sections', async (c) => c.json(await listDisclosureSections(run)))
     .get('/pdf/:sectionId', async (c) => {
-      const pdf = await getDisclosurePdf(db, c.req.param('sectionId'));
-      const etag = `"${pdf.sha256}"`;
+      const sectionId = c.req.param('sectionId');
+      const tag = await getDisclosurePdfTag(db, sectionId);
+      const etag = `"${tag.sha256}"`;
       const headers = {
         ETag: etag,
         // Same bytes for every investor, but only for signed-in ones: the browser may keep them and must ask again.
         'Cache-Control': 'private, no-cache',
         'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="${pdf.slug}.pdf"`,
+        'Content-Disposition': `inline; filename="${tag.slug}.pdf"`,
       };
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Length': String(pdf.bytes.byteLength) });
+      const bytes = await getDisclosurePdfBytes(db, sectionId, tag);
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Length': String(bytes.byteLength) });
     })
     .get('/progress', async (c) => c.json(await getDisclosureProgress(run, c.get('auth').userId)))
     .post('/save-progress', async (c) => {

@@ -50,6 +50,11 @@ export async function replaceDisclosureSections(db: Db, sources: readonly Sectio
   const report: ReplaceReport = { added: [], updated: [], unchanged: [], retired: [], resetReads: 0 };
 
   await db.transaction(async (tx) => {
+    // Investors still reading are locked first: a completion running now either commits before (and keeps what
+    // it read) or waits and sees the new set; it never completes against a document replaced under it.
+    const unfinished = (
+      await tx.select({ userId: disclosureProgress.userId }).from(disclosureProgress).where(eq(disclosureProgress.completed, false)).for('update')
+    ).map((r) => r.userId);
     const existing = await tx
       .select({ id: disclosureSections.id, slug: disclosureSections.slug, title: disclosureSections.title, position: disclosureSections.position, minReadingTime: disclosureSections.minReadingMinutes, sha256: disclosureSections.pdfSha256, retiredAt: disclosureSections.retiredAt })
       .from(disclosureSections);
@@ -58,7 +63,9 @@ export async function replaceDisclosureSections(db: Db, sources: readonly Sectio
 
     for (const source of sources) {
       const digest = source.pdf ? sha256(source.pdf) : null;
-      const values = { title: source.title.trim(), position: source.order, minReadingMinutes: source.minReadingTime, pdfBytes: source.pdf, pdfSha256: digest };
+      // Stored as numeric(8,3): compare what will be stored, or the same manifest would always count as changed.
+      const minReadingMinutes = Math.round(source.minReadingTime * 1000) / 1000;
+      const values = { title: source.title.trim(), position: source.order, minReadingMinutes, pdfBytes: source.pdf, pdfSha256: digest };
       const row = bySlug.get(source.slug);
       if (!row) {
         await tx.insert(disclosureSections).values({ slug: source.slug, ...values, createdAt: now, updatedAt: now });
@@ -83,15 +90,16 @@ export async function replaceDisclosureSections(db: Db, sources: readonly Sectio
       .returning({ slug: disclosureSections.slug });
     report.retired.push(...retired.map((r) => r.slug));
 
-    if (changedDocuments.length) {
-      const unfinished = tx.select({ userId: disclosureProgress.userId }).from(disclosureProgress).where(eq(disclosureProgress.completed, false));
+    if (changedDocuments.length && unfinished.length) {
       const reset = await tx
         .delete(disclosureReads)
         .where(and(inArray(disclosureReads.sectionId, changedDocuments), inArray(disclosureReads.userId, unfinished)))
         .returning({ userId: disclosureReads.userId });
       report.resetReads = reset.length;
     }
-    await recordAuditEvent(tx, { userId: null, action: 'disclosure.sections.replaced', detail: { ...report }, meta: { ip: null, userAgent: null }, at: now });
+    if (report.added.length || report.updated.length || report.retired.length) {
+      await recordAuditEvent(tx, { userId: null, action: 'disclosure.sections.replaced', detail: { ...report }, meta: { ip: null, userAgent: null }, at: now });
+    }
   });
   return report;
 }

@@ -56,19 +56,23 @@ export async function applyReadingClaims(tx: Db, claims: Record<string, SectionP
   const reads = new Map<string, Read>(rows.map(({ sectionId, ...read }) => [sectionId, read]));
 
   let changed = false;
-  let previousCompleted = true;
+  // When the previous section was completed: a section is unlocked from then on (the first one always is).
+  let previous: { completed: boolean; at: Date | null } = { completed: true, at: null };
   for (const section of sections) {
     const read = reads.get(section.id) ?? null;
     const claim = claims[section.id];
-    const unlocked = previousCompleted;
-    previousCompleted = read?.completedAt != null;
+    const unlocked = previous;
+    previous = { completed: read?.completedAt != null, at: read?.completedAt ?? null };
     if (!claim || read?.completedAt) continue;
     if (!wantsAnything(claim)) continue;
-    if (!unlocked) throw new AppError('CONFLICT', messages.disclosure.sectionLocked, { sectionId: section.id });
+    if (!unlocked.completed) throw new AppError('CONFLICT', messages.disclosure.sectionLocked, { sectionId: section.id });
 
     const hasPDF = section.sha256 !== null;
     const openedAt = read?.openedAt ?? now;
-    const elapsed = Math.floor((now.getTime() - openedAt.getTime()) / 1000);
+    // Time counts from the later of the opening and the unlocking: a section opened before an earlier document was
+    // replaced (and had to be read again) is not credited for the time it sat locked.
+    const countFrom = unlocked.at && unlocked.at > openedAt ? unlocked.at : openedAt;
+    const elapsed = Math.max(0, Math.floor((now.getTime() - countFrom.getTime()) / 1000));
     // A section the server hears of for the first time opens now: time claimed before that is not credited.
     const creditable = read ? elapsed + DISCLOSURE.claimToleranceSeconds : 0;
     const saved = read?.timeSpent ?? 0;
@@ -77,25 +81,27 @@ export async function applyReadingClaims(tx: Db, claims: Record<string, SectionP
     const met = isRequirementMet({ minReadingTime: section.minReadingTime, hasPDF }, { ...claim, timeSpent, scrolled: scrolledAt !== null });
     const completedAt = met ? now : null;
 
-    if (claim.timeSpent > creditable && claim.timeSpent > saved) {
-      await recordAuditEvent(tx, {
-        userId,
-        action: 'disclosure.time_claim.reduced',
-        detail: { sectionId: section.id, slug: section.slug, claimed: claim.timeSpent, credited: timeSpent, secondsSinceOpened: read ? elapsed : 0 },
-        meta,
-        at: now,
-      });
-    }
+    let written = false;
     if (!read) {
       await tx.insert(disclosureReads).values({ userId, sectionId: section.id, openedAt, timeSpent, scrolledAt, completedAt, updatedAt: now });
       await recordAuditEvent(tx, { userId, action: 'disclosure.section.opened', detail: { sectionId: section.id, slug: section.slug }, meta, at: now });
-      changed = true;
+      written = true;
     } else if (timeSpent !== read.timeSpent || scrolledAt !== read.scrolledAt || completedAt) {
       await tx
         .update(disclosureReads)
         .set({ timeSpent, scrolledAt, completedAt, updatedAt: now })
         .where(and(eq(disclosureReads.userId, userId), eq(disclosureReads.sectionId, section.id)));
-      changed = true;
+      written = true;
+    }
+    // Recorded with a change only, so repeating one claim cannot grow the audit trail.
+    if (written && claim.timeSpent > creditable && claim.timeSpent > saved) {
+      await recordAuditEvent(tx, {
+        userId,
+        action: 'disclosure.time_claim.reduced',
+        detail: { sectionId: section.id, slug: section.slug, claimed: claim.timeSpent, credited: timeSpent, secondsCounted: read ? elapsed : 0 },
+        meta,
+        at: now,
+      });
     }
     if (completedAt) {
       await recordAuditEvent(tx, {
@@ -106,7 +112,8 @@ export async function applyReadingClaims(tx: Db, claims: Record<string, SectionP
         at: now,
       });
     }
-    previousCompleted = completedAt !== null;
+    changed ||= written;
+    previous = { completed: completedAt !== null, at: completedAt };
   }
   if (changed) await tx.update(disclosureProgress).set({ updatedAt: now }).where(eq(disclosureProgress.userId, userId));
   return changed;
