@@ -183,6 +183,48 @@ describe('disclosure statechart', () => {
     expect(t.saved.at(-1)?.sectionProgress.s1?.timeSpent).toBeGreaterThanOrEqual(2);
   });
 
+  it('reloads the server account when a save is refused (409), keeping what is still open, and reads on', async () => {
+    let loads = 0;
+    const serverView = { s1: { unlocked: true, opened: true, timeSpent: 1, scrolled: false, completed: false } };
+    const t = start({
+      load: async () => ({ sections: SECTIONS, progress: response(++loads === 1 ? {} : serverView) }),
+      save: async ({ sectionProgress }) =>
+        sectionProgress.s1?.timeSpent && sectionProgress.s1.timeSpent >= 2
+          ? Promise.reject(new ApiError(messages.disclosure.sectionLocked, 409, { error: messages.disclosure.sectionLocked }))
+          : echo({ sectionProgress }),
+    });
+    await settle();
+    t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
+    await seconds(2);
+    t.send({ type: 'disclosure.visibility.changed', hidden: true });
+    t.send({ type: 'disclosure.visibility.changed', hidden: false });
+    await settle();
+    expect(loads).toBe(2);
+    expect(selectPhase(t.snap())).toBe('reading');
+    expect(t.progressOf('s1').timeSpent).toBe(1);
+    expect(t.snap().context.openIds).toEqual(['s1']);
+    expect(t.snap().context.timerIds).toEqual(['s1']);
+    await seconds(1);
+    expect(t.progressOf('s1').timeSpent).toBe(2);
+  });
+
+  it('closes a section the server answers is still locked', async () => {
+    const t = start({
+      save: async ({ sectionProgress }) =>
+        response({ ...sectionProgress, s1: { ...sectionProgress.s1!, completed: false }, s2: { unlocked: false, opened: false, timeSpent: 0, scrolled: false, completed: false } }),
+    });
+    await settle();
+    t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
+    await seconds(3);
+    t.send({ type: 'disclosure.section.scrolledToEnd', sectionId: 's1' });
+    t.send({ type: 'disclosure.section.toggle', sectionId: 's2' });
+    expect(t.snap().context.openIds).toEqual(['s1', 's2']);
+    await settle();
+    expect(t.snap().context.openIds).toEqual(['s1']);
+    expect(t.snap().context.timerIds).toEqual(['s1']);
+    expect(t.progressOf('s2')).toMatchObject({ unlocked: false, opened: false });
+  });
+
   async function readAll(t: ReturnType<typeof start>) {
     await settle();
     for (const id of ['s1', 's2']) {

@@ -41,6 +41,8 @@ export const disclosureMachine = setup({
     hasNoSections: (_, params: { data: DisclosureData }) => params.data.sections.length === 0,
     isStepCompleted: ({ context }) => context.completedAt !== null,
     isAuthMissing: (_, params: { error: unknown }) => isApiError(params.error) && params.error.status === 401,
+    /** 400/409: the server refused what this page claims (a section it holds locked or no longer has). */
+    isClaimRefused: (_, params: { error: unknown }) => isApiError(params.error) && (params.error.status === 400 || params.error.status === 409),
     canOpenSection: ({ context }, params: { sectionId: string; review: boolean }) => canOpen(context.progress, params.sectionId, params.review),
     isSectionOpen: ({ context }, params: { sectionId: string }) => context.openIds.includes(params.sectionId),
     isTimed: ({ context }, params: { sectionId: string }) => context.timerIds.includes(params.sectionId),
@@ -49,13 +51,19 @@ export const disclosureMachine = setup({
     shouldSaveAgain: ({ context }) => context.saveAgain,
   },
   actions: {
-    adoptLoaded: assign((_, params: { data: DisclosureData }) => {
+    adoptLoaded: assign(({ context }, params: { data: DisclosureData }) => {
       const { sections, progress } = params.data;
+      const map = normalise(sections, progress.disclosureProgress);
+      const completedAt = progress.disclosuresCompleted ? (progress.disclosureCompletedAt ?? new Date(0).toISOString()) : null;
       return {
         sections,
-        progress: normalise(sections, progress.disclosureProgress),
+        progress: map,
         serverStep: asStep(progress.currentStep),
-        completedAt: progress.disclosuresCompleted ? (progress.disclosureCompletedAt ?? new Date(0).toISOString()) : null,
+        completedAt,
+        // A reload after a refused save keeps what is still open and may be (the set may have changed meanwhile).
+        openIds: context.openIds.filter((id) => sections.some((s) => s.id === id) && canOpen(map, id, completedAt !== null)),
+        unsaved: false,
+        saveFailed: false,
       };
     }),
     /** Spec: a user whose server step differs is redirected to it, unless reviewing. */
@@ -168,6 +176,8 @@ export const disclosureMachine = setup({
         reading: {
           type: 'parallel',
           invoke: { id: 'watchVisibility', src: 'watchVisibility' },
+          // Sections still open after a reload read on.
+          entry: 'syncTimers',
           exit: 'stopAllTimers',
           on: {
             'disclosure.visibility.changed': { actions: { type: 'setVisibility', params: ({ event }) => ({ hidden: event.hidden }) } },
@@ -224,8 +234,13 @@ export const disclosureMachine = setup({
                       },
                       { target: 'idle', actions: [{ type: 'adoptSaved', params: ({ event }) => ({ answer: event.output }) }, 'syncTimers'] },
                     ],
-                    // Kept for the next save (the time on screen stays); the server keeps what it had.
-                    onError: { target: 'idle', actions: 'noteSaveFailed' },
+                    onError: [
+                      // The page and the server disagree (e.g. the issuer replaced a document meanwhile): reload the
+                      // server's account rather than repeat a refused claim.
+                      { guard: { type: 'isClaimRefused', params: ({ event }) => ({ error: event.error }) }, target: '#disclosure.loading' },
+                      // A network or server failure: kept for the next save (the time on screen stays).
+                      { target: 'idle', actions: 'noteSaveFailed' },
+                    ],
                   },
                 },
               },

@@ -31,6 +31,11 @@ export function reconcile(sections: readonly DisclosureSection[], local: Progres
     const here = progressOf(local, id);
     const then = sent[id] ?? here;
     const there = progressOf(server, id);
+    // A section the server holds locked has nothing of this page's to keep.
+    if (!there.unlocked) {
+      merged[id] = there;
+      continue;
+    }
     merged[id] = {
       ...there,
       opened: there.opened || here.opened,

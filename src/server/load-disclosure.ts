@@ -20,6 +20,9 @@ if (!folder || folder === '--help' || folder === '-h') {
 
 try {
   const config = loadConfig(process.env);
+  if (config.disclosureDir && config.disclosureDir !== resolve(folder)) {
+    process.stderr.write(`Note: DISCLOSURE_DIR=${config.disclosureDir} is set; a server started with it puts that folder back at its next start.\n`);
+  }
   const sources = await readSectionFolder(resolve(folder));
   await mkdir(config.dataDir, { recursive: true });
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);

@@ -108,7 +108,11 @@ export const messages = {
     minReading: (minutes: string) => `Minimum reading time: ${minutes}`,
     timeRead: (time: string) => `Time read: ${time}`,
     requirementsTitle: 'To complete this section:',
-    missingReading: (minutes: number, clock: string) => `Keep reading for ${minutes} more minute${minutes === 1 ? '' : 's'} (${clock} left)`,
+    /** The missing minutes of reading (rounded up), with the exact time left; under a minute it says so. */
+    missingReading: (seconds: number, clock: string) => {
+      const minutes = Math.ceil(seconds / 60);
+      return seconds < 60 ? `Keep reading for less than a minute more (${clock} left)` : `Keep reading for ${minutes} more minute${minutes === 1 ? '' : 's'} (${clock} left)`;
+    },
     missingScroll: 'Scroll to the bottom of the document',
     lockedHint: 'Complete the previous section to unlock this one.',
     sectionComplete: 'Section complete',

@@ -54,6 +54,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.after.PROGRESS_SAVE.disclosure.ready.reading.saving.idle' },
   { type: 'xstate.done.actor.saveProgress', output: SERVER_NOTHING },
   { type: 'xstate.error.actor.saveProgress', error: new ApiError(messages.general.network, 0, null) },
+  { type: 'xstate.error.actor.saveProgress', error: new ApiError(messages.disclosure.sectionLocked, 409, null) },
   { type: 'disclosure.proceed' },
   { type: 'xstate.done.actor.completeDisclosure', output: progress({ currentStep: 'kyc', disclosuresCompleted: true }) },
   { type: 'xstate.error.actor.completeDisclosure', error: new ApiError(messages.disclosure.incomplete, 409, null) },

@@ -49,6 +49,9 @@ describe('reading-timer statechart paths', () => {
         }
         expect(t.beats()).toBe(expected);
       }
+      // Wherever a path ends, the next second beats exactly when the clock runs.
+      vi.advanceTimersByTime(DISCLOSURE.readingTickMs);
+      expect(t.beats()).toBe(expected + (running ? 1 : 0));
       t.stop();
     }
   });

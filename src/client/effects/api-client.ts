@@ -15,7 +15,8 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
-export type CallOptions = { auth?: boolean; json?: unknown; signal?: AbortSignal; loginFlow?: boolean };
+/** keepalive: the request outlives the page (a save as the tab is hidden or closed); bodies up to 64 KB. */
+export type CallOptions = { auth?: boolean; json?: unknown; signal?: AbortSignal; loginFlow?: boolean; keepalive?: boolean };
 
 export type ApiClient = {
   get: <T>(path: string, options?: CallOptions) => Promise<T>;
@@ -64,6 +65,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         ...(o.json !== undefined ? { json: o.json } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.keepalive ? { keepalive: true } : {}),
       });
       if (response.status === 204) return undefined as T;
       const text = await response.text();

@@ -15,8 +15,9 @@ export function provideDisclosure(api: ApiClient) {
         ]);
         return { sections, progress };
       }),
-      saveProgress: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input, signal }) =>
-        api.post<DisclosureProgressResponse>('/api/disclosure/save-progress', { json: input, signal }),
+      // keepalive: the save made as the tab is hidden may be the last one before it is closed.
+      saveProgress: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input }) =>
+        api.post<DisclosureProgressResponse>('/api/disclosure/save-progress', { json: input, keepalive: true }),
       ),
       completeDisclosure: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input }) =>
         api.post<DisclosureProgressResponse>('/api/disclosure/complete', { json: input }),

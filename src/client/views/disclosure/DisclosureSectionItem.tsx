@@ -25,7 +25,6 @@ export function DisclosureSectionItem({ section, index, review, token, actor }: 
   const panelId = `disclosure-section-${id}`;
   const toggle = () => canOpen && actor.send({ type: 'disclosure.section.toggle', sectionId: id });
   const reading = !review && !progress.completed;
-  const missingMinutes = Math.ceil(missingSeconds / 60);
   return (
     <li className={`disclosure-section disclosure-section--${badge}${isOpen ? ' disclosure-section--open' : ''}`}>
       <h2 className="disclosure-section__heading">
@@ -73,7 +72,7 @@ export function DisclosureSectionItem({ section, index, review, token, actor }: 
             <div className="disclosure-section__requirements" role="note">
               <p className="disclosure-section__requirements-title">{text.requirementsTitle}</p>
               <ul>
-                {missingSeconds > 0 ? <li>{text.missingReading(missingMinutes, formatClock(missingSeconds))}</li> : null}
+                {missingSeconds > 0 ? <li>{text.missingReading(missingSeconds, formatClock(missingSeconds))}</li> : null}
                 {!progress.scrolled ? <li>{text.missingScroll}</li> : null}
               </ul>
             </div>
