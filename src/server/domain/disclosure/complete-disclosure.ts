@@ -10,18 +10,13 @@ import { disclosureProgress, disclosureReads, disclosureSections, userDetails } 
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { saveDisclosureProgress, type SaveContext } from './save-disclosure-progress.ts';
+import { lockDisclosure, saveDisclosureProgress, type SaveContext } from './save-disclosure-progress.ts';
 
 export async function completeDisclosure(db: Db, claims: Record<string, SectionProgress>, ctx: SaveContext): Promise<void> {
   await saveDisclosureProgress(db, claims, ctx);
   const { userId, now, meta } = ctx;
   await db.transaction(async (tx) => {
-    const [step] = await tx
-      .select({ completed: disclosureProgress.completed })
-      .from(disclosureProgress)
-      .where(eq(disclosureProgress.userId, userId))
-      .for('update');
-    if (!step) throw new AppError('NOT_FOUND', messages.server.notFound);
+    const step = await lockDisclosure(tx, userId);
     if (step.completed) return;
 
     const sections = await tx

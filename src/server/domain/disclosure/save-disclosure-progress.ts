@@ -26,7 +26,7 @@ type Read = { openedAt: Date; timeSpent: number; scrolledAt: Date | null; comple
 const wantsAnything = (claim: SectionProgress) => claim.opened || claim.timeSpent > 0 || claim.scrolled || claim.completed;
 
 /** Locks the investor's disclosure row (concurrent saves of one investor run one after the other). */
-async function lockDisclosure(tx: Db, userId: string) {
+export async function lockDisclosure(tx: Db, userId: string) {
   const [row] = await tx
     .select({ completed: disclosureProgress.completed })
     .from(disclosureProgress)
