@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS, PROCESS_STEPS } from './constants.ts';
+import type { KycAmlSummary, KycFile, KycStatus } from './kyc.ts';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const WALLET_PATTERN = /^0x[0-9a-fA-F]{40}$/;
@@ -132,7 +133,7 @@ export type DisclosureProgressResponse = {
 };
 
 export type KycStatusResponse = {
-  status: 'PENDING' | 'IN_PROGRESS' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
+  status: KycStatus;
   currentStep: number;
   completedAt: string | null;
   steps: Record<'1' | '2' | '3' | '4' | '5', { completed: boolean; documentName: string | null }>;
@@ -145,7 +146,10 @@ export type KycStatusResponse = {
   biometricVerified: boolean;
   addressVerified: boolean;
   amlScreeningPassed: boolean;
-  files: unknown[];
+  /** The investor's stored files, oldest first. */
+  files: KycFile[];
+  /** The AML answers once step 4 is saved. */
+  aml: KycAmlSummary | null;
 };
 
 /** GET /api/legal/progress: also carries the agreements status (status, completedAt). */

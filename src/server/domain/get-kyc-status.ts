@@ -44,6 +44,7 @@ const KYC_STATUS = preparedStatement(
       amlScreeningPassed: field.boolean(r[14]),
       // Uploaded files arrive with the KYC upload issue (their own table); none exist before it.
       files: [],
+      aml: null,
     };
   },
 );

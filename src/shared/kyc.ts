@@ -1,0 +1,144 @@
+/**
+ * The KYC/AML contract between browser and server (spec sections 3 "KYC", 4 "KYC wizard", 5 "Uploads" and "AML"):
+ * document types, the AML enumerations and schema, the step payloads and the answers. Server and client validate
+ * with the same schemas; the words shown are in messages.kyc.
+ */
+import * as v from 'valibot';
+import { UPLOAD_MAX_BYTES } from './constants.ts';
+import type { ProcessStep } from './constants.ts';
+
+/** What an upload is for; `step` of the upload is the KYC step it belongs to. */
+export const KYC_DOCUMENT_TYPES = ['identity', 'selfie', 'address_utility', 'address_bank'] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+export const KYC_DOCUMENT_STEP: Record<KycDocumentType, 1 | 2 | 3> = { identity: 1, selfie: 2, address_utility: 3, address_bank: 3 };
+
+/** The five sub-steps, in order (spec: Identity Document, Biometric Check, Address Proof, AML Screening, Final Review). */
+export const KYC_STEPS = ['identity', 'biometric', 'address', 'aml', 'review'] as const;
+export type KycStepName = (typeof KYC_STEPS)[number];
+export type KycStepNumber = 1 | 2 | 3 | 4 | 5;
+
+/** Types decided by the file's bytes (never by its name or declared type). */
+export const KYC_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type KycFileType = (typeof KYC_FILE_TYPES)[number];
+export const KYC_MAX_BYTES = UPLOAD_MAX_BYTES;
+
+export const FUNDS_SOURCES = ['salary', 'business', 'investment', 'inheritance', 'gift', 'sale', 'other'] as const;
+export type FundsSource = (typeof FUNDS_SOURCES)[number];
+export const FUNDS_SOURCE_LABELS: Record<FundsSource, string> = {
+  salary: 'Salary / Employment income',
+  business: 'Business income',
+  investment: 'Investment returns',
+  inheritance: 'Inheritance',
+  gift: 'Gift',
+  sale: 'Sale of property or assets',
+  other: 'Other',
+};
+
+export const ANNUAL_VOLUMES = ['0-25k', '25k-50k', '50k-100k', '100k-250k', '250k-500k', '500k+'] as const;
+export type AnnualVolume = (typeof ANNUAL_VOLUMES)[number];
+export const ANNUAL_VOLUME_LABELS: Record<AnnualVolume, string> = {
+  '0-25k': '€0 - €25,000',
+  '25k-50k': '€25,000 - €50,000',
+  '50k-100k': '€50,000 - €100,000',
+  '100k-250k': '€100,000 - €250,000',
+  '250k-500k': '€250,000 - €500,000',
+  '500k+': '€500,000+',
+};
+
+export const AML_DECLARATIONS = ['pep', 'sanctions', 'criminal', 'funds'] as const;
+export type AmlDeclaration = (typeof AML_DECLARATIONS)[number];
+
+const DECLARATIONS_MESSAGE = 'Please complete all required declarations.';
+const declared = v.literal(true, DECLARATIONS_MESSAGE);
+
+/** Step 4: source, volume and occupation required; all four declarations must be true. */
+export const AmlDataSchema = v.object({
+  fundsSource: v.picklist(FUNDS_SOURCES, 'Please select the source of funds.'),
+  annualVolume: v.picklist(ANNUAL_VOLUMES, 'Please select the expected annual volume.'),
+  occupation: v.pipe(v.string(), v.trim(), v.minLength(1, 'Please enter your occupation.'), v.maxLength(200)),
+  additionalInfo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
+  declarations: v.object({ pep: declared, sanctions: declared, criminal: declared, funds: declared }),
+});
+export type AmlData = v.InferOutput<typeof AmlDataSchema>;
+export type AmlDraft = v.InferInput<typeof AmlDataSchema>;
+
+/** A stored file's generated name: 32 hex characters and the extension of its detected type. */
+export const STORED_FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
+const storedFileName = v.pipe(v.string(), v.regex(STORED_FILE_NAME, 'Unknown file.'));
+
+/** Steps 1 and 2: the upload's answer, as the spec's step data (fileName, fileType, fileSize, filePath). */
+export const FileStepDataSchema = v.object({
+  fileName: storedFileName,
+  fileType: v.optional(v.string()),
+  fileSize: v.optional(v.number()),
+  filePath: v.optional(v.string()),
+});
+
+/** Step 3: both address documents (spec "Address step data"). */
+export const AddressStepDataSchema = v.object({
+  utilityBillUploaded: v.literal(true, 'Please select both utility bill and bank statement before continuing.'),
+  utilityBillFileName: storedFileName,
+  bankStatementUploaded: v.literal(true, 'Please select both utility bill and bank statement before continuing.'),
+  bankStatementFileName: storedFileName,
+  addressVerificationComplete: v.optional(v.boolean(), true),
+  addressDocumentName: v.optional(v.string()),
+});
+
+/** POST /api/kyc/save-step: { step, stepData } for steps 1 to 4 (step 5 is POST /api/kyc/complete). */
+export const SaveKycStepSchema = v.variant('step', [
+  v.object({ step: v.literal(1), stepData: FileStepDataSchema }),
+  v.object({ step: v.literal(2), stepData: FileStepDataSchema }),
+  v.object({ step: v.literal(3), stepData: AddressStepDataSchema }),
+  v.object({ step: v.literal(4), stepData: AmlDataSchema }),
+]);
+export type SaveKycStepPayload = v.InferOutput<typeof SaveKycStepSchema>;
+export type SaveKycStepInput = v.InferInput<typeof SaveKycStepSchema>;
+
+/** Multipart fields of POST /api/kyc/upload-document besides `file`. */
+export const UploadFieldsSchema = v.object({
+  type: v.picklist(KYC_DOCUMENT_TYPES, 'Unknown document type.'),
+  step: v.optional(v.pipe(v.string(), v.regex(/^[1-5]$/))),
+});
+
+/** Upload answer (spec "Upload response"). filePath is the download path of the file, never a disk path. */
+export type KycUploadResponse = { fileName: string; originalName: string; filePath: string; fileType: KycFileType; fileSize: number };
+
+/** A stored KYC file as listed in the status (spec "Files": name, type, size, path, uploaded-at). */
+export type KycFile = {
+  fileName: string;
+  originalName: string;
+  documentType: KycDocumentType;
+  fileType: KycFileType;
+  fileSize: number;
+  filePath: string;
+  uploadedAt: string;
+};
+
+export type KycStatus = 'PENDING' | 'IN_PROGRESS' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
+
+/** Spec "KYC status labels". */
+export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
+  PENDING: 'Verification Pending',
+  IN_PROGRESS: 'Under Review',
+  UNDER_REVIEW: 'Under Review',
+  APPROVED: 'Verification Approved',
+  REJECTED: 'Verification Rejected',
+};
+
+/** The AML answers as the summary shows them (declarations are all true once saved). */
+export type KycAmlSummary = { fundsSource: FundsSource; annualVolume: AnnualVolume; occupation: string; additionalInfo: string; declarationsConfirmed: boolean };
+
+/** POST /api/kyc/complete answer. */
+export type KycCompleteResponse = { nextStep: ProcessStep; status: KycStatus; completedAt: string };
+
+/** Spec "KYC wizard": the start step from completed backend steps (5 or 4 completed gives 5, then 4, 3, 2, else 1). */
+export function kycStartStep(completed: Record<'1' | '2' | '3' | '4' | '5', boolean>): KycStepNumber {
+  if (completed['5'] || completed['4']) return 5;
+  if (completed['3']) return 4;
+  if (completed['2']) return 3;
+  if (completed['1']) return 2;
+  return 1;
+}
+
+/** The download path of a stored file (what filePath carries). */
+export const kycDownloadPath = (fileName: string) => `/api/kyc/download/${fileName}`;
