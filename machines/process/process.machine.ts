@@ -4,6 +4,7 @@
  */
 import { assign, fromPromise, not, setup } from 'xstate';
 import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
+import { kycMachine } from '../kyc/kyc.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { deriveStepProgress, pathOfStep, type StatusAnswers, type StepProgress } from '../../src/shared/rules.ts';
 import { resolveProcessPath } from './process.paths.ts';
@@ -24,9 +25,11 @@ export const processMachine = setup({
       throw new Error('loadStepProgress is provided by the app');
     }),
     disclosure: disclosureMachine,
+    kyc: kycMachine,
   },
   guards: {
     isOnDisclosurePage: ({ context }) => context.path === pathOfStep('disclosure'),
+    isOnKycPage: ({ context }) => context.path === pathOfStep('kyc'),
   },
   actions: {
     applyAnswers: assign(({ context }, answers: StatusAnswers) => {
@@ -72,7 +75,10 @@ export const processMachine = setup({
       initial: 'otherPage',
       states: {
         otherPage: {
-          always: { guard: 'isOnDisclosurePage', target: 'disclosurePage' },
+          always: [
+            { guard: 'isOnDisclosurePage', target: 'disclosurePage' },
+            { guard: 'isOnKycPage', target: 'kycPage' },
+          ],
         },
         disclosurePage: {
           always: { guard: not('isOnDisclosurePage'), target: 'otherPage' },
@@ -81,6 +87,15 @@ export const processMachine = setup({
             src: 'disclosure',
             input: {},
             onDone: { actions: { type: 'completeStep', params: { step: 'disclosure' } } },
+          },
+        },
+        kycPage: {
+          always: { guard: not('isOnKycPage'), target: 'otherPage' },
+          invoke: {
+            id: 'kyc',
+            src: 'kyc',
+            input: {},
+            onDone: { actions: { type: 'completeStep', params: { step: 'kyc' } } },
           },
         },
       },

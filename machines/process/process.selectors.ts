@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { disclosureMachine } from '../disclosure/disclosure.machine.ts';
+import type { kycMachine } from '../kyc/kyc.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { overallProgress, stepFromPath } from '../../src/shared/rules.ts';
 import type { processMachine } from './process.machine.ts';
@@ -36,3 +37,5 @@ export const selectIsReadOnly = (s: S, step: ProcessStep) =>
 
 /** The disclosure page's machine while the user is on it. */
 export const selectDisclosureActor = (s: S) => s.children.disclosure as ActorRefFrom<typeof disclosureMachine> | undefined;
+/** The KYC page's machine while the user is on it. */
+export const selectKycActor = (s: S) => s.children.kyc as ActorRefFrom<typeof kycMachine> | undefined;

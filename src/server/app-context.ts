@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import type { Log } from './log.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 export type AppConfig = {
   jwtSecret: Uint8Array;
@@ -25,5 +26,5 @@ export type AppEnv = {
   Bindings: Partial<HttpBindings>;
 };
 
-/** `run` executes prepared statements (the hot reads) on the same database as `db`. */
-export type AppDeps = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; tokens: TokenService };
+/** `run` executes prepared statements (the hot reads) on the same database as `db`; `storage` keeps uploaded files. */
+export type AppDeps = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; tokens: TokenService; storage: FileStore };

@@ -21,21 +21,22 @@ import type { Mailer } from './mail/mailer.ts';
 import { assetsRoutes } from './routes/assets.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { disclosureRoutes } from './routes/disclosure.routes.ts';
-import { kycRoutes } from './routes/kyc.routes.ts';
+import { KYC_UPLOAD_PATH, kycRoutes } from './routes/kyc.routes.ts';
 import { legalRoutes } from './routes/legal.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userDetailsRoutes } from './routes/user-details.routes.ts';
+import type { FileStore } from './storage/file-store.ts';
 
-/** JSON bodies are small; uploads (a later issue) stream with their own limit and are listed here. */
+/** JSON bodies are small; uploads stream with their own limit (enforced while streaming) and are listed here. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
-const STREAMING_UPLOAD_PATHS = new Set<string>();
+const STREAMING_UPLOAD_PATHS = new Set<string>([KYC_UPLOAD_PATH]);
 
-/** `mailer` delivers the one-time login codes (SMTP, the outbox, or a test's own). */
-export type CreateAppOptions = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; mailer: Mailer };
+/** `mailer` delivers the one-time login codes (SMTP, the outbox, or a test's own); `storage` keeps uploaded files. */
+export type CreateAppOptions = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; mailer: Mailer; storage: FileStore };
 
-export function createApp({ db, run, clock, config, log, mailer }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, run, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
+export function createApp({ db, run, clock, config, log, mailer, storage }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, run, clock, config, log, storage, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders());

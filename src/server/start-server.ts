@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { systemClock, type Clock } from './clock.ts';
@@ -24,6 +24,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
 import { readSectionFolder, SectionFolderError } from './seed/read-section-folder.ts';
 import { seedDatabase } from './seed/seed-database.ts';
+import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
 export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -51,6 +52,11 @@ export type RunningServer = {
 };
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+const isInside = (path: string, dir: string) => {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
 
 function listen(server: ServerType): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -85,6 +91,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const log = options.log ?? createConsoleLog();
   const clock = options.clock ?? systemClock;
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
+  const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
+  if (staticDir && isInside(config.dataDir, resolve(staticDir))) {
+    // Everything under the client folder is served: the database, the secret and the uploads would be too.
+    throw new ConfigError('DATA_DIR', `must not be inside the served client folder ${resolve(staticDir)}.`);
+  }
 
   const cleanups: (() => Promise<void> | void)[] = [];
   const undo = async () => {
@@ -152,9 +163,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     const mailer = await createMailer(mailSettings, { dataDir: config.dataDir, clock, log });
     cleanups.push(() => mailer.close?.());
+    // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
+    const storage = await openLocalFileStore(uploadsDir(config.dataDir));
     const { createApp } = await appModule;
     const app = createApp({
       mailer,
+      storage,
       db: database.db,
       run: database.run,
       clock,
@@ -162,7 +176,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       config: {
         jwtSecret,
         tokenTtlSeconds: config.tokenTtlSeconds,
-        staticDir: options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir,
+        staticDir,
         trustProxy: config.trustProxy,
         publicUrl,
       },

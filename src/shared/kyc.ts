@@ -57,7 +57,8 @@ export const AmlDataSchema = v.object({
   annualVolume: v.picklist(ANNUAL_VOLUMES, 'Please select the expected annual volume.'),
   occupation: v.pipe(v.string(), v.trim(), v.minLength(1, 'Please enter your occupation.'), v.maxLength(200)),
   additionalInfo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
-  declarations: v.object({ pep: declared, sanctions: declared, criminal: declared, funds: declared }),
+  // The object's own message covers a declaration left out of the body (a missing key is the object's issue).
+  declarations: v.object({ pep: declared, sanctions: declared, criminal: declared, funds: declared }, DECLARATIONS_MESSAGE),
 });
 export type AmlData = v.InferOutput<typeof AmlDataSchema>;
 export type AmlDraft = v.InferInput<typeof AmlDataSchema>;
@@ -74,15 +75,20 @@ export const FileStepDataSchema = v.object({
   filePath: v.optional(v.string()),
 });
 
-/** Step 3: both address documents (spec "Address step data"). */
-export const AddressStepDataSchema = v.object({
-  utilityBillUploaded: v.literal(true, 'Please select both utility bill and bank statement before continuing.'),
-  utilityBillFileName: storedFileName,
-  bankStatementUploaded: v.literal(true, 'Please select both utility bill and bank statement before continuing.'),
-  bankStatementFileName: storedFileName,
-  addressVerificationComplete: v.optional(v.boolean(), true),
-  addressDocumentName: v.optional(v.string()),
-});
+const BOTH_ADDRESS_DOCUMENTS_MESSAGE = 'Please select both utility bill and bank statement before continuing.';
+
+/** Step 3: both address documents (spec "Address step data"); a document left out gets the same message. */
+export const AddressStepDataSchema = v.object(
+  {
+    utilityBillUploaded: v.literal(true, BOTH_ADDRESS_DOCUMENTS_MESSAGE),
+    utilityBillFileName: storedFileName,
+    bankStatementUploaded: v.literal(true, BOTH_ADDRESS_DOCUMENTS_MESSAGE),
+    bankStatementFileName: storedFileName,
+    addressVerificationComplete: v.optional(v.boolean(), true),
+    addressDocumentName: v.optional(v.string()),
+  },
+  BOTH_ADDRESS_DOCUMENTS_MESSAGE,
+);
 
 /** POST /api/kyc/save-step: { step, stepData } for steps 1 to 4 (step 5 is POST /api/kyc/complete). */
 export const SaveKycStepSchema = v.variant('step', [

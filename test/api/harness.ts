@@ -8,6 +8,7 @@
  *   });
  */
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { tokensFor } from '../../src/shared/rules.ts';
@@ -18,9 +19,11 @@ import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
+import type { FileStore } from '../../src/server/storage/file-store.ts';
+import { openLocalFileStore, uploadsDir } from '../../src/server/storage/local-file-store.ts';
 import { createMemoryMailer, type MemoryMailer } from './support/memory-mailer.ts';
 import { completeRegistration } from './support/sign-in.ts';
-import { backends, openTestDatabase, type Backend } from './support/test-databases.ts';
+import { backends, freshTempDir, openTestDatabase, type Backend } from './support/test-databases.ts';
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-bytes!!');
 export const TEST_TTL_SECONDS = 7200;
@@ -45,6 +48,8 @@ export type ApiTest = {
   readonly log: MemoryLog;
   /** Every email the app sent (the one-time codes). */
   readonly mailer: MemoryMailer;
+  /** The uploads store: a local one in a temporary dir of this file and backend (removed afterwards). */
+  readonly storage: FileStore & { readonly dir: string };
   /** A second app on the same database with other config (e.g. another secret). */
   makeApp(config?: Partial<AppConfig>): Hono<AppEnv>;
   request(path: string, init?: RequestInit): Promise<Response>;
@@ -100,6 +105,8 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       const mailer = createMemoryMailer();
       let database: Database | undefined;
       let app: Hono<AppEnv> | undefined;
+      let storage: (FileStore & { readonly dir: string }) | undefined;
+      let removeTempDir: (() => Promise<void>) | undefined;
       const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustProxy: false };
       const need = <T>(value: T | undefined): T => {
         if (value === undefined) throw new Error('the test database is not open yet');
@@ -114,10 +121,14 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         get app() {
           return need(app);
         },
+        get storage() {
+          return need(storage);
+        },
         clock,
         log,
         mailer,
-        makeApp: (config = {}) => createApp({ db: need(database).db, run: need(database).run, clock, log, mailer, config: { ...baseConfig, ...config } }),
+        makeApp: (config = {}) =>
+          createApp({ db: need(database).db, run: need(database).run, clock, log, mailer, storage: need(storage), config: { ...baseConfig, ...config } }),
         request: (path, init) => Promise.resolve(need(app).request(path, init)),
         get: (path, token) => t.request(path, { headers: token ? bearer(token) : {} }),
         post: (path, payload, token) =>
@@ -133,12 +144,16 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       };
 
       beforeAll(async () => {
+        const temp = await freshTempDir();
+        removeTempDir = temp.remove;
+        storage = await openLocalFileStore(uploadsDir(join(temp.root, 'data')));
         database = await openTestDatabase(backend);
         await seedDatabase(database.db, new Date());
         app = t.makeApp();
       });
       afterAll(async () => {
         await database?.close();
+        await removeTempDir?.();
       });
       beforeEach(() => {
         clock.reset();

@@ -62,6 +62,7 @@ forEachDatabase('status reads from filled rows', (t) => {
       addressVerified: true,
       amlScreeningPassed: true,
       files: [],
+      aml: null,
     });
     expect(await (await t.get('/api/legal/progress', token)).json()).toEqual({
       status: 'COMPLETED',

@@ -87,6 +87,7 @@ forEachDatabase('status calls', (t) => {
       addressVerified: false,
       amlScreeningPassed: false,
       files: [],
+      aml: null,
     });
     expect(await get('/api/legal/progress')).toEqual({
       status: 'PENDING',

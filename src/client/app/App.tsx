@@ -11,13 +11,12 @@ export function App() {
   // The 401 handler needs the actor, and the actor needs the client: a late-bound reference closes the loop.
   const ref = useMemo(() => ({ current: null as SessionActor | null }), []);
   const machine = useMemo(() => {
-    const api = createApiClient({
-      baseUrl: window.location.origin,
-      getToken: () => getStoredToken(),
-      onUnauthorized: () => ref.current?.send({ type: 'session.unauthorized' }),
-    });
+    const onUnauthorized = () => ref.current?.send({ type: 'session.unauthorized' });
+    const api = createApiClient({ baseUrl: window.location.origin, getToken: () => getStoredToken(), onUnauthorized });
     return provideSession({
       api,
+      getToken: () => getStoredToken(),
+      onUnauthorized,
       reload: () => window.location.reload(),
       replace: (path) => window.location.replace(path),
       log: (message, detail) => console.warn(message, detail),

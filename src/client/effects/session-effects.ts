@@ -16,17 +16,22 @@ import type { LoginRequest } from '../../../machines/login/login.types.ts';
 import type { ApiClient } from './api-client.ts';
 import { watchBrowser } from './browser-watch.ts';
 import { provideDisclosure } from './disclosure-effects.ts';
+import { provideKyc } from './kyc-effects.ts';
 import * as storage from './session-storage.ts';
 import { loadStepProgress } from './status-calls.ts';
 
 export type BrowserEffects = {
   api: ApiClient;
+  /** The stored token, for the calls that bypass the API client (uploads with progress). */
+  getToken: () => string | null;
+  /** A 401 outside the API client: the session's 401 path. */
+  onUnauthorized: () => void;
   reload: () => void;
   replace: (path: string) => void;
   log: (message: string, detail?: unknown) => void;
 };
 
-export function provideSession({ api, reload, replace, log }: BrowserEffects) {
+export function provideSession({ api, getToken, onUnauthorized, reload, replace, log }: BrowserEffects) {
   const emailCode = emailCodeMachine.provide({
     actors: {
       verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(({ input }) =>
@@ -63,7 +68,7 @@ export function provideSession({ api, reload, replace, log }: BrowserEffects) {
         },
       }),
       process: processMachine.provide({
-        actors: { loadStepProgress: fromPromise(() => loadStepProgress(api)), disclosure: provideDisclosure(api) },
+        actors: { loadStepProgress: fromPromise(() => loadStepProgress(api)), disclosure: provideDisclosure(api), kyc: provideKyc(api, getToken, { onUnauthorized }) },
       }),
       registrationDetails: registrationDetailsMachine.provide({
         actors: { fetchUserDetails: fromPromise<UserDetails | null, void>(() => api.get<UserDetails>('/api/user-details/status')) },

@@ -48,3 +48,23 @@ export async function readJson<TSchema extends v.GenericSchema>(
   if (!result.success) throw new AppError('BAD_REQUEST', issueMessage(result.issues, fallbackMessage));
   return result.output;
 }
+
+/**
+ * Like readJson, but a schema's own messages are answered as they are (e.g. 'Please complete all required
+ * declarations.'): they are the catalogue's words. Issues without one (valibot's "Invalid type: ... received ..."
+ * would echo the input) get the fallback.
+ */
+export async function readJsonWithSchemaMessages<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+  fallbackMessage: string = messages.server.invalidRequest,
+): Promise<v.InferOutput<TSchema>> {
+  return parseWithSchemaMessages(schema, await readJsonBody(c), fallbackMessage);
+}
+
+export function parseWithSchemaMessages<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, fallbackMessage: string): v.InferOutput<TSchema> {
+  // valibot uses config.message only where the schema set none.
+  const result = v.safeParse(schema, input, { message: fallbackMessage, abortEarly: true });
+  if (!result.success) throw new AppError('BAD_REQUEST', result.issues[0]?.message ?? fallbackMessage);
+  return result.output;
+}

@@ -1,8 +1,106 @@
-import { Hono } from 'hono';
+/**
+ * KYC/AML verification (bearer). Everything but GET /status is refused (409) until the disclosure step is complete.
+ *   GET  /status               the verification, its steps, the investor's files and AML answers
+ *   POST /upload-document      multipart: type, step, file -> 201 the stored file (streamed; 10 MB; JPEG/PNG/PDF)
+ *   POST /save-step            {step, stepData} for steps 1-4, in order -> the status
+ *   POST /complete             -> {nextStep: 'agreements', status, completedAt} once steps 1-4 are saved
+ *   GET  /download/:fileName   one of the investor's own files; anything else 404
+ */
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, STORED_FILE_NAME, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
+import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
-import { getKycStatus } from '../domain/get-kyc-status.ts';
+import { completeKyc } from '../domain/kyc/complete-kyc.ts';
+import { findKycDocument } from '../domain/kyc/find-kyc-document.ts';
+import { getKycStatus } from '../domain/kyc/get-kyc-status.ts';
+import { readKycGate, refuseIfKycComplete } from '../domain/kyc/lock-kyc.ts';
+import { recordKycDocument, type KycContext } from '../domain/kyc/record-kyc-document.ts';
+import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
+import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
+import { parseWithSchemaMessages, readJsonWithSchemaMessages } from '../http/read-json.ts';
+import { receiveUpload } from '../http/receive-upload.ts';
+import { requestMeta } from '../http/request-meta.ts';
+import { FILE_EXTENSIONS } from '../http/sniff-file-type.ts';
+
+export const KYC_UPLOAD_PATH = '/api/kyc/upload-document';
+
+const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
+
+/** The download name: the original name, with the detected type's extension when it carried another. */
+function downloadName(originalName: string, fileName: string): string {
+  const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
+  const accepted = ext === 'jpg' ? ['jpg', 'jpeg'] : [ext];
+  const own = originalName.slice(originalName.lastIndexOf('.') + 1).toLowerCase();
+  return originalName.includes('.') && accepted.includes(own) ? originalName : `${originalName}.${ext}`;
+}
 
 export function kycRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/status', async (c) => c.json(await getKycStatus(deps.run, c.get('auth').userId)));
+  const { db, run, clock, config, storage, log } = deps;
+  const context = (c: Context<AppEnv>): KycContext => ({ userId: c.get('auth').userId, now: clock.now(), meta: requestMeta(c, config.trustProxy) });
+
+  return new Hono<AppEnv>()
+    .use(bearerAuth(deps))
+    .get('/status', async (c) => c.json(await getKycStatus(run, c.get('auth').userId)))
+    .post('/upload-document', async (c) => {
+      const ctx = context(c);
+      // Refused before a byte of the body is read or stored.
+      refuseIfKycComplete(await readKycGate(db, ctx.userId));
+      const { fields, file } = await receiveUpload(c, storage, { maxBytes: KYC_MAX_BYTES, fileField: 'file' });
+      if (!file) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
+      try {
+        const { type, step } = parseWithSchemaMessages(UploadFieldsSchema, fields, messages.server.invalidRequest);
+        if (step !== undefined && Number(step) !== KYC_DOCUMENT_STEP[type]) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
+        // A selfie is a camera picture; a PDF cannot be one.
+        if (type === 'selfie' && file.contentType === 'application/pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidType);
+        await recordKycDocument(db, { documentType: type, ...file }, ctx);
+      } catch (error) {
+        await storage.remove(file.fileName).catch((removeError: unknown) => log.error('Could not remove a refused upload', { fileName: file.fileName, error: removeError }));
+        throw error;
+      }
+      const answer: KycUploadResponse = {
+        fileName: file.fileName,
+        originalName: file.originalName,
+        filePath: kycDownloadPath(file.fileName),
+        fileType: file.contentType,
+        fileSize: file.size,
+      };
+      return c.json(answer, 201);
+    })
+    .post('/save-step', async (c) => {
+      const ctx = context(c);
+      await readKycGate(db, ctx.userId);
+      await saveKycStep(db, await readJsonWithSchemaMessages(c, SaveKycStepSchema), ctx);
+      return c.json(await getKycStatus(run, ctx.userId));
+    })
+    .post('/complete', async (c) => c.json(await completeKyc(db, context(c))))
+    .get('/download/:fileName', async (c) => {
+      const fileName = c.req.param('fileName');
+      // Before anything else: only a name the server could have generated goes on (no path, no encoding tricks).
+      if (!STORED_FILE_NAME.test(fileName)) throw notFound();
+      const { userId } = c.get('auth');
+      await readKycGate(db, userId);
+      const doc = await findKycDocument(db, userId, fileName);
+      if (!doc) throw notFound();
+      const stored = await storage.open(doc.fileName);
+      if (!stored) {
+        log.error('A KYC file is missing from the store', { fileName: doc.fileName });
+        throw notFound();
+      }
+      const headers = {
+        'Content-Type': doc.contentType,
+        'Content-Length': String(stored.size),
+        'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${FILE_EXTENSIONS[doc.contentType]}`),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      };
+      // Hono answers HEAD through this GET route and drops the body unread: release the file at once.
+      if (c.req.method === 'HEAD') {
+        stored.stream.destroy();
+        return c.body(null, 200, headers);
+      }
+      return c.body(Readable.toWeb(stored.stream) as unknown as ReadableStream<Uint8Array>, 200, headers);
+    });
 }

@@ -70,3 +70,19 @@ export async function apiGet<T>(path: string, token: string): Promise<T> {
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 }
+
+/**
+ * Reads every disclosure section through the API as the browser would (open, wait the minimum on the server's
+ * clock, claim time and scroll), then completes the step: for specs that start at KYC. Real seconds pass
+ * (E2E_READING_SECONDS per section): the server's clock is the one that counts.
+ */
+export async function completeDisclosureViaApi(investor: Investor): Promise<void> {
+  const sections = await apiGet<{ id: string; minReadingTime: number }[]>('/api/disclosure/sections', investor.token);
+  for (const section of sections) {
+    await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true } } }, investor.token);
+    const seconds = Math.ceil(section.minReadingTime * 60);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+    await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true, timeSpent: seconds, scrolled: true } } }, investor.token);
+  }
+  await post('/api/disclosure/complete', { sectionProgress: {} }, investor.token);
+}

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { selectDisclosureActor, selectIsLoading, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
+import { selectDisclosureActor, selectIsLoading, selectKycActor, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
 import { DisclosurePage } from '../disclosure/DisclosurePage.tsx';
+import { KycPage } from '../kyc/KycPage.tsx';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -25,6 +26,7 @@ export function ProcessPage() {
   const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
   const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
   const disclosureActor = useSelector(processActor, (s) => (s ? selectDisclosureActor(s) : undefined));
+  const kycActor = useSelector(processActor, (s) => (s ? selectKycActor(s) : undefined));
   const heading = useRef<HTMLHeadingElement>(null);
   // A new page: start keyboard and screen-reader users at its heading.
   useEffect(() => heading.current?.focus(), [viewed, loading]);
@@ -34,7 +36,13 @@ export function ProcessPage() {
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
         <h1 id="step-heading" ref={heading} tabIndex={-1}>{STEP_HEADINGS[viewed]}</h1>
-        {viewed === 'disclosure' && disclosureActor ? <DisclosurePage actor={disclosureActor} /> : <StepNotAvailable />}
+        {viewed === 'disclosure' && disclosureActor ? (
+          <DisclosurePage actor={disclosureActor} />
+        ) : viewed === 'kyc' && kycActor ? (
+          <KycPage actor={kycActor} />
+        ) : (
+          <StepNotAvailable />
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,133 @@
+/**
+ * The selfie camera of KYC step 2 (spec section 2 "KYC page", section 9 "Selfie canvas"): Start Camera asks for the
+ * front camera (ideal 640x480); with no real camera available the simulated test camera takes over (the view shows
+ * 'Using development mode camera (real camera not available)'); other camera errors go to the red box. Take Selfie
+ * captures a 640x480 JPEG at quality 0.9; Retake Selfie starts the camera again; Continue uploads the selfie
+ * (type selfie, step 2) and saves step 2, and the chart finishes with the stored selfie and the new status.
+ * The camera runs only while `active`: leaving it stops the startCamera actor, whose cleanup stops the tracks.
+ * Effects (`startCamera`, `captureSelfie`, `uploadDocument`, `saveKycStep`) are provided by the app.
+ */
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type { KycUploadResponse } from '../../src/shared/kyc.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { saveKycStepPlaceholder, uploadDocumentPlaceholder } from '../kyc/kyc-actors.ts';
+import { failureText, fileStepData } from '../kyc/kyc.rules.ts';
+import { CAMERA_REQUEST, SELFIE_FILE_NAME, SELFIE_FORMAT, cameraErrorText, isCameraUnavailable } from './camera.rules.ts';
+import type { CameraContext, CameraEvent, CameraFailure, CameraOutput, CameraStream, CaptureSelfieInput, StartCameraInput } from './camera.types.ts';
+
+export const cameraMachine = setup({
+  types: {} as { context: CameraContext; events: CameraEvent; output: CameraOutput; tags: 'starting' | 'capturing' | 'uploading' | 'saving' },
+  actors: {
+    /** Turns the camera on and keeps it on while it runs: reports camera.ready / camera.failed; cleanup stops the tracks. */
+    startCamera: fromCallback<EventObject, StartCameraInput>(() => {
+      throw new Error('startCamera is provided by the app');
+    }),
+    captureSelfie: fromPromise<Blob, CaptureSelfieInput>(async () => {
+      throw new Error('captureSelfie is provided by the app');
+    }),
+    uploadDocument: uploadDocumentPlaceholder,
+    saveKycStep: saveKycStepPlaceholder,
+  },
+  guards: {
+    /** Only the real camera falls back, and only when there is none to use. */
+    canSimulate: ({ context }, params: { error: CameraFailure }) => !context.simulated && isCameraUnavailable(params.error),
+    isSelfieStored: ({ context }) => context.upload !== null,
+  },
+  actions: {
+    useSimulatedCamera: assign({ simulated: true }),
+    keepStream: assign((_, params: { stream: CameraStream }) => ({ stream: params.stream, error: null })),
+    forgetStream: assign({ stream: null }),
+    noteCameraError: assign((_, params: { error: CameraFailure }) => ({ error: cameraErrorText(params.error) })),
+    clearError: assign({ error: null }),
+    keepSelfie: assign((_, params: { selfie: Blob }) => ({ selfie: params.selfie, upload: null, progress: null, error: null })),
+    forgetSelfie: assign({ selfie: null, upload: null, progress: null, error: null }),
+    noteSelfieFailed: assign({ error: messages.kyc.selfieFailed }),
+    noteProgress: assign((_, params: { loaded: number; total: number }) => ({ progress: { loaded: params.loaded, total: params.total } })),
+    keepUpload: assign((_, params: { upload: KycUploadResponse }) => ({ upload: params.upload })),
+    noteUploadFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.selfieFailed), progress: null })),
+    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
+  },
+}).createMachine({
+  id: 'camera',
+  context: { simulated: false, stream: null, selfie: null, progress: null, upload: null, status: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'camera.start': { target: 'active', actions: 'clearError' } },
+    },
+    active: {
+      invoke: { id: 'startCamera', src: 'startCamera', input: ({ context }) => ({ simulated: context.simulated, ...CAMERA_REQUEST }) },
+      exit: 'forgetStream',
+      on: {
+        'camera.cancel': 'idle',
+        // At start (when there is no simulating it) or later (the stream ended): the red box.
+        'camera.failed': { target: 'failed', actions: { type: 'noteCameraError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      initial: 'starting',
+      states: {
+        starting: {
+          tags: ['starting'],
+          on: {
+            'camera.ready': { target: 'live', actions: { type: 'keepStream', params: ({ event }) => ({ stream: event.stream }) } },
+            'camera.failed': {
+              guard: { type: 'canSimulate', params: ({ event }) => ({ error: event.error }) },
+              target: '#camera.active',
+              reenter: true,
+              actions: 'useSimulatedCamera',
+            },
+          },
+        },
+        live: {
+          on: { 'camera.capture': 'capturing' },
+        },
+        capturing: {
+          tags: ['capturing'],
+          invoke: {
+            id: 'captureSelfie',
+            src: 'captureSelfie',
+            input: ({ context }) => ({ stream: context.stream!, ...SELFIE_FORMAT }),
+            onDone: { target: '#camera.captured', actions: { type: 'keepSelfie', params: ({ event }) => ({ selfie: event.output }) } },
+            onError: { target: 'live', actions: 'noteSelfieFailed' },
+          },
+        },
+      },
+    },
+    failed: {
+      on: { 'camera.start': { target: 'active', actions: 'clearError' } },
+    },
+    captured: {
+      on: {
+        'camera.retake': { target: 'active', actions: 'forgetSelfie' },
+        'camera.continue': [{ guard: 'isSelfieStored', target: 'saving' }, { target: 'uploading' }],
+      },
+    },
+    uploading: {
+      tags: ['uploading'],
+      entry: 'clearError',
+      invoke: {
+        id: 'uploadDocument',
+        src: 'uploadDocument',
+        input: ({ context }) => ({ file: context.selfie!, fileName: SELFIE_FILE_NAME, documentType: 'selfie', step: 2 }),
+      },
+      on: {
+        'kyc.upload.progress': { actions: { type: 'noteProgress', params: ({ event }) => event } },
+        'kyc.upload.done': { target: 'saving', actions: { type: 'keepUpload', params: ({ event }) => event } },
+        'kyc.upload.failed': { target: 'captured', actions: { type: 'noteUploadFailed', params: ({ event }) => event } },
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      entry: 'clearError',
+      invoke: {
+        id: 'saveKycStep',
+        src: 'saveKycStep',
+        input: ({ context }) => ({ step: 2 as const, stepData: fileStepData(context.upload!) }),
+        onDone: { target: 'saved', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) } },
+        onError: { target: 'captured', actions: 'noteSelfieFailed' },
+      },
+    },
+    saved: { type: 'final' },
+  },
+  output: ({ context }) => ({ status: context.status!, upload: context.upload! }),
+});

@@ -1,0 +1,16 @@
+export type DownloadInput = {
+  /** The authenticated path of the file (e.g. kycDownloadPath(fileName)); null when there is nothing to fetch. */
+  path: string | null;
+  /** The name to save under when the answer names none (default 'document.pdf'). */
+  fileName?: string;
+};
+
+export type DownloadContext = { path: string | null; fileName: string; savedAs: string | null; error: string | null };
+
+export type DownloadEvent = { type: 'download.start' };
+
+export type DownloadFileInput = { path: string; fileName: string };
+/** The name the file was saved under (from Content-Disposition, else the input's). */
+export type DownloadFileOutput = { fileName: string };
+
+export type DownloadTag = 'downloading';

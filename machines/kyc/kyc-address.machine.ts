@@ -1,0 +1,111 @@
+/**
+ * KYC step 3, proof of address (spec section 2 "KYC page", section 3 "Address step data"): a utility bill and a
+ * bank statement, each checked when chosen; 'Upload Both Documents & Continue' works only with both chosen and not
+ * while uploading. Both are uploaded one after the other with progress, then saved as step 3. After a failure a
+ * document already stored is not sent again (unless its file is changed).
+ * Effects (`uploadDocument`, `saveKycStep`) are provided by the app.
+ */
+import { assign, setup } from 'xstate';
+import { messages } from '../../src/shared/messages.ts';
+import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput, type UploadProgress } from './kyc-actors.ts';
+import { addressStepData, failureText, fileProblem } from './kyc.rules.ts';
+import type { AddressDocumentType, AddressSlot, KycAddressContext, KycAddressEvent } from './kyc.types.ts';
+
+const EMPTY_SLOT: AddressSlot = { file: null, error: null, progress: null, upload: null };
+
+const withSlot = (context: KycAddressContext, type: AddressDocumentType, change: Partial<AddressSlot>) => ({
+  slots: { ...context.slots, [type]: { ...context.slots[type], ...change } },
+});
+
+const uploadInput = (context: KycAddressContext, documentType: AddressDocumentType) => {
+  const file = context.slots[documentType].file!;
+  return { file, fileName: file.name, documentType, step: 3 as const };
+};
+
+export const kycAddressMachine = setup({
+  types: {} as { context: KycAddressContext; events: KycAddressEvent; output: StepSavedOutput; tags: 'uploading' | 'saving' },
+  actors: { uploadDocument: uploadDocumentPlaceholder, saveKycStep: saveKycStepPlaceholder },
+  guards: {
+    isFileAcceptable: (_, params: { file: File }) => fileProblem(params.file) === null,
+    areBothSelected: ({ context }) => context.slots.address_utility.file !== null && context.slots.address_bank.file !== null,
+    isStored: ({ context }, params: { documentType: AddressDocumentType }) => context.slots[params.documentType].upload !== null,
+  },
+  actions: {
+    chooseFile: assign(({ context }, params: { documentType: AddressDocumentType; file: File }) => ({
+      ...withSlot(context, params.documentType, { ...EMPTY_SLOT, file: params.file }),
+      error: null,
+    })),
+    refuseFile: assign(({ context }, params: { documentType: AddressDocumentType; file: File }) =>
+      withSlot(context, params.documentType, { ...EMPTY_SLOT, error: fileProblem(params.file) }),
+    ),
+    clearFile: assign(({ context }, params: { documentType: AddressDocumentType }) => withSlot(context, params.documentType, EMPTY_SLOT)),
+    requireBoth: assign({ error: messages.kyc.bothRequired }),
+    clearError: assign({ error: null }),
+    noteProgress: assign(({ context }, params: { documentType: AddressDocumentType; progress: UploadProgress }) =>
+      withSlot(context, params.documentType, { progress: params.progress }),
+    ),
+    keepUpload: assign(({ context, event }, params: { documentType: AddressDocumentType }) =>
+      event.type === 'kyc.upload.done' ? withSlot(context, params.documentType, { upload: event.upload }) : {},
+    ),
+    noteUploadFailed: assign(({ context }, params: { error: unknown }) => ({
+      error: failureText(params.error, messages.kyc.addressFailed),
+      slots: { address_utility: { ...context.slots.address_utility, progress: null }, address_bank: { ...context.slots.address_bank, progress: null } },
+    })),
+    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
+    noteSaveFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.saveFailed) })),
+  },
+}).createMachine({
+  id: 'kycAddress',
+  context: { slots: { address_utility: EMPTY_SLOT, address_bank: EMPTY_SLOT }, status: null, error: null },
+  initial: 'selecting',
+  states: {
+    selecting: {
+      on: {
+        'kyc.address.fileSelected': [
+          {
+            guard: { type: 'isFileAcceptable', params: ({ event }) => ({ file: event.file }) },
+            actions: { type: 'chooseFile', params: ({ event }) => ({ documentType: event.documentType, file: event.file }) },
+          },
+          { actions: { type: 'refuseFile', params: ({ event }) => ({ documentType: event.documentType, file: event.file }) } },
+        ],
+        'kyc.address.fileCleared': { actions: { type: 'clearFile', params: ({ event }) => ({ documentType: event.documentType }) } },
+        'kyc.address.submit': [{ guard: 'areBothSelected', target: 'uploading', actions: 'clearError' }, { actions: 'requireBoth' }],
+      },
+    },
+    uploading: {
+      tags: ['uploading'],
+      initial: 'utilityBill',
+      on: {
+        'kyc.upload.progress': {
+          actions: { type: 'noteProgress', params: ({ event }) => ({ documentType: event.documentType as AddressDocumentType, progress: { loaded: event.loaded, total: event.total } }) },
+        },
+        'kyc.upload.failed': { target: 'selecting', actions: { type: 'noteUploadFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+      states: {
+        utilityBill: {
+          always: { guard: { type: 'isStored', params: { documentType: 'address_utility' } }, target: 'bankStatement' },
+          invoke: { id: 'uploadUtilityBill', src: 'uploadDocument', input: ({ context }) => uploadInput(context, 'address_utility') },
+          on: { 'kyc.upload.done': { target: 'bankStatement', actions: { type: 'keepUpload', params: { documentType: 'address_utility' } } } },
+        },
+        bankStatement: {
+          always: { guard: { type: 'isStored', params: { documentType: 'address_bank' } }, target: '#kycAddress.saving' },
+          invoke: { id: 'uploadBankStatement', src: 'uploadDocument', input: ({ context }) => uploadInput(context, 'address_bank') },
+          on: { 'kyc.upload.done': { target: '#kycAddress.saving', actions: { type: 'keepUpload', params: { documentType: 'address_bank' } } } },
+        },
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      invoke: {
+        id: 'saveKycStep',
+        src: 'saveKycStep',
+        input: ({ context }) => ({ step: 3 as const, stepData: addressStepData(context.slots.address_utility.upload!, context.slots.address_bank.upload!) }),
+        onDone: { target: 'done', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) } },
+        onError: { target: 'selecting', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({ status: context.status! }),
+});

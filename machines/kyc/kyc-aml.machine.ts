@@ -1,0 +1,72 @@
+/**
+ * KYC step 4, AML screening (spec section 2 "KYC page", section 5 "AML"): the source-of-funds declaration and the
+ * four required declarations, checked with the shared AmlDataSchema ('Please complete all required declarations.')
+ * and saved as step 4 with 'Complete AML Screening'. The one-second pause before the review belongs to the page.
+ * Effect (`saveKycStep`) provided by the app.
+ */
+import { assign, setup } from 'xstate';
+import { AML_DECLARATIONS, AmlDataSchema, type AmlDeclaration } from '../../src/shared/kyc.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { check, firstIssue } from '../../src/shared/validate.ts';
+import { saveKycStepPlaceholder, type StepSavedOutput } from './kyc-actors.ts';
+import { failureText } from './kyc.rules.ts';
+import type { AmlField, AmlForm, KycAmlContext, KycAmlEvent } from './kyc.types.ts';
+
+export const EMPTY_AML_FORM: AmlForm = {
+  fundsSource: '',
+  annualVolume: '',
+  occupation: '',
+  additionalInfo: '',
+  declarations: Object.fromEntries(AML_DECLARATIONS.map((d) => [d, false])) as Record<AmlDeclaration, boolean>,
+};
+
+/** The form as the step's save payload; only called once AmlDataSchema accepted it. */
+function amlStepData(form: AmlForm) {
+  const checked = check(AmlDataSchema, form);
+  if (!checked.success) throw new Error(checked.message);
+  return checked.output;
+}
+
+export const kycAmlMachine = setup({
+  types: {} as { context: KycAmlContext; events: KycAmlEvent; output: StepSavedOutput; tags: 'saving' },
+  actors: { saveKycStep: saveKycStepPlaceholder },
+  guards: {
+    isFormValid: ({ context }) => firstIssue(AmlDataSchema, context.form) === null,
+  },
+  actions: {
+    setField: assign(({ context }, params: { field: AmlField; value: string }) => ({ form: { ...context.form, [params.field]: params.value }, error: null })),
+    setDeclaration: assign(({ context }, params: { declaration: AmlDeclaration; checked: boolean }) => ({
+      form: { ...context.form, declarations: { ...context.form.declarations, [params.declaration]: params.checked } },
+      error: null,
+    })),
+    showFirstIssue: assign({ error: ({ context }) => firstIssue(AmlDataSchema, context.form) }),
+    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
+    noteSaveFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.saveFailed) })),
+  },
+}).createMachine({
+  id: 'kycAml',
+  context: { form: EMPTY_AML_FORM, status: null, error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'kyc.aml.fieldChanged': { actions: { type: 'setField', params: ({ event }) => event } },
+        'kyc.aml.declarationToggled': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
+        'kyc.aml.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showFirstIssue' }],
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      invoke: {
+        id: 'saveKycStep',
+        src: 'saveKycStep',
+        input: ({ context }) => ({ step: 4 as const, stepData: amlStepData(context.form) }),
+        onDone: { target: 'done', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({ status: context.status! }),
+});

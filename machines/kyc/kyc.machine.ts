@@ -1,0 +1,229 @@
+/**
+ * The KYC page (spec section 2 "KYC page", section 4 "KYC wizard"): loads the server's status; a completed
+ * verification is the read-only summary, otherwise the wizard's five sub-steps as states, identity -> biometric ->
+ * address -> aml -> review, starting where the completed steps say. Each step's work is a child chart that finishes
+ * with the server's new status (identity, camera, address, aml); the page moves on, shows the step's success line,
+ * waits one second after the AML save, and on 'Proceed to Legal Agreements' completes the verification and finishes
+ * when the server sends the investor on to the agreements. Looking at an earlier step keeps the active one as it is.
+ * Effects (`loadKycStatus`, `completeKyc`, the children's effects) are provided by the app.
+ */
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { TIMINGS } from '../../src/shared/constants.ts';
+import type { KycCompleteResponse, KycStepNumber } from '../../src/shared/kyc.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { cameraMachine } from '../camera/camera.machine.ts';
+import { kycAddressMachine } from './kyc-address.machine.ts';
+import { kycAmlMachine } from './kyc-aml.machine.ts';
+import { kycIdentityMachine } from './kyc-identity.machine.ts';
+import { failureText, isAuthError, isKycComplete, startStepOf } from './kyc.rules.ts';
+import type { KycContext, KycEvent, KycOutput, KycParentEvent } from './kyc.types.ts';
+
+export const kycMachine = setup({
+  types: {} as {
+    context: KycContext;
+    events: KycEvent;
+    output: KycOutput;
+    tags: 'loading' | 'readOnly' | 'advancing' | 'completing';
+    children: { kycIdentity: 'kycIdentity'; camera: 'camera'; kycAddress: 'kycAddress'; kycAml: 'kycAml'; loadKycStatus: 'loadKycStatus'; completeKyc: 'completeKyc' };
+  },
+  actors: {
+    loadKycStatus: fromPromise<KycStatusResponse, void>(async () => {
+      throw new Error('loadKycStatus is provided by the app');
+    }),
+    completeKyc: fromPromise<KycCompleteResponse, void>(async () => {
+      throw new Error('completeKyc is provided by the app');
+    }),
+    kycIdentity: kycIdentityMachine,
+    camera: cameraMachine,
+    kycAddress: kycAddressMachine,
+    kycAml: kycAmlMachine,
+  },
+  guards: {
+    isAuthMissing: (_, params: { error: unknown }) => isAuthError(params.error),
+    isKycComplete: (_, params: { status: KycStatusResponse }) => isKycComplete(params.status),
+    isStartStep: ({ context }, params: { step: KycStepNumber }) => context.status !== null && startStepOf(context.status) === params.step,
+    /** Only steps before the active one have something to show. */
+    isEarlierStep: (_, params: { step: KycStepNumber; active: KycStepNumber }) => params.step < params.active,
+    isNextStepAgreements: (_, params: { answer: KycCompleteResponse }) => params.answer.nextStep === 'agreements',
+  },
+  actions: {
+    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status })),
+    showNotice: assign((_, params: { notice: string | null }) => ({ notice: params.notice })),
+    viewStep: assign((_, params: { step: KycStepNumber }) => ({ viewedStep: params.step })),
+    showActiveStep: assign({ viewedStep: null }),
+    clearError: assign({ error: null }),
+    keepCompletion: assign(({ context }, params: { answer: KycCompleteResponse }) => ({
+      status: context.status ? { ...context.status, status: params.answer.status, completedAt: params.answer.completedAt } : null,
+    })),
+    noteUnexpectedStep: assign((_, params: { answer: KycCompleteResponse }) => ({ error: messages.kyc.unexpectedNextStep(params.answer.nextStep) })),
+    noteCompletionFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.completeFailed) })),
+    returnToCurrentStep: sendParent({ type: 'process.route.requested', path: '/' } satisfies KycParentEvent),
+  },
+  delays: { KYC_ADVANCE: TIMINGS.kycAdvanceDelayMs },
+}).createMachine({
+  id: 'kyc',
+  context: { status: null, viewedStep: null, notice: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadKycStatus',
+        src: 'loadKycStatus',
+        onDone: [
+          {
+            guard: { type: 'isKycComplete', params: ({ event }) => ({ status: event.output }) },
+            target: 'summary',
+            actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) },
+          },
+          { target: 'wizard', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) } },
+        ],
+        onError: [{ guard: { type: 'isAuthMissing', params: ({ event }) => ({ error: event.error }) }, target: 'authRequired' }, { target: 'failed' }],
+      },
+    },
+    failed: {
+      on: { 'kyc.retry': 'loading' },
+    },
+    authRequired: {},
+    /** 'Review Your Completed KYC Verification': the files (each with its download) and the AML answers. */
+    summary: {
+      tags: ['readOnly'],
+      on: { 'kyc.returnToCurrentStep': { actions: 'returnToCurrentStep' } },
+    },
+    wizard: {
+      initial: 'choosing',
+      on: { 'kyc.step.return': { actions: 'showActiveStep' } },
+      states: {
+        /** Spec: step 5 or 4 completed gives 5, then 4, then 3, then 2, else 1. */
+        choosing: {
+          always: [
+            { guard: { type: 'isStartStep', params: { step: 5 } }, target: 'review' },
+            { guard: { type: 'isStartStep', params: { step: 4 } }, target: 'aml' },
+            { guard: { type: 'isStartStep', params: { step: 3 } }, target: 'address' },
+            { guard: { type: 'isStartStep', params: { step: 2 } }, target: 'biometric' },
+            { target: 'identity' },
+          ],
+        },
+        identity: {
+          invoke: {
+            id: 'kycIdentity',
+            src: 'kycIdentity',
+            onDone: { target: 'biometric', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) } },
+          },
+          // Nothing comes before step 1: asking to view a step here shows this one.
+          on: { 'kyc.step.view': { actions: 'showActiveStep' } },
+        },
+        biometric: {
+          initial: 'camera',
+          on: {
+            'kyc.step.view': [
+              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 2 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
+              { actions: 'showActiveStep' },
+            ],
+          },
+          states: {
+            camera: {
+              invoke: {
+                id: 'camera',
+                src: 'camera',
+                onDone: {
+                  target: 'saved',
+                  actions: [
+                    { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
+                    { type: 'showNotice', params: { notice: messages.kyc.selfieUploaded } },
+                  ],
+                },
+              },
+            },
+            /** 'Selfie captured and uploaded successfully!' with Continue. */
+            saved: {
+              on: { 'kyc.biometric.continue': { target: '#kyc.wizard.address', actions: { type: 'showNotice', params: { notice: null } } } },
+            },
+          },
+        },
+        address: {
+          invoke: {
+            id: 'kycAddress',
+            src: 'kycAddress',
+            onDone: {
+              target: 'aml',
+              actions: [
+                { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
+                { type: 'showNotice', params: { notice: messages.kyc.addressUploaded } },
+              ],
+            },
+          },
+          on: {
+            'kyc.step.view': [
+              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 3 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
+              { actions: 'showActiveStep' },
+            ],
+          },
+        },
+        aml: {
+          initial: 'form',
+          on: {
+            'kyc.step.view': [
+              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 4 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
+              { actions: 'showActiveStep' },
+            ],
+          },
+          states: {
+            form: {
+              invoke: {
+                id: 'kycAml',
+                src: 'kycAml',
+                onDone: {
+                  target: 'saved',
+                  actions: [
+                    { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
+                    { type: 'showNotice', params: { notice: messages.kyc.amlSaved } },
+                  ],
+                },
+              },
+            },
+            /** Spec: advancing happens after a 1 second delay. */
+            saved: {
+              tags: ['advancing'],
+              after: { KYC_ADVANCE: { target: '#kyc.wizard.review', actions: { type: 'showNotice', params: { notice: null } } } },
+            },
+          },
+        },
+        review: {
+          initial: 'idle',
+          on: {
+            'kyc.step.view': [
+              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 5 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
+              { actions: 'showActiveStep' },
+            ],
+          },
+          states: {
+            idle: {
+              on: { 'kyc.review.proceed': 'completing' },
+            },
+            completing: {
+              tags: ['completing'],
+              entry: 'clearError',
+              invoke: {
+                id: 'completeKyc',
+                src: 'completeKyc',
+                onDone: [
+                  {
+                    guard: { type: 'isNextStepAgreements', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#kyc.done',
+                    actions: { type: 'keepCompletion', params: ({ event }) => ({ answer: event.output }) },
+                  },
+                  { target: 'idle', actions: { type: 'noteUnexpectedStep', params: ({ event }) => ({ answer: event.output }) } },
+                ],
+                onError: { target: 'idle', actions: { type: 'noteCompletionFailed', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({ completed: true, status: context.status?.status ?? 'UNDER_REVIEW', completedAt: context.status?.completedAt ?? '' }),
+});

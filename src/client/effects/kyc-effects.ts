@@ -1,0 +1,119 @@
+/**
+ * The KYC statecharts' effects: the status, save-step and complete calls through the API client, the multipart
+ * upload through XMLHttpRequest (fetch cannot report upload progress), and the camera. Upload errors become an
+ * ApiError with the server's words (413 'File size must be less than 10MB', 415 'Please upload a valid file type
+ * (JPG, PNG, or PDF)', 400 ...), as the API client does for its calls.
+ */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { UploadDocumentInput, UploadEvent } from '../../../machines/kyc/kyc-actors.ts';
+import { kycAddressMachine } from '../../../machines/kyc/kyc-address.machine.ts';
+import { kycAmlMachine } from '../../../machines/kyc/kyc-aml.machine.ts';
+import { kycIdentityMachine } from '../../../machines/kyc/kyc-identity.machine.ts';
+import { kycMachine } from '../../../machines/kyc/kyc.machine.ts';
+import { ApiError } from '../../shared/api-error.ts';
+import type { KycCompleteResponse, KycUploadResponse, SaveKycStepInput } from '../../shared/kyc.ts';
+import { messages } from '../../shared/messages.ts';
+import type { KycStatusResponse } from '../../shared/schemas.ts';
+import type { ApiClient } from './api-client.ts';
+import { provideCamera, type CameraEffectOptions, type KycStepEffects } from './camera-effects.ts';
+
+export const UPLOAD_PATH = '/api/kyc/upload-document';
+/** Ten megabytes over a slow line take minutes; past this the upload is given up. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+export type UploadOptions = {
+  /** Origin of the API; '' is this page's (the app serves API and SPA from one origin). */
+  baseUrl?: string;
+  /** A 401 answer (expired session): the app's session handling, as the API client's onUnauthorized. */
+  onUnauthorized?: () => void;
+  /** For tests: a stand-in request. */
+  createRequest?: () => XMLHttpRequest;
+};
+
+export type KycEffectOptions = UploadOptions & { camera?: CameraEffectOptions };
+
+/** The answer of a refused upload as the text to show: the body's error, else its message, else 'HTTP {status}'. */
+export function uploadError(status: number, responseText: string): ApiError {
+  let body: unknown = null;
+  try {
+    body = responseText ? JSON.parse(responseText) : null;
+  } catch {
+    body = null;
+  }
+  const b = (body ?? {}) as { error?: unknown; message?: unknown };
+  const text = typeof b.error === 'string' && b.error ? b.error : typeof b.message === 'string' && b.message ? b.message : messages.general.http(status);
+  return new ApiError(text, status, body);
+}
+
+/** POST /api/kyc/upload-document as multipart (type, step, then the file), reporting progress, done or failed. */
+export function createUploadDocument(getToken: () => string | null, options: UploadOptions = {}) {
+  return fromCallback<EventObject, UploadDocumentInput>(({ input, sendBack }) => {
+    const { documentType } = input;
+    let finished = false;
+    const fail = (error: ApiError) => {
+      finished = true;
+      sendBack({ type: 'kyc.upload.failed', documentType, error } satisfies UploadEvent);
+    };
+    const token = getToken();
+    if (!token) {
+      fail(new ApiError(messages.session.noToken, 401, null));
+      return;
+    }
+    const request = options.createRequest?.() ?? new XMLHttpRequest();
+    // The fields before the file: the server reads the stream in order and knows what it is for before the bytes.
+    const form = new FormData();
+    form.append('type', documentType);
+    form.append('step', String(input.step));
+    // A File named as the chart says (the selfie is a bare Blob); the bytes are not copied.
+    const file = input.file instanceof File && input.file.name === input.fileName ? input.file : new File([input.file], input.fileName, { type: input.file.type });
+    form.append('file', file);
+
+    request.open('POST', `${options.baseUrl ?? ''}${UPLOAD_PATH}`);
+    request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.timeout = UPLOAD_TIMEOUT_MS;
+    request.upload.onprogress = (e) => {
+      if (e.lengthComputable && !finished) sendBack({ type: 'kyc.upload.progress', documentType, loaded: e.loaded, total: e.total } satisfies UploadEvent);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          const upload = JSON.parse(request.responseText) as KycUploadResponse;
+          finished = true;
+          sendBack({ type: 'kyc.upload.done', documentType, upload } satisfies UploadEvent);
+        } catch {
+          fail(new ApiError(messages.general.http(request.status), request.status, null));
+        }
+        return;
+      }
+      if (request.status === 401) options.onUnauthorized?.();
+      fail(uploadError(request.status, request.responseText));
+    };
+    request.onerror = () => fail(new ApiError(messages.general.network, 0, null));
+    request.ontimeout = () => fail(new ApiError(messages.general.network, 0, null));
+    request.send(form);
+    // Leaving the state (another file chosen, Cancel, the page left) abandons the request.
+    return () => {
+      if (!finished) request.abort();
+      finished = true;
+    };
+  });
+}
+
+/** The KYC page chart with the browser's effects; `getToken` reads the stored token (as the API client's). */
+export function provideKyc(api: ApiClient, getToken: () => string | null, options: KycEffectOptions = {}) {
+  const steps: KycStepEffects = {
+    uploadDocument: createUploadDocument(getToken, options),
+    saveKycStep: fromPromise<KycStatusResponse, SaveKycStepInput>(({ input }) => api.post<KycStatusResponse>('/api/kyc/save-step', { json: input })),
+  };
+  return kycMachine.provide({
+    actors: {
+      loadKycStatus: fromPromise<KycStatusResponse, void>(() => api.get<KycStatusResponse>('/api/kyc/status')),
+      completeKyc: fromPromise<KycCompleteResponse, void>(() => api.post<KycCompleteResponse>('/api/kyc/complete')),
+      kycIdentity: kycIdentityMachine.provide({ actors: steps }),
+      camera: provideCamera(steps, options.camera),
+      kycAddress: kycAddressMachine.provide({ actors: steps }),
+      kycAml: kycAmlMachine.provide({ actors: { saveKycStep: steps.saveKycStep } }),
+    },
+  });
+}

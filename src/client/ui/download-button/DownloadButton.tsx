@@ -1,0 +1,40 @@
+/**
+ * A download button (spec "Download button": Downloading, Downloaded, Failed; back after 2 s or 3 s). Its state is
+ * the download machine's; the file is fetched with the session's token and saved by the browser.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { selectDownloadError, selectDownloadPhase } from '../../../../machines/download/download.selectors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { provideDownload } from '../../effects/download-effects.ts';
+import { getStoredToken } from '../../effects/session-storage.ts';
+import { Button } from '../form/index.ts';
+
+const LABELS = { idle: messages.kyc.download, downloading: 'Downloading...', downloaded: 'Downloaded', failed: messages.kyc.downloadFailed } as const;
+
+export function DownloadButton({ path, fileName, label }: { path: string | null; fileName?: string; label?: string }) {
+  const session = useSession();
+  const machine = useMemo(() => provideDownload(getStoredToken, { onUnauthorized: () => session.send({ type: 'session.unauthorized' }) }), [session]);
+  const actor = useActorRef(machine, { input: { path, fileName } });
+  const phase = useSelector(actor, selectDownloadPhase);
+  const error = useSelector(actor, selectDownloadError);
+  return (
+    <span className="download-button">
+      <Button
+        variant="secondary"
+        busy={phase === 'downloading'}
+        busyLabel={LABELS.downloading}
+        aria-label={label ? `${LABELS[phase]}: ${label}` : undefined}
+        onClick={() => actor.send({ type: 'download.start' })}
+      >
+        {LABELS[phase]}
+      </Button>
+      {error ? (
+        <span className="download-button__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

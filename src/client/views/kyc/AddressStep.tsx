@@ -1,0 +1,76 @@
+/** Step 3: a utility bill and a bank statement, each meeting the three requirements; both uploaded together. */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { kycAddressMachine } from '../../../../machines/kyc/kyc-address.machine.ts';
+import {
+  selectAddressError,
+  selectAddressSlots,
+  selectCanSubmitAddress,
+  selectIsAddressBusy,
+  selectRequiredCount,
+  selectSelectedCount,
+} from '../../../../machines/kyc/kyc-address.selectors.ts';
+import { messages } from '../../../shared/messages.ts';
+import { FilePicker } from '../../ui/file-picker/FilePicker.tsx';
+import { Button, ProgressBar } from '../../ui/form/index.ts';
+import { ACCEPT_UPLOADS, sizeText } from './kyc-view.ts';
+
+const text = messages.kyc;
+
+export function AddressStep({ actor }: { actor: ActorRefFrom<typeof kycAddressMachine> }) {
+  const slots = useSelector(actor, selectAddressSlots);
+  const chosen = useSelector(actor, selectSelectedCount);
+  const required = selectRequiredCount();
+  const busy = useSelector(actor, selectIsAddressBusy);
+  const canSubmit = useSelector(actor, selectCanSubmitAddress);
+  const error = useSelector(actor, selectAddressError);
+  return (
+    <div className="kyc-step">
+      <ul className="kyc-requirements">
+        {text.addressRequirements.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+      <ProgressBar label="Address documents" value={chosen} max={required} valueText={text.selectionProgress(chosen, required)} />
+      <div className="kyc-address">
+        {slots.map((slot) => (
+          <div key={slot.documentType} className="kyc-address__slot">
+            <FilePicker
+              label={slot.label}
+              accept={ACCEPT_UPLOADS}
+              chosen={slot.fileName ? { name: slot.fileName, size: slot.fileSize ?? 0 } : null}
+              disabled={busy}
+              error={slot.error}
+              onSelect={(file) => actor.send({ type: 'kyc.address.fileSelected', documentType: slot.documentType, file })}
+              testId={`kyc-${slot.documentType}-file`}
+            />
+            {busy && slot.fileName ? <ProgressBar label={slot.label} value={slot.uploadPercent} valueText={text.uploading(slot.uploadPercent)} /> : null}
+          </div>
+        ))}
+      </div>
+      {chosen > 0 ? (
+        <div className="kyc-address__review">
+          <p className="kyc-address__review-title">{text.addressReview}</p>
+          <dl>
+            {slots.map((slot) => (
+              <div key={slot.documentType}>
+                <dt>{slot.label}</dt>
+                <dd>{slot.fileName ? `${slot.fileName} (${sizeText(slot.fileSize ?? 0)})${slot.stored ? ' ✓' : ''}` : '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="kyc-step__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="kyc-step__actions">
+        <Button disabled={!canSubmit} busy={busy} busyLabel={text.saving} onClick={() => actor.send({ type: 'kyc.address.submit' })}>
+          {text.uploadBoth}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/** Step 4: the screening checklist, the source-of-funds declaration and the four required declarations. */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { kycAmlMachine } from '../../../../machines/kyc/kyc-aml.machine.ts';
+import { selectAmlError, selectAmlForm, selectIsAmlSaving } from '../../../../machines/kyc/kyc-aml.selectors.ts';
+import { selectIsAdvancing } from '../../../../machines/kyc/kyc.selectors.ts';
+import { AML_DECLARATIONS, ANNUAL_VOLUMES, ANNUAL_VOLUME_LABELS, FUNDS_SOURCES, FUNDS_SOURCE_LABELS } from '../../../shared/kyc.ts';
+import { messages } from '../../../shared/messages.ts';
+import { Button, Checkbox, Field, Select, TextInput } from '../../ui/form/index.ts';
+import type { KycActor } from './KycPage.tsx';
+
+const text = messages.kyc;
+const fundsOptions = FUNDS_SOURCES.map((value) => ({ value, label: FUNDS_SOURCE_LABELS[value] }));
+const volumeOptions = ANNUAL_VOLUMES.map((value) => ({ value, label: ANNUAL_VOLUME_LABELS[value] }));
+
+function Checklist() {
+  return (
+    <div className="kyc-aml__checklist">
+      <p className="kyc-aml__checklist-title">{text.amlChecklistTitle}</p>
+      <ul>
+        {text.amlChecks.map((check) => (
+          <li key={check.label} className={check.done ? 'kyc-aml__check--done' : 'kyc-aml__check--pending'}>
+            <span aria-hidden="true">{check.done ? '✓' : '…'}</span> {check.label}: <strong>{check.done ? text.amlCompleted : text.amlPending}</strong>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function AmlStep({ actor, kyc }: { actor: ActorRefFrom<typeof kycAmlMachine> | undefined; kyc: KycActor }) {
+  const advancing = useSelector(kyc, selectIsAdvancing);
+  if (!actor || advancing) {
+    return (
+      <div className="kyc-step">
+        <Checklist />
+        <p className="kyc-step__stored" role="status">
+          {text.amlSaved}
+        </p>
+      </div>
+    );
+  }
+  return <AmlForm actor={actor} />;
+}
+
+function AmlForm({ actor }: { actor: ActorRefFrom<typeof kycAmlMachine> }) {
+  const form = useSelector(actor, selectAmlForm);
+  const error = useSelector(actor, selectAmlError);
+  const saving = useSelector(actor, selectIsAmlSaving);
+  const change = (field: 'fundsSource' | 'annualVolume' | 'occupation' | 'additionalInfo') => (value: string) =>
+    actor.send({ type: 'kyc.aml.fieldChanged', field, value });
+  return (
+    <form
+      className="kyc-step"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'kyc.aml.submit' });
+      }}
+    >
+      <Checklist />
+      <fieldset className="kyc-aml__fields" disabled={saving}>
+        <Field id="aml-fundsSource" label={text.fundsSource} required>
+          {(control) => (
+            <Select {...control} value={form.fundsSource} placeholder={text.selectPlaceholder} options={fundsOptions} onChange={(e) => change('fundsSource')(e.target.value)} />
+          )}
+        </Field>
+        <Field id="aml-annualVolume" label={text.annualVolume} required>
+          {(control) => (
+            <Select {...control} value={form.annualVolume} placeholder={text.selectPlaceholder} options={volumeOptions} onChange={(e) => change('annualVolume')(e.target.value)} />
+          )}
+        </Field>
+        <Field id="aml-occupation" label={text.occupation} required>
+          {(control) => <TextInput {...control} value={form.occupation} maxLength={200} autoComplete="organization-title" onChange={(e) => change('occupation')(e.target.value)} />}
+        </Field>
+        <Field id="aml-additionalInfo" label={text.additionalInfo}>
+          {(control) => (
+            <textarea {...control} className="ui-input kyc-aml__textarea" value={form.additionalInfo} maxLength={2000} rows={3} onChange={(e) => change('additionalInfo')(e.target.value)} />
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="kyc-aml__declarations" disabled={saving}>
+        <legend>{text.declarationsTitle}</legend>
+        {AML_DECLARATIONS.map((d) => (
+          <Checkbox
+            key={d}
+            id={`aml-declaration-${d}`}
+            required
+            checked={form.declarations[d]}
+            label={text.declarations[d]}
+            onChange={(checked) => actor.send({ type: 'kyc.aml.declarationToggled', declaration: d, checked })}
+          />
+        ))}
+      </fieldset>
+      {error ? (
+        <p className="kyc-step__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="kyc-step__actions">
+        <Button type="submit" busy={saving} busyLabel={text.saving}>
+          {text.completeAml}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * POST complete: once steps 1 to 4 are saved, KYC goes UNDER_REVIEW with its completion time and the investor moves
+ * on to the agreements (never backwards), in one transaction with an audit event naming the documents by hash.
+ * Completing again answers the same and writes nothing.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { KycCompleteResponse, KycStatus } from '../../../shared/kyc.ts';
+import { messages } from '../../../shared/messages.ts';
+import { kycDocuments, kycVerifications, userDetails } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { recordAuditEvent } from '../record-audit-event.ts';
+import { oneOf } from '../row-mapping.ts';
+import { lockKyc, savedSteps } from './lock-kyc.ts';
+import type { KycContext } from './record-kyc-document.ts';
+
+const KYC_STATUSES: readonly KycStatus[] = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
+const NEXT_STEP = 'agreements';
+
+export async function completeKyc(db: Db, { userId, now, meta }: KycContext): Promise<KycCompleteResponse> {
+  return db.transaction(async (tx) => {
+    const kyc = await lockKyc(tx, userId);
+    if (kyc.completedAt) return { nextStep: NEXT_STEP, status: oneOf(kyc.status, KYC_STATUSES, 'UNDER_REVIEW'), completedAt: kyc.completedAt.toISOString() };
+    if (savedSteps(kyc).some((saved) => !saved)) throw new AppError('CONFLICT', messages.kyc.stepsFirst);
+
+    await tx
+      .update(kycVerifications)
+      .set({ status: 'UNDER_REVIEW', completedAt: now, finalReviewCompleted: true, currentStep: 5, updatedAt: now })
+      .where(eq(kycVerifications.userId, userId));
+    await tx
+      .update(userDetails)
+      .set({ currentStep: NEXT_STEP })
+      .where(and(eq(userDetails.userId, userId), inArray(userDetails.currentStep, ['disclosure', 'kyc'])));
+    const documents = await tx
+      .select({ documentType: kycDocuments.documentType, fileName: kycDocuments.fileName, sha256: kycDocuments.sha256 })
+      .from(kycDocuments)
+      .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt)))
+      .orderBy(asc(kycDocuments.seq));
+    await recordAuditEvent(tx, { userId, action: 'kyc.completed', detail: { documents }, meta, at: now });
+    return { nextStep: NEXT_STEP, status: 'UNDER_REVIEW', completedAt: now.toISOString() };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * GET /api/kyc/status, one of the four status reads of every process page: ONE prepared statement reads the
+ * verification row, the AML answers and the investor's current files (oldest first, as a json array).
+ */
+import { FUNDS_SOURCES, ANNUAL_VOLUMES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, kycDownloadPath, type KycAmlSummary, type KycFile } from '../../../shared/kyc.ts';
+import { messages } from '../../../shared/messages.ts';
+import type { KycStatusResponse } from '../../../shared/schemas.ts';
+import { field, preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { isoOrNull, oneOf } from '../row-mapping.ts';
+
+const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'] as const;
+
+/** [fileName, originalName, documentType, contentType, sizeBytes, createdAt] as json_build_array makes it. */
+type FileTuple = [string, string, string, string, number, string];
+
+const toFile = ([fileName, originalName, documentType, contentType, size, createdAt]: FileTuple): KycFile => ({
+  fileName,
+  originalName,
+  documentType: oneOf(documentType, KYC_DOCUMENT_TYPES, 'identity'),
+  fileType: oneOf(contentType, KYC_FILE_TYPES, 'application/pdf'),
+  fileSize: size,
+  filePath: kycDownloadPath(fileName),
+  uploadedAt: new Date(createdAt).toISOString(),
+});
+
+/** Steps '1'..'5' are derived from the per-step flags of the verification row. */
+const KYC_STATUS = preparedStatement(
+  'get_kyc_status',
+  `select k.status, k.current_step, k.completed_at,
+          k.identity_document_uploaded, k.identity_document_name, k.biometric_completed, k.selfie_document_name,
+          k.address_document_uploaded, k.address_document_name, k.aml_screening_completed, k.final_review_completed,
+          k.identity_verified, k.biometric_verified, k.address_verified, k.aml_screening_passed,
+          k.aml_submitted_at is not null, k.aml_funds_source, k.aml_annual_volume, k.aml_occupation, k.aml_additional_info,
+          k.aml_pep_declared and k.aml_sanctions_declared and k.aml_criminal_declared and k.aml_funds_declared,
+          (select coalesce(json_agg(json_build_array(d.file_name, d.original_name, d.document_type, d.content_type, d.size_bytes, d.created_at) order by d.seq), '[]')
+             from kyc_documents d
+            where d.user_id = k.user_id and d.replaced_at is null)
+     from kyc_verifications k
+    where k.user_id = $1
+    limit 1`,
+  (r): KycStatusResponse => {
+    const identityDocumentUploaded = field.boolean(r[3]);
+    const biometricCompleted = field.boolean(r[5]);
+    const addressDocumentUploaded = field.boolean(r[7]);
+    const amlScreeningCompleted = field.boolean(r[9]);
+    const finalReviewCompleted = field.boolean(r[10]);
+    const aml: KycAmlSummary | null = field.boolean(r[15])
+      ? {
+          fundsSource: oneOf(field.textOrNull(r[16]), FUNDS_SOURCES, 'other'),
+          annualVolume: oneOf(field.textOrNull(r[17]), ANNUAL_VOLUMES, '0-25k'),
+          occupation: field.textOrNull(r[18]) ?? '',
+          additionalInfo: field.textOrNull(r[19]) ?? '',
+          declarationsConfirmed: field.boolean(r[20]),
+        }
+      : null;
+    return {
+      status: oneOf(field.textOrNull(r[0]), KYC_STATUSES, 'PENDING'),
+      currentStep: field.number(r[1]),
+      completedAt: isoOrNull(field.dateOrNull(r[2])),
+      steps: {
+        '1': { completed: identityDocumentUploaded, documentName: field.textOrNull(r[4]) },
+        '2': { completed: biometricCompleted, documentName: field.textOrNull(r[6]) },
+        '3': { completed: addressDocumentUploaded, documentName: field.textOrNull(r[8]) },
+        '4': { completed: amlScreeningCompleted, documentName: null },
+        '5': { completed: finalReviewCompleted, documentName: null },
+      },
+      identityDocumentUploaded,
+      biometricCompleted,
+      addressDocumentUploaded,
+      amlScreeningCompleted,
+      finalReviewCompleted,
+      identityVerified: field.boolean(r[11]),
+      biometricVerified: field.boolean(r[12]),
+      addressVerified: field.boolean(r[13]),
+      amlScreeningPassed: field.boolean(r[14]),
+      files: (field.json(r[21]) as FileTuple[]).map(toFile),
+      aml,
+    };
+  },
+);
+
+/** KYC status of the investor, with their current files and AML answers. */
+export async function getKycStatus(run: StatementRunner, userId: string): Promise<KycStatusResponse> {
+  const [status] = await run(KYC_STATUS, [userId]);
+  if (!status) throw new AppError('NOT_FOUND', messages.server.notFound);
+  return status;
+}

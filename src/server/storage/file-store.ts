@@ -1,0 +1,27 @@
+/**
+ * Where uploaded files (KYC documents) live. The server names every object itself (STORED_FILE_NAME: 32 hex
+ * characters and the extension of the detected type), so a name is never a path. Implementations: local disk
+ * (local-file-store.ts, the default under DATA_DIR/uploads); docs/storage.md shows how an object store plugs in.
+ */
+import type { Readable } from 'node:stream';
+
+export type StoredFile = {
+  /** Bytes as stored. */
+  size: number;
+  /** The bytes; consume or destroy it (it holds a file handle or a connection). */
+  stream: Readable;
+};
+
+export type FileStore = {
+  /** For logs: where the files are (a directory, a bucket). */
+  readonly description: string;
+  /**
+   * Stores `bytes` under `name`. Resolves once every byte is durably stored; nothing is visible under `name` before
+   * that. If `bytes` throws (too large, client gone) or the store fails, nothing remains and the error is rethrown.
+   */
+  put(name: string, bytes: AsyncIterable<Uint8Array>, info: { contentType: string }): Promise<void>;
+  /** The stored object, or null when there is none under that name (or the name is not a stored name). */
+  open(name: string): Promise<StoredFile | null>;
+  /** Removes the object if it exists. */
+  remove(name: string): Promise<void>;
+};

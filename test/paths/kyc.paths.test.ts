@@ -1,0 +1,303 @@
+/**
+ * Paths of the KYC page and of its step charts (identity, address, AML; the camera has its own file). Loads, saves,
+ * uploads, the children's results and the one-second pause arrive as events. Every path is replayed on a real actor
+ * with effects that never answer by themselves, and after each step the invariants are checked.
+ * Page: the read-only summary only for a complete verification; exactly the active step's chart runs; the wizard
+ * never goes back; an earlier step can be looked at, never a later one; each success line belongs to its state; the
+ * page finishes only when the server sends the investor on to the agreements.
+ * Steps: an upload runs exactly while uploading and only for a file that passed the checks; a save is sent only for
+ * what the server stored (and the AML form only as the schema accepts it); a step finishes only after its save.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, setup, type AnyActorLogic, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { cameraMachine } from '../../machines/camera/camera.machine.ts';
+import type { UploadDocumentInput } from '../../machines/kyc/kyc-actors.ts';
+import { kycAddressMachine } from '../../machines/kyc/kyc-address.machine.ts';
+import { kycAmlMachine } from '../../machines/kyc/kyc-aml.machine.ts';
+import { kycIdentityMachine } from '../../machines/kyc/kyc-identity.machine.ts';
+import { COMPLETED_AT, fileOf, fillAml, kycStatus, uploadAnswer } from '../../machines/kyc/kyc.fixtures.ts';
+import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
+import { fileProblem, isKycComplete } from '../../machines/kyc/kyc.rules.ts';
+import { selectActiveStep } from '../../machines/kyc/kyc.selectors.ts';
+import { ApiError } from '../../src/shared/api-error.ts';
+import { AmlDataSchema, type KycStepNumber, type SaveKycStepInput } from '../../src/shared/kyc.ts';
+import { messages } from '../../src/shared/messages.ts';
+import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { firstIssue } from '../../src/shared/validate.ts';
+import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+
+const serverError = new ApiError('HTTP 500', 500, null);
+const STORED = uploadAnswer({ fileName: 'passport.pdf' });
+const BILL = uploadAnswer({ fileName: 'bill.pdf' });
+const BANK = uploadAnswer({ fileName: 'bank.pdf' });
+
+/** Effects that record what they were asked and never answer: the path's events are the answers. */
+function silentEffects() {
+  const uploads: { input: UploadDocumentInput; stopped: boolean }[] = [];
+  const saves: SaveKycStepInput[] = [];
+  const uploadDocument = fromCallback<EventObject, UploadDocumentInput>(({ input }) => {
+    const call = { input, stopped: false };
+    uploads.push(call);
+    return () => void (call.stopped = true);
+  });
+  const saveKycStep = fromPromise<KycStatusResponse, SaveKycStepInput>(({ input }) => {
+    saves.push(input);
+    return new Promise(() => {});
+  });
+  return { uploads, saves, actors: { uploadDocument, saveKycStep } };
+}
+
+type Replayed<S> = {
+  snapshot: S;
+  event: AnyEventObject;
+  /** The step that finished the chart (later events reach a finished actor and change nothing). */
+  finishing: boolean;
+  uploads: ReturnType<typeof silentEffects>['uploads'];
+  saves: SaveKycStepInput[];
+};
+
+/** Replays every path of `result` on a real actor of `machine` (provided with silent effects), checking `check` after each step. */
+function replay<S extends { value: unknown; status: string }>(result: CoverResult, provide: (effects: ReturnType<typeof silentEffects>) => AnyActorLogic, check: (r: Replayed<S>) => void) {
+  for (const path of result.paths) {
+    const effects = silentEffects();
+    const actor = createActor(provide(effects)).start() as unknown as { send: (e: AnyEventObject) => void; getSnapshot: () => S; stop: () => void };
+    for (const step of path.steps) {
+      if (step.event.type === 'xstate.init') continue;
+      const wasDone = actor.getSnapshot().status === 'done';
+      actor.send(step.event);
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value).toEqual(step.state.value);
+      check({ snapshot, event: step.event, finishing: !wasDone && snapshot.status === 'done', uploads: effects.uploads, saves: effects.saves });
+    }
+    actor.stop();
+  }
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Page = SnapshotFrom<typeof kycMachine>;
+
+const pageEvents: AnyEventObject[] = [
+  ...[[], [1], [1, 2], [1, 2, 3], [1, 2, 3, 4]].map((done) => ({ type: 'xstate.done.actor.loadKycStatus', output: kycStatus(done) })),
+  { type: 'xstate.done.actor.loadKycStatus', output: kycStatus([1, 2, 3, 4, 5], { status: 'UNDER_REVIEW', completedAt: COMPLETED_AT }) },
+  { type: 'xstate.error.actor.loadKycStatus', error: serverError },
+  { type: 'xstate.error.actor.loadKycStatus', error: new ApiError(messages.session.noToken, 401, null) },
+  { type: 'kyc.retry' },
+  { type: 'kyc.step.view', step: 1 },
+  { type: 'kyc.step.view', step: 5 },
+  { type: 'kyc.step.return' },
+  // Each step chart's result: the status after its save (the same for all, so the page's state stays small).
+  { type: 'xstate.done.actor.kycIdentity', output: { status: kycStatus([1]) } },
+  { type: 'xstate.done.actor.camera', output: { status: kycStatus([1]), upload: STORED } },
+  { type: 'kyc.biometric.continue' },
+  { type: 'xstate.done.actor.kycAddress', output: { status: kycStatus([1]) } },
+  { type: 'xstate.done.actor.kycAml', output: { status: kycStatus([1]) } },
+  { type: 'xstate.after.KYC_ADVANCE.kyc.wizard.aml.saved' },
+  { type: 'kyc.review.proceed' },
+  { type: 'xstate.done.actor.completeKyc', output: { nextStep: 'agreements', status: 'UNDER_REVIEW', completedAt: COMPLETED_AT } },
+  { type: 'xstate.done.actor.completeKyc', output: { nextStep: 'payment', status: 'UNDER_REVIEW', completedAt: COMPLETED_AT } },
+  { type: 'xstate.error.actor.completeKyc', error: serverError },
+  { type: 'kyc.returnToCurrentStep' },
+];
+
+const STEP_CHILD: Record<KycStepNumber, string | null> = { 1: 'kycIdentity', 2: 'camera', 3: 'kycAddress', 4: 'kycAml', 5: null };
+const NOTICE_OF = (s: Page) =>
+  s.matches({ wizard: { biometric: 'saved' } }) ? messages.kyc.selfieUploaded : s.matches({ wizard: { aml: 'saved' } }) ? messages.kyc.amlSaved : null;
+
+describe('KYC page statechart paths', () => {
+  // Generation runs without a parent: what the page would ask of the process is a no-op there.
+  const chart = kycMachine.provide({ actions: { returnToCurrentStep: () => undefined } });
+  const result = coverMachine(chart, { name: 'kyc', events: pageEvents });
+
+  it('reaches every state and transition', () => expectFullCoverage(result));
+
+  it('keeps the page invariants on every path, replayed on a real actor', () => {
+    for (const path of result.paths) {
+      const effects = silentEffects();
+      const asked: AnyEventObject[] = [];
+      const page = kycMachine.provide({
+        actors: {
+          loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})),
+          completeKyc: fromPromise(() => new Promise(() => {})),
+          kycIdentity: kycIdentityMachine.provide({ actors: effects.actors }),
+          camera: cameraMachine.provide({ actors: { ...effects.actors, startCamera: fromCallback(() => undefined), captureSelfie: fromPromise(() => new Promise(() => {})) } }),
+          kycAddress: kycAddressMachine.provide({ actors: effects.actors }),
+          kycAml: kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
+        },
+      });
+      let output: unknown = null;
+      const parent = setup({ actors: { kyc: page } }).createMachine({
+        invoke: { id: 'kyc', src: 'kyc', onDone: { actions: ({ event }) => (output = event.output) } },
+        on: { 'process.route.requested': { actions: ({ event }) => asked.push(event) } },
+      });
+      const root = createActor(parent).start();
+      const child = root.getSnapshot().children.kyc!;
+      let furthest = 0;
+      for (const step of path.steps) {
+        if (step.event.type === 'xstate.init') continue;
+        child.send(step.event as never);
+        const s = child.getSnapshot() as Page;
+        expect(s.value).toEqual(step.state.value);
+        const active = selectActiveStep(s);
+        // Read-only exactly for a verification the server calls complete.
+        expect(s.hasTag('readOnly')).toBe(s.matches('summary'));
+        if (s.matches('summary')) expect(isKycComplete(s.context.status!)).toBe(true);
+        // Exactly the active step's chart runs.
+        const running = Object.keys(s.children).filter((id) => Object.values(STEP_CHILD).includes(id));
+        const expected = active && !s.matches({ wizard: { biometric: 'saved' } }) && !s.matches({ wizard: { aml: 'saved' } }) ? STEP_CHILD[active] : null;
+        expect(running).toEqual(expected ? [expected] : []);
+        // Forward only, an earlier step to look at only.
+        if (active) {
+          expect(active).toBeGreaterThanOrEqual(furthest);
+          furthest = active;
+          if (s.context.viewedStep !== null) expect(s.context.viewedStep).toBeLessThan(active);
+        }
+        // Each success line in its own place ('Both address documents ...' stays on the AML form it leads to).
+        if (!s.matches({ wizard: { aml: 'form' } })) expect(s.context.notice).toBe(NOTICE_OF(s));
+        if (s.context.error !== null) expect(s.matches({ wizard: 'review' })).toBe(true);
+      }
+      if (child.getSnapshot().status === 'done') {
+        expect(path.steps.at(-1)?.event).toMatchObject({ type: 'xstate.done.actor.completeKyc', output: { nextStep: 'agreements' } });
+        expect(output).toEqual({ completed: true, status: 'UNDER_REVIEW', completedAt: COMPLETED_AT });
+      }
+      const returns = path.steps.filter((st) => st.event.type === 'kyc.returnToCurrentStep' && st.state.matches('summary')).length;
+      expect(asked).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.requested', path: '/' })));
+      root.stop();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Identity = SnapshotFrom<typeof kycIdentityMachine>;
+
+const identityEvents: AnyEventObject[] = [
+  { type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') },
+  { type: 'kyc.identity.fileSelected', file: fileOf('notes.txt', 'text/plain') },
+  { type: 'kyc.identity.continue' },
+  { type: 'kyc.upload.progress', documentType: 'identity', loaded: 1, total: 2 },
+  { type: 'kyc.upload.done', documentType: 'identity', upload: STORED },
+  { type: 'kyc.upload.failed', documentType: 'identity', error: new ApiError(messages.kyc.tooLarge, 413, { error: messages.kyc.tooLarge }) },
+  { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1]) },
+  { type: 'xstate.error.actor.saveKycStep', error: serverError },
+];
+
+/**
+ * A finished chart takes no more events (a real actor ignores them), but the pure transition would still take the
+ * root's: exploration stops at the final state.
+ */
+const isFinished = (s: { status: string }) => s.status === 'done';
+
+describe('KYC identity step statechart paths', () => {
+  const result = coverMachine(kycIdentityMachine, { name: 'kycIdentity', events: identityEvents, stopWhen: isFinished });
+
+  it('reaches every state and transition', () => expectFullCoverage(result));
+
+  it('keeps the step invariants on every path, replayed on a real actor', () => {
+    replay<Identity>(
+      result,
+      (effects) => kycIdentityMachine.provide({ actors: effects.actors }),
+      ({ snapshot: s, uploads, saves, event, finishing }) => {
+        const running = uploads.filter((u) => !u.stopped);
+        expect(running.length).toBe(s.matches('uploading') ? 1 : 0);
+        for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
+        for (const u of uploads) expect(u.input).toMatchObject({ documentType: 'identity', step: 1 });
+        for (const save of saves) expect(save).toEqual({ step: 1, stepData: { fileName: STORED.fileName, fileType: STORED.fileType, fileSize: STORED.fileSize, filePath: STORED.filePath } });
+        if (s.matches('saving') || s.matches('unsaved') || s.matches('saved')) expect(s.context.upload).toEqual(STORED);
+        if (s.matches('empty') && event.type === 'kyc.identity.continue') expect(s.context.error).toBe(messages.kyc.identityRequired);
+        if (finishing) expect(event.type).toBe('kyc.identity.continue');
+        if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1]) });
+      },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Address = SnapshotFrom<typeof kycAddressMachine>;
+
+/** Upload reports only from the upload that runs (an upload of the other document cannot answer then). */
+const addressEvents = (s: Address): AnyEventObject[] => {
+  const uploading = s.matches({ uploading: 'utilityBill' }) ? 'address_utility' : s.matches({ uploading: 'bankStatement' }) ? 'address_bank' : null;
+  return [
+    { type: 'kyc.address.fileSelected', documentType: 'address_utility', file: fileOf('bill.pdf') },
+    { type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') },
+    { type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') },
+    { type: 'kyc.address.fileCleared', documentType: 'address_utility' },
+    { type: 'kyc.address.submit' },
+    ...(uploading
+      ? [
+          { type: 'kyc.upload.progress', documentType: uploading, loaded: 1, total: 2 },
+          { type: 'kyc.upload.done', documentType: uploading, upload: uploading === 'address_utility' ? BILL : BANK },
+          { type: 'kyc.upload.failed', documentType: uploading, error: serverError },
+        ]
+      : []),
+    { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2, 3]) },
+    { type: 'xstate.error.actor.saveKycStep', error: serverError },
+  ];
+};
+
+describe('KYC address step statechart paths', () => {
+  const result = coverMachine(kycAddressMachine, { name: 'kycAddress', events: addressEvents, stopWhen: isFinished });
+
+  it('reaches every state and transition', () => expectFullCoverage(result));
+
+  it('keeps the step invariants on every path, replayed on a real actor', () => {
+    replay<Address>(
+      result,
+      (effects) => kycAddressMachine.provide({ actors: effects.actors }),
+      ({ snapshot: s, uploads, saves }) => {
+        const running = uploads.filter((u) => !u.stopped).map((u) => u.input.documentType);
+        expect(running).toEqual(s.matches({ uploading: 'utilityBill' }) ? ['address_utility'] : s.matches({ uploading: 'bankStatement' }) ? ['address_bank'] : []);
+        for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
+        // A stored document is not sent again (unless its file changed, which forgets the stored one).
+        if (s.matches({ uploading: 'utilityBill' })) expect(s.context.slots.address_utility.upload).toBeNull();
+        if (s.matches({ uploading: 'bankStatement' })) expect(s.context.slots.address_bank.upload).toBeNull();
+        if (s.matches('uploading') || s.matches('saving')) {
+          expect(s.context.slots.address_utility.file).not.toBeNull();
+          expect(s.context.slots.address_bank.file).not.toBeNull();
+        }
+        for (const save of saves) expect(save).toMatchObject({ step: 3, stepData: { utilityBillFileName: BILL.fileName, bankStatementFileName: BANK.fileName } });
+        if (s.status === 'done') expect(saves.length).toBeGreaterThan(0);
+      },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Aml = SnapshotFrom<typeof kycAmlMachine>;
+
+const amlEvents: AnyEventObject[] = [
+  ...fillAml,
+  { type: 'kyc.aml.declarationToggled', declaration: 'funds', checked: false },
+  { type: 'kyc.aml.submit' },
+  { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2, 3, 4]) },
+  { type: 'xstate.error.actor.saveKycStep', error: serverError },
+];
+
+describe('KYC AML step statechart paths', () => {
+  // Every order of filling the form is a path of its own; small enough to explore whole.
+  const result = coverMachine(kycAmlMachine, { name: 'kycAml', events: amlEvents, stopWhen: isFinished });
+
+  it('reaches every state and transition', () => expectFullCoverage(result));
+
+  it('keeps the step invariants on every path, replayed on a real actor', () => {
+    replay<Aml>(
+      result,
+      (effects) => kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
+      ({ snapshot: s, saves, event }) => {
+        for (const save of saves) {
+          expect(save.step).toBe(4);
+          expect(firstIssue(AmlDataSchema, save.stepData)).toBeNull();
+        }
+        if (event.type === 'kyc.aml.submit' && s.matches('editing')) expect(s.context.error).toBe(firstIssue(AmlDataSchema, s.context.form));
+        if (s.matches('saving')) expect(firstIssue(AmlDataSchema, s.context.form)).toBeNull();
+        if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1, 2, 3, 4]) });
+      },
+    );
+  });
+});
