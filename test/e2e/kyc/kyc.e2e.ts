@@ -65,6 +65,14 @@ async function walkKyc(page: Page, label: string, expectSimulated: boolean) {
   await page.getByTestId('kyc-address_bank-file').setInputFiles({ name: 'bank-statement.jpg', mimeType: 'image/jpeg', buffer: JPEG });
   await page.getByText(text.selectionProgress(2, 2)).first().waitFor();
   await screenshot(page, `kyc-${label}-4-address`);
+  if (label === 'simulated') {
+    // The widest step on a phone: nothing may scroll sideways.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'kyc-375-address');
+    await page.setViewportSize(size);
+  }
   await both.click();
   await page.getByText(text.addressUploaded).waitFor({ timeout: 20_000 });
 
