@@ -201,6 +201,7 @@ export const messages = {
     emptyFile: 'The file is empty.',
     unknownFile: 'Unknown file.',
     alreadyComplete: 'Your KYC verification is already complete.',
+    tooManyUploads: 'Too many files have been uploaded for this verification. Please contact support.',
     /** Browser-side words beyond the spec's (page load, AML saved, camera failures shown in the red box). */
     loading: 'Loading your verification...',
     loadFailed: 'Failed to load your verification status. Please try again.',

@@ -281,6 +281,43 @@ forEachDatabase('kyc steps', (t) => {
     expect((await download(t, token, first.fileName)).status).toBe(200);
   });
 
+  it('keeps one unsaved upload per type: a newer one takes its place and its file goes', async () => {
+    const { token, userId } = await kycInvestor(t);
+    const saved = await uploadAs(t, token, 'identity');
+    await saveStep(t, token, 1, { fileName: saved.fileName });
+    const first = await uploadAs(t, token, 'identity', 'png');
+    const second = await uploadAs(t, token, 'identity', 'jpeg');
+    const status = await kycStatus(t, token);
+    expect(status.files.map((f) => f.fileName).sort()).toEqual([saved.fileName, second.fileName].sort());
+    expect((await documentRows(t, userId)).map((r) => r.fileName)).not.toContain(first.fileName);
+    expect(await filesOnDisk(t)).not.toContain(first.fileName);
+    expect(await filesOnDisk(t)).toContain(saved.fileName);
+  });
+
+  it('caps the files one investor can hold (429), so nobody can fill the shared disk', async () => {
+    const { token, userId } = await kycInvestor(t);
+    // Each upload saved: the earlier one is replaced (kept for the record) and counts.
+    for (let i = 0; i < 30; i++) {
+      const file = await uploadAs(t, token, 'identity');
+      expect((await saveStep(t, token, 1, { fileName: file.fileName })).status).toBe(200);
+    }
+    const refused = await uploadRequest(t, token, { type: 'identity', step: '1', name: 'one-more.pdf', bytes: sampleFile('pdf') });
+    expect([refused.status, await refused.json()]).toEqual([429, { error: messages.kyc.tooManyUploads }]);
+    expect(await documentRows(t, userId)).toHaveLength(30);
+  });
+
+  it('submits only what the saved steps point at: an upload left unsaved is not part of the completed verification', async () => {
+    const { token, userId } = await kycInvestor(t);
+    await completeSteps(t, token, 4);
+    const stray = await uploadAs(t, token, 'identity', 'png');
+    expect((await t.post('/api/kyc/complete', undefined, token)).status).toBe(200);
+    const status = await kycStatus(t, token);
+    expect(status.files.map((f) => f.fileName)).not.toContain(stray.fileName);
+    expect(status.files).toHaveLength(4);
+    const completed = (await kycAudit(t, userId)).find((e) => e.action === 'kyc.completed');
+    expect(JSON.stringify(completed?.detail)).not.toContain(stray.fileName);
+  });
+
   it('refuses completion before step 4', async () => {
     const { token, userId } = await kycInvestor(t);
     await completeSteps(t, token, 3);
@@ -384,7 +421,9 @@ forEachDatabase('kyc downloads', (t) => {
     const nobodys = await download(t, token, `${'0'.repeat(32)}.png`);
     expect([theirs.status, await theirs.json()]).toEqual([404, { error: messages.server.notFound }]);
     expect([nobodys.status, await nobodys.json()]).toEqual([404, { error: messages.server.notFound }]);
-    expect((await download(t, owner.token, file.fileName)).status).toBe(200);
+    const own = await download(t, owner.token, file.fileName);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     const head = await t.request(`/api/kyc/download/${file.fileName}`, { method: 'HEAD', headers: bearer(owner.token) });
     expect([head.status, head.headers.get('content-length'), head.headers.get('content-type'), (await head.arrayBuffer()).byteLength]).toEqual([200, '2048', 'image/png', 0]);
     expect((await t.get(`/api/kyc/download/${file.fileName}`)).status).toBe(401);

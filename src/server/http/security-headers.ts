@@ -38,7 +38,11 @@ export const securityHeaders = (): MiddlewareHandler =>
     } catch {
       c.res = new Response(c.res.body, c.res);
     }
-    for (const [name, value] of HEADERS) c.res.headers.set(name, value);
+    for (const [name, value] of HEADERS) {
+      // A route may tighten the policy for what it serves (KYC downloads: sandboxed, nothing may load).
+      if (name === 'Content-Security-Policy' && c.res.headers.has(name)) continue;
+      c.res.headers.set(name, value);
+    }
     // API answers are personal: never stored, unless a route chose revalidation itself (ETag'd disclosure PDFs).
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/');
     if (isApi && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');

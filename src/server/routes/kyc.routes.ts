@@ -55,7 +55,10 @@ export function kycRoutes(deps: AppDeps) {
         if (step !== undefined && Number(step) !== KYC_DOCUMENT_STEP[type]) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
         // A selfie is a camera picture; a PDF cannot be one.
         if (type === 'selfie' && file.contentType === 'application/pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidType);
-        await recordKycDocument(db, { documentType: type, ...file }, ctx);
+        const superseded = await recordKycDocument(db, { documentType: type, ...file }, ctx);
+        for (const name of superseded) {
+          await storage.remove(name).catch((removeError: unknown) => log.error('Could not remove a superseded upload', { fileName: name, error: removeError }));
+        }
       } catch (error) {
         await storage.remove(file.fileName).catch((removeError: unknown) => log.error('Could not remove a refused upload', { fileName: file.fileName, error: removeError }));
         throw error;
@@ -95,6 +98,8 @@ export function kycRoutes(deps: AppDeps) {
         'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${FILE_EXTENSIONS[doc.contentType]}`),
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
+        // Should a browser ever render an uploaded file, it runs nothing and loads nothing.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
       };
       // Hono answers HEAD through this GET route and drops the body unread: release the file at once.
       if (c.req.method === 'HEAD') {

@@ -3,7 +3,7 @@
  * on to the agreements (never backwards), in one transaction with an audit event naming the documents by hash.
  * Completing again answers the same and writes nothing.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { KycCompleteResponse, KycStatus } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { kycDocuments, kycVerifications, userDetails } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import { oneOf } from '../row-mapping.ts';
-import { lockKyc, savedSteps } from './lock-kyc.ts';
+import { lockKyc, referencedFileNames, savedSteps } from './lock-kyc.ts';
 import type { KycContext } from './record-kyc-document.ts';
 
 const KYC_STATUSES: readonly KycStatus[] = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
@@ -31,6 +31,12 @@ export async function completeKyc(db: Db, { userId, now, meta }: KycContext): Pr
       .update(userDetails)
       .set({ currentStep: NEXT_STEP })
       .where(and(eq(userDetails.userId, userId), inArray(userDetails.currentStep, ['disclosure', 'kyc'])));
+    // Uploads no saved step points at are not part of what is submitted for review.
+    const referenced = [...referencedFileNames(kyc)];
+    await tx
+      .update(kycDocuments)
+      .set({ replacedAt: now })
+      .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt), referenced.length ? notInArray(kycDocuments.fileName, referenced) : undefined));
     const documents = await tx
       .select({ documentType: kycDocuments.documentType, fileName: kycDocuments.fileName, sha256: kycDocuments.sha256 })
       .from(kycDocuments)

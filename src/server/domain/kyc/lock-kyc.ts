@@ -40,3 +40,9 @@ export const savedSteps = (kyc: KycRow): [boolean, boolean, boolean, boolean] =>
   kyc.addressDocumentUploaded,
   kyc.amlScreeningCompleted,
 ];
+
+/** The stored names the saved steps point at (step 3 holds both address documents, comma-separated). */
+export function referencedFileNames(kyc: KycRow): Set<string> {
+  const names = [kyc.identityDocumentName, kyc.selfieDocumentName, ...(kyc.addressDocumentName ?? '').split(',')];
+  return new Set(names.map((n) => n?.trim() ?? '').filter(Boolean));
+}

@@ -2,13 +2,23 @@
  * The metadata row of an uploaded file, written after the file is completely stored (the caller removes the file
  * if this fails). One transaction with the audit event; refused like every KYC change before disclosure is
  * complete or after KYC is.
+ *
+ * Uploads are bounded per investor: a new file of a type takes the place of an earlier one of that type that no
+ * saved step points at (its row goes, and the caller removes its file), and an investor holds at most
+ * MAX_KYC_DOCUMENTS rows in all (replaced ones included), so nobody can fill the shared disk.
  */
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { KYC_DOCUMENT_STEP, type KycDocumentType, type KycFileType } from '../../../shared/kyc.ts';
+import { messages } from '../../../shared/messages.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { kycDocuments } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { lockKyc, refuseIfKycComplete } from './lock-kyc.ts';
+import { lockKyc, referencedFileNames, refuseIfKycComplete } from './lock-kyc.ts';
+
+/** Four documents, each replaced a few times over, is far more than a real verification needs. */
+export const MAX_KYC_DOCUMENTS = 30;
 
 export type KycContext = { userId: string; now: Date; meta: RequestMeta };
 
@@ -21,9 +31,23 @@ export type KycDocumentInput = {
   sha256: string;
 };
 
-export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId, now, meta }: KycContext): Promise<void> {
-  await db.transaction(async (tx) => {
-    refuseIfKycComplete(await lockKyc(tx, userId));
+/** Returns the stored names of the unsaved uploads this one took the place of (their files are the caller's to remove). */
+export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId, now, meta }: KycContext): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const kyc = await lockKyc(tx, userId);
+    refuseIfKycComplete(kyc);
+    const referenced = referencedFileNames(kyc);
+    const pending = (
+      await tx
+        .select({ fileName: kycDocuments.fileName })
+        .from(kycDocuments)
+        .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.documentType, doc.documentType), isNull(kycDocuments.replacedAt)))
+    )
+      .map((r) => r.fileName)
+      .filter((name) => !referenced.has(name));
+    if (pending.length) await tx.delete(kycDocuments).where(and(eq(kycDocuments.userId, userId), inArray(kycDocuments.fileName, pending)));
+    const [held] = await tx.select({ n: count() }).from(kycDocuments).where(eq(kycDocuments.userId, userId));
+    if ((held?.n ?? 0) >= MAX_KYC_DOCUMENTS) throw new AppError('TOO_MANY_REQUESTS', messages.kyc.tooManyUploads);
     await tx.insert(kycDocuments).values({
       userId,
       documentType: doc.documentType,
@@ -43,5 +67,6 @@ export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId,
       meta,
       at: now,
     });
+    return pending;
   });
 }
