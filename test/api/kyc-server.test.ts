@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_MAX_BYTES, type KycUploadResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -204,6 +205,36 @@ for (const backend of backends) {
           `five at once ${five.ms.toFixed(0)} ms, RSS peak +${five.growthMb.toFixed(1)} MB (the test process holds client and server)`,
       );
       expect(five.growthMb).toBeLessThan(40);
+    });
+
+    it('answers 404 to path tricks sent as raw bytes (no client normalises them first)', async () => {
+      await investor();
+      // A file of this investor's, and a secret beside the uploads that a trick would aim at.
+      const own = sendUpload(server, token, fileChunks(4096));
+      const stored = JSON.parse(await readBody(await own.response)) as { fileName: string };
+      const hex = stored.fileName.slice(0, 32);
+      const raw = (target: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(server.port, '127.0.0.1');
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+          socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+          socket.on('error', reject);
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`);
+        });
+      const tricks = [
+        '/api/kyc/download/../../secrets/jwt-secret',
+        '/api/kyc/download/..%2F..%2Fsecrets%2Fjwt-secret',
+        '/api/kyc/download/%2e%2e%2f%2e%2e%2fserver.lock',
+        '/api/kyc/download/..%252F..%252Fserver.lock',
+        '/api/kyc/download/..%5C..%5Cserver.lock',
+        `/api/kyc/download/${hex}.png%2F..%2F..%2Fserver.lock`,
+        `/api/kyc/download/${stored.fileName}%00`,
+        `/api/kyc/download/.${stored.fileName}`,
+        `/api/kyc/download/../uploads/${stored.fileName}`,
+      ];
+      for (const target of tricks) expect(await raw(target), target).toMatch(/^HTTP\/1\.1 (404|400) /);
+      expect(await raw(`/api/kyc/download/${stored.fileName}`)).toBe('HTTP/1.1 200 OK');
     });
 
     it('answers 413 to an 11 MB upload and stores nothing', async () => {
