@@ -7,7 +7,7 @@
  * when the server sends the investor on to the agreements. Looking at an earlier step keeps the active one as it is.
  * Effects (`loadKycStatus`, `completeKyc`, the children's effects) are provided by the app.
  */
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, sendTo, fromPromise, sendParent, setup } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import type { KycCompleteResponse, KycStepNumber } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -124,6 +124,16 @@ export const kycMachine = setup({
           },
           states: {
             camera: {
+              on: {
+                // Looking at an earlier step turns the camera off (Start Camera turns it on again on return).
+                'kyc.step.view': [
+                  {
+                    guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 2 }) },
+                    actions: [{ type: 'viewStep', params: ({ event }) => event }, sendTo('camera', { type: 'camera.cancel' })],
+                  },
+                  { actions: 'showActiveStep' },
+                ],
+              },
               invoke: {
                 id: 'camera',
                 src: 'camera',

@@ -36,8 +36,10 @@ async function walkKyc(page: Page, label: string, expectSimulated: boolean) {
   await screenshot(page, `kyc-${label}-1-identity`);
   await page.getByRole('button', { name: text.continueToBiometric }).click();
 
-  // Step 2: the selfie. First a look back at step 1, read-only, and back.
+  // Step 2: the selfie. The camera on, then a look back at step 1 (read-only; the camera goes off) and back.
   await expect.poll(() => stepTitle.textContent()).toContain(text.stepTitles[1]);
+  await page.getByRole('button', { name: text.startCamera }).click();
+  await page.getByRole('button', { name: text.takeSelfie }).waitFor();
   await page.getByRole('button', { name: new RegExp(text.stepTitles[0]) }).click();
   await page.getByText(text.otherStep).waitFor();
   await page.getByText('passport scan ü.png').waitFor();
