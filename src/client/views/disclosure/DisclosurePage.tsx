@@ -22,6 +22,7 @@ import { useSession } from '../../app/session-context.tsx';
 import { Button } from '../../ui/form/index.ts';
 import { ProgressBar } from '../../ui/form/ProgressBar.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { AuthRequiredNotice, LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { DisclosureSectionItem } from './DisclosureSectionItem.tsx';
 import './disclosure.css';
 
@@ -44,22 +45,8 @@ export function DisclosurePage({ actor }: { actor: DisclosureActor }) {
   const completedAt = useSelector(actor, selectCompletedAt);
 
   if (phase === 'loading' || phase === 'done') return <LoadingScreen title={messages.loading} detail={text.loadingDetail} />;
-  if (phase === 'authRequired') {
-    return (
-      <div className="notice-card notice-card--error" role="alert">
-        <p className="notice-card__title">{messages.authenticationRequired}</p>
-        <p className="notice-card__body">{text.authRequired}</p>
-      </div>
-    );
-  }
-  if (phase === 'failed') {
-    return (
-      <div className="notice-card notice-card--error" role="alert">
-        <p className="notice-card__body">{text.loadFailed}</p>
-        <Button onClick={() => actor.send({ type: 'disclosure.retry' })}>{text.retry}</Button>
-      </div>
-    );
-  }
+  if (phase === 'authRequired') return <AuthRequiredNotice detail={text.authRequired} />;
+  if (phase === 'failed') return <LoadFailedNotice message={text.loadFailed} retryLabel={text.retry} onRetry={() => actor.send({ type: 'disclosure.retry' })} />;
   if (phase === 'empty') {
     return (
       <div className="notice-card" role="status">

@@ -14,6 +14,7 @@ import { messages } from '../../../shared/messages.ts';
 import { FilePicker } from '../../ui/file-picker/FilePicker.tsx';
 import { Button, ProgressBar } from '../../ui/form/index.ts';
 import { ACCEPT_UPLOADS, sizeText } from './kyc-view.ts';
+import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
@@ -61,11 +62,7 @@ export function AddressStep({ actor }: { actor: ActorRefFrom<typeof kycAddressMa
           </dl>
         </div>
       ) : null}
-      {error ? (
-        <p className="kyc-step__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StepError error={error} />
       <div className="kyc-step__actions">
         <Button disabled={!canSubmit} busy={busy} busyLabel={text.saving} onClick={() => actor.send({ type: 'kyc.address.submit' })}>
           {text.uploadBoth}

@@ -8,6 +8,7 @@ import { AML_DECLARATIONS, ANNUAL_VOLUMES, ANNUAL_VOLUME_LABELS, FUNDS_SOURCES, 
 import { messages } from '../../../shared/messages.ts';
 import { Button, Checkbox, Field, Select, TextInput } from '../../ui/form/index.ts';
 import type { KycActor } from './KycPage.tsx';
+import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 const fundsOptions = FUNDS_SOURCES.map((value) => ({ value, label: FUNDS_SOURCE_LABELS[value] }));
@@ -92,11 +93,7 @@ function AmlForm({ actor }: { actor: ActorRefFrom<typeof kycAmlMachine> }) {
           />
         ))}
       </fieldset>
-      {error ? (
-        <p className="kyc-step__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StepError error={error} />
       <div className="kyc-step__actions">
         <Button type="submit" busy={saving} busyLabel={text.saving}>
           {text.completeAml}

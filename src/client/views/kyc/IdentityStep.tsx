@@ -14,6 +14,7 @@ import { messages } from '../../../shared/messages.ts';
 import { FilePicker } from '../../ui/file-picker/FilePicker.tsx';
 import { Button, ProgressBar } from '../../ui/form/index.ts';
 import { ACCEPT_UPLOADS } from './kyc-view.ts';
+import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
@@ -43,11 +44,7 @@ export function IdentityStep({ actor }: { actor: ActorRefFrom<typeof kycIdentity
           {text.identityStored(fileName)}
         </p>
       ) : null}
-      {error ? (
-        <p className="kyc-step__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StepError error={error} />
       <div className="kyc-step__actions">
         <Button busy={busy} busyLabel={uploading ? text.uploading(percent) : text.saving} onClick={() => actor.send({ type: 'kyc.identity.continue' })}>
           {text.continueToBiometric}

@@ -22,6 +22,7 @@ import {
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { AuthRequiredNotice, LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { AddressStep } from './AddressStep.tsx';
 import { AmlStep } from './AmlStep.tsx';
 import { BiometricStep } from './BiometricStep.tsx';
@@ -38,22 +39,8 @@ const text = messages.kyc;
 export function KycPage({ actor }: { actor: KycActor }) {
   const phase = useSelector(actor, selectPhase);
   if (phase === 'loading' || phase === 'done') return <LoadingScreen title={messages.loading} detail={text.loading} />;
-  if (phase === 'authRequired') {
-    return (
-      <div className="notice-card notice-card--error" role="alert">
-        <p className="notice-card__title">{messages.authenticationRequired}</p>
-        <p className="notice-card__body">{text.authRequired}</p>
-      </div>
-    );
-  }
-  if (phase === 'failed') {
-    return (
-      <div className="notice-card notice-card--error" role="alert">
-        <p className="notice-card__body">{text.loadFailed}</p>
-        <Button onClick={() => actor.send({ type: 'kyc.retry' })}>{text.retry}</Button>
-      </div>
-    );
-  }
+  if (phase === 'authRequired') return <AuthRequiredNotice detail={text.authRequired} />;
+  if (phase === 'failed') return <LoadFailedNotice message={text.loadFailed} retryLabel={text.retry} onRetry={() => actor.send({ type: 'kyc.retry' })} />;
   if (phase === 'summary') return <KycSummary actor={actor} />;
   return <KycWizard actor={actor} />;
 }

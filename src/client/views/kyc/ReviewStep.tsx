@@ -4,6 +4,7 @@ import { selectCompletionError, selectIsCompleting } from '../../../../machines/
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
 import type { KycActor } from './KycPage.tsx';
+import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
@@ -16,11 +17,7 @@ export function ReviewStep({ kyc }: { kyc: KycActor }) {
         <p className="kyc-review__title">{text.verificationComplete}</p>
         <p>{text.reviewIntro}</p>
       </div>
-      {error ? (
-        <p className="kyc-step__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StepError error={error} />
       <div className="kyc-step__actions">
         <Button busy={completing} busyLabel={text.completing} onClick={() => kyc.send({ type: 'kyc.review.proceed' })}>
           {text.proceedToAgreements}
