@@ -126,6 +126,8 @@ function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel
       key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key as never),
     // Every event the active nodes accept: the listed ones of that type, else a bare { type }.
     events: (state) => {
+      // A finished actor takes no more events (a pure transition still would, if the top level handles them).
+      if (state.status === 'done') return [];
       const listed = typeof events === 'function' ? events(state) : events;
       const accepted = [...new Set(state._nodes.flatMap((n: AnyStateNode) => n.ownEvents as string[]))];
       return accepted.flatMap((type) => {
