@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database.ts';
 import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
+import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createMailer } from './mail/create-mailer.ts';
@@ -52,6 +53,7 @@ export type RunningServer = {
 };
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const isInside = (path: string, dir: string) => {
   const rel = relative(dir, path);
@@ -193,6 +195,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
       throw error;
     }
+
+    // Housekeeping after the listener is up (never in the way of a start): now, then every hour.
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const sweep = () => {
+      sweeping = sweepExpiredRows(database.db, clock.now()).then(
+        (report) => {
+          if (report.challenges || report.sessions || report.counters) log.info('Removed expired rows', report);
+        },
+        (error: unknown) => log.error('Removing expired rows failed', { error }),
+      );
+    };
+    sweep();
+    const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+    cleanups.push(async () => {
+      clearInterval(sweeper);
+      await sweeping;
+    });
 
     const reachableHost = WILDCARD_HOSTS.has(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
     log.info(`G2G portal listening on http://localhost:${address.port} (data: ${config.dataDir}, database: ${kind})`);

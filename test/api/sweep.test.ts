@@ -1,0 +1,54 @@
+/** Housekeeping: expired challenges and sessions (a day after expiry) and spent attempt counters are removed. */
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import * as schema from '../../src/server/db/schema.ts';
+import { KEEP_EXPIRED_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
+import { forEachDatabase } from './harness.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+forEachDatabase('sweeping expired rows', (t) => {
+  it('removes what can no longer do anything and keeps the rest', async () => {
+    const { user, token } = await t.register();
+    const { db } = t.database;
+    const now = t.clock.now();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const challenge = (expiresAt: Date) => ({
+      id: randomUUID(),
+      purpose: 'login',
+      email: `sweep.${randomUUID()}@example.com`,
+      codeHash: new Uint8Array(32),
+      issuedAt: at(-KEEP_EXPIRED_MS - 2 * HOUR),
+      expiresAt,
+    });
+    const oldChallenge = challenge(at(-KEEP_EXPIRED_MS - HOUR));
+    const recentChallenge = challenge(at(-HOUR));
+    await db.insert(schema.emailChallenges).values([oldChallenge, recentChallenge]);
+    const session = (expiresAt: Date) => ({ jti: randomUUID(), userId: user.userId, issuedAt: at(-KEEP_EXPIRED_MS - 3 * HOUR), expiresAt });
+    const oldSession = session(at(-KEEP_EXPIRED_MS - HOUR));
+    const recentSession = session(at(-HOUR));
+    await db.insert(schema.sessions).values([oldSession, recentSession]);
+    const key = () => `sweep:${randomUUID()}`;
+    const spent = { key: key(), failures: 3, windowStartedAt: at(-2 * HOUR), blockedUntil: null };
+    const stillBlocked = { key: key(), failures: 9, windowStartedAt: at(-2 * HOUR), blockedUntil: at(HOUR) };
+    const current = { key: key(), failures: 1, windowStartedAt: at(-60_000), blockedUntil: null };
+    await db.insert(schema.attemptCounters).values([spent, stillBlocked, current]);
+
+    const report = await sweepExpiredRows(db, now);
+    expect(report.challenges).toBeGreaterThanOrEqual(1);
+    expect(report.sessions).toBeGreaterThanOrEqual(1);
+    expect(report.counters).toBeGreaterThanOrEqual(1);
+
+    const challenges = await db.select({ id: schema.emailChallenges.id }).from(schema.emailChallenges).where(inArray(schema.emailChallenges.id, [oldChallenge.id, recentChallenge.id]));
+    expect(challenges.map((c) => c.id)).toEqual([recentChallenge.id]);
+    const sessions = await db.select({ jti: schema.sessions.jti }).from(schema.sessions).where(inArray(schema.sessions.jti, [oldSession.jti, recentSession.jti]));
+    expect(sessions.map((s) => s.jti)).toEqual([recentSession.jti]);
+    const counters = await db.select({ key: schema.attemptCounters.key }).from(schema.attemptCounters).where(inArray(schema.attemptCounters.key, [spent.key, stillBlocked.key, current.key]));
+    expect(counters.map((c) => c.key).sort()).toEqual([stillBlocked.key, current.key].sort());
+
+    // Nothing more to remove, and the investor's live session is untouched: the token still works.
+    expect(await sweepExpiredRows(db, now)).toEqual({ challenges: 0, sessions: 0, counters: 0 });
+    expect((await t.get('/api/user-details/status', token)).status).toBe(200);
+  });
+});
