@@ -101,6 +101,8 @@ describe('step 1: amount and tokens', () => {
     expect(selectFieldErrors(actor.getSnapshot()).investmentAmount).toBe('Amount must be at least €10,000');
     amount('500100');
     expect(selectFieldErrors(actor.getSnapshot()).investmentAmount).toBe('Amount cannot exceed €500,000');
+    amount('12345.675');
+    expect(selectFieldErrors(actor.getSnapshot()).investmentAmount).toBe('Please enter the amount in euros and cents (at most 2 decimals).');
     amount('12345');
     expect(selectFieldErrors(actor.getSnapshot()).investmentAmount).toBeUndefined();
     expect(selectTokens(actor.getSnapshot())).toBe(4938);

@@ -70,6 +70,7 @@ export const messages = {
     amountMin: (min: string) => `Amount must be at least €${min}`,
     amountMax: (max: string) => `Amount cannot exceed €${max}`,
     amountBetween: (min: string, max: string) => `Amount must be between €${min} and €${max}`,
+    amountCents: 'Please enter the amount in euros and cents (at most 2 decimals).',
     walletInvalid: 'Please enter a valid Ethereum address starting with 0x',
     walletValid: 'Valid Ethereum address format',
     emailTaken: 'An investor account already exists for this email address. Please log in instead.',

@@ -31,12 +31,16 @@ export const isValidWallet = (address: string): boolean => WALLET_PATTERN.test(a
 export const tokensFor = (amount: number, tokenPrice: number): number =>
   Math.round((amount / tokenPrice) * 1e6) / 1e6;
 
+/** EUR amounts have at most cents (the database keeps two decimals and would round anything finer). */
+export const hasAtMostCents = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
+
 export function amountError(amount: number | null, settings: InvestmentSettings): string | null {
   const min = formatAmountPlain(settings.minInvestment);
   const max = formatAmountPlain(settings.maxInvestment);
   if (amount === null || !Number.isFinite(amount)) return messages.registration.amountBetween(min, max);
   if (amount < settings.minInvestment) return messages.registration.amountMin(min);
   if (amount > settings.maxInvestment) return messages.registration.amountMax(max);
+  if (!hasAtMostCents(amount)) return messages.registration.amountCents;
   return null;
 }
 

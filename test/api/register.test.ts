@@ -145,7 +145,10 @@ forEachDatabase('registration', (t) => {
   it('refuses fractions of a cent', async () => {
     const res = await register(individualPayload({ investmentAmount: 20_000.005, tokenQuantity: tokensFor(20_000.005, limits.tokenPrice) }));
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ error: messages.registration.checkAmount, limits });
+    // The same words the form shows under the field (shared rule).
+    expect(await res.json()).toEqual({ error: messages.registration.amountCents, limits });
+    expect(amountError(20_000.005, limits)).toBe(messages.registration.amountCents);
+    expect(amountError(20_000.05, limits)).toBeNull();
   });
 
   it('refuses missing or wrongly typed fields with 400 and the catalogue message, never echoing the input', async () => {

@@ -30,13 +30,9 @@ export function isPlausibleBirthDate(value: string, now: Date): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && date.getTime() <= now.getTime();
 }
 
-/** Amounts are EUR with at most cents; numeric(18, 2) would silently round anything finer. */
-const hasAtMostCents = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6;
-
 function checkAmount(payload: RegistrationPayload, limits: InvestmentSettings): number {
   const outOfLimits = amountError(payload.investmentAmount, limits);
   if (outOfLimits) throw new AppError('UNPROCESSABLE', outOfLimits, { limits });
-  if (!hasAtMostCents(payload.investmentAmount)) throw new AppError('UNPROCESSABLE', messages.registration.checkAmount, { limits });
   const tokenQuantity = tokensFor(payload.investmentAmount, limits.tokenPrice);
   // A different count means the browser priced with settings that have since changed: send the current ones.
   if (Math.abs(payload.tokenQuantity - tokenQuantity) > TOKEN_TOLERANCE) {
