@@ -7,7 +7,7 @@ export const DEFAULT_DOWNLOAD_NAME = 'document.pdf';
 /**
  * What a failed download says: no token -> 'Authentication required for download'; a file the server does not
  * have (or not for this investor) -> 'File not available for download'; anything else -> 'Failed to download file.
- * Please try again.' (the button itself reads 'Download failed' meanwhile).
+ * Please try again.' (the button itself reads 'Failed' meanwhile).
  */
 export function downloadErrorText(error: unknown): string {
   if (isApiError(error) && error.status === 401) return messages.kyc.downloadAuth;

@@ -216,6 +216,13 @@ export const messages = {
       failed: 'The camera could not be started. Please try again.',
     },
   },
+  /** Spec "Download button" and "Downloads page": the button's states. */
+  download: {
+    idle: 'Download',
+    downloading: 'Downloading',
+    downloaded: 'Downloaded',
+    failed: 'Failed',
+  },
   pdf: {
     http: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
     empty: 'PDF file is empty',

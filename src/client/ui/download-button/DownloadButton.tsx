@@ -11,7 +11,7 @@ import { provideDownload } from '../../effects/download-effects.ts';
 import { getStoredToken } from '../../effects/session-storage.ts';
 import { Button } from '../form/index.ts';
 
-const LABELS = { idle: messages.kyc.download, downloading: 'Downloading...', downloaded: 'Downloaded', failed: messages.kyc.downloadFailed } as const;
+const LABELS = messages.download;
 
 export function DownloadButton({ path, fileName, label }: { path: string | null; fileName?: string; label?: string }) {
   const session = useSession();
