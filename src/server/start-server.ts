@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database.ts';
 import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
+import { sweepOrphanFiles } from './domain/kyc/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
@@ -199,12 +200,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Housekeeping after the listener is up (never in the way of a start): now, then every hour.
     let sweeping: Promise<unknown> = Promise.resolve();
     const sweep = () => {
-      sweeping = sweepExpiredRows(database.db, clock.now()).then(
-        (report) => {
+      const now = clock.now();
+      sweeping = Promise.all([
+        sweepExpiredRows(database.db, now).then((report) => {
           if (report.challenges || report.sessions || report.counters) log.info('Removed expired rows', report);
-        },
-        (error: unknown) => log.error('Removing expired rows failed', { error }),
-      );
+        }),
+        sweepOrphanFiles(database.db, storage, now).then((files) => {
+          if (files) log.info('Removed stored files no KYC row names', { files });
+        }),
+      ]).catch((error: unknown) => log.error('Housekeeping failed', { error }));
     };
     sweep();
     const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);

@@ -1,10 +1,14 @@
 /** Housekeeping: expired challenges and sessions (a day after expiry) and spent attempt counters are removed. */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/kyc/sweep-orphan-files.ts';
 import { KEEP_EXPIRED_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
 import { forEachDatabase } from './harness.ts';
+import { kycInvestor, uploadAs } from './support/kyc.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -50,5 +54,26 @@ forEachDatabase('sweeping expired rows', (t) => {
     // Nothing more to remove, and the investor's live session is untouched: the token still works.
     expect(await sweepExpiredRows(db, now)).toEqual({ challenges: 0, sessions: 0, counters: 0 });
     expect((await t.get('/api/user-details/status', token)).status).toBe(200);
+  });
+
+  it('removes stored files no KYC row names once they are an hour old, and nothing else', async () => {
+    const { token } = await kycInvestor(t);
+    const kept = await uploadAs(t, token, 'identity');
+    const bytes = async function* () {
+      yield new TextEncoder().encode('%PDF-1.7 orphan');
+    };
+    const orphan = `${randomBytes(16).toString('hex')}.pdf`;
+    const young = `${randomBytes(16).toString('hex')}.pdf`;
+    await t.storage.put(orphan, bytes(), { contentType: 'application/pdf' });
+    await t.storage.put(young, bytes(), { contentType: 'application/pdf' });
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - ORPHAN_GRACE_MS - 60_000);
+    for (const name of [orphan, kept.fileName]) await utimes(join(t.storage.dir, name), old, old);
+
+    expect(await sweepOrphanFiles(t.database.db, t.storage, now)).toBe(1);
+    const left = await readdir(t.storage.dir);
+    expect(left).not.toContain(orphan);
+    expect(left).toEqual(expect.arrayContaining([young, kept.fileName]));
+    expect((await t.get(`/api/kyc/download/${kept.fileName}`, token)).status).toBe(200);
   });
 });

@@ -24,4 +24,6 @@ export type FileStore = {
   open(name: string): Promise<StoredFile | null>;
   /** Removes the object if it exists. */
   remove(name: string): Promise<void>;
+  /** Every stored object (stored names only, never temporary ones) with when it was stored: for housekeeping. */
+  list(): AsyncIterable<{ name: string; storedAt: Date }>;
 };

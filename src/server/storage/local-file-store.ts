@@ -108,5 +108,13 @@ export async function openLocalFileStore(dir: string): Promise<FileStore & { rea
       assertStoredName(name);
       await rm(join(dir, name), { force: true });
     },
+
+    async *list() {
+      for (const name of await readdir(dir)) {
+        if (!STORED_FILE_NAME.test(name)) continue;
+        const info = await stat(join(dir, name)).catch(() => null);
+        if (info?.isFile()) yield { name, storedAt: info.mtime };
+      }
+    },
   };
 }
