@@ -2,10 +2,11 @@
  * The entry the views use. The viewer and pdf.js live in lazy chunks: nothing of them is downloaded
  * until a viewer is actually rendered. (pdf.js itself is a further chunk, imported by the loader.)
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { VIEWER } from '../../../shared/constants.ts';
 import type { DocumentViewerProps } from './document-viewer.props.ts';
 import { viewerText } from './document-viewer.text.ts';
+import { prefetchPdf } from './pdf-bytes.ts';
 import { ViewerChunkBoundary } from './ViewerChunkBoundary.tsx';
 import { ViewerLoading } from './ViewerStatus.tsx';
 import './document-viewer.css';
@@ -32,6 +33,9 @@ function ViewerPlaceholder({ title }: { title?: string }) {
 }
 
 export function DocumentViewer(props: DocumentViewerProps) {
+  // The bytes start on their way with the chunks, not after them. A layout effect: it runs before the viewer's
+  // actor starts (a passive effect of the child) even when the viewer chunk is already loaded and renders at once.
+  useLayoutEffect(() => prefetchPdf({ url: props.url, token: props.token ?? null }), [props.url, props.token]);
   // A failed chunk import stays failed inside one lazy(); 'Try Again' makes a fresh one.
   const [Viewer, setViewer] = useState(() => lazy(importViewer));
   return (

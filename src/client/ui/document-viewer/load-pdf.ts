@@ -5,7 +5,8 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { documentError, emptyFileError, fetchError, httpError, initError, libraryError } from './pdf-load-errors.ts';
+import { fetchPdfBytes, takePrefetchedPdf } from './pdf-bytes.ts';
+import { documentError, initError, libraryError } from './pdf-load-errors.ts';
 import { pdfjsAssetUrls } from './pdfjs-asset-urls.ts';
 
 /** Size of a page at 100% zoom, in CSS pixels (1 PDF point = 1 CSS pixel, as the portal always had). */
@@ -42,28 +43,21 @@ async function importPdfjs() {
   }
 }
 
-async function fetchPdfBytes({ url, token }: LoadPdfRequest, signal: AbortSignal): Promise<Uint8Array> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
-  } catch (error) {
-    throw signal.aborted ? signal.reason : fetchError(error);
-  }
-  if (!response.ok) throw httpError(response.status, response.statusText);
-  let bytes: ArrayBuffer;
-  try {
-    bytes = await response.arrayBuffer();
-  } catch (error) {
-    throw signal.aborted ? signal.reason : fetchError(error);
-  }
-  if (bytes.byteLength === 0) throw emptyFileError();
-  return new Uint8Array(bytes);
+/** A promise we do not own, given up as soon as our load is aborted. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export async function loadPdf(request: LoadPdfRequest, signal: AbortSignal): Promise<LoadedPdf> {
   const pdfjs = await importPdfjs();
   signal.throwIfAborted();
-  const data = await fetchPdfBytes(request, signal);
+  const prefetched = takePrefetchedPdf(request);
+  const data = prefetched ? await untilAborted(prefetched, signal) : await fetchPdfBytes(request, signal);
   signal.throwIfAborted();
 
   let task: ReturnType<typeof pdfjs.getDocument>;
