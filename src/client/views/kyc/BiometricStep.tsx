@@ -16,19 +16,22 @@ import {
   selectSelfieUploadPercent,
   selectStream,
 } from '../../../../machines/camera/camera.selectors.ts';
-import { selectIsSelfieSaved } from '../../../../machines/kyc/kyc.selectors.ts';
+import { selectFilesByStep, selectIsSelfieSaved } from '../../../../machines/kyc/kyc.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
+import { FileList } from './FileList.tsx';
 import type { KycActor } from './KycPage.tsx';
 
 const text = messages.kyc;
 
 export function BiometricStep({ camera, kyc }: { camera: ActorRefFrom<typeof cameraMachine> | undefined; kyc: KycActor }) {
   const saved = useSelector(kyc, selectIsSelfieSaved);
+  const files = useSelector(kyc, selectFilesByStep);
   if (saved || !camera) {
     return (
       <div className="kyc-step">
-        {/* 'Selfie captured and uploaded successfully!' is the page's notice above. */}
+        {/* 'Selfie captured and uploaded successfully!' is the page's notice above; the stored selfie can be checked here. */}
+        <FileList files={files[2]} />
         <div className="kyc-step__actions">
           <Button onClick={() => kyc.send({ type: 'kyc.biometric.continue' })}>{text.continue}</Button>
         </div>
