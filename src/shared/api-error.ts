@@ -1,3 +1,5 @@
+import { messages } from './messages.ts';
+
 /**
  * The error every API effect throws, so machines can read the status and the body (e.g. registration limits)
  * without knowing anything about the HTTP client. `message` is already the text to show (spec section 7).
@@ -11,6 +13,16 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * An error answer as an ApiError with the text to show (spec section 7): the body's `error`, else its `message`,
+ * else 'HTTP {status}'. Every client path that reads an error body (API client, uploads, downloads) goes here.
+ */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; message?: unknown };
+  const text = typeof b.error === 'string' && b.error ? b.error : typeof b.message === 'string' && b.message ? b.message : messages.general.http(status);
+  return new ApiError(text, status, body ?? null);
 }
 
 /** The error's text when the server said something; null for the generic 'HTTP {status}' fallback. */

@@ -3,7 +3,7 @@
  * turned into ApiError with the text to show: the body's error, else its message, else 'HTTP {status}'.
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { ApiError } from '../../shared/api-error.ts';
+import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
 
 export type ApiClientOptions = {
@@ -34,9 +34,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
     } catch {
       body = null;
     }
-    const b = (body ?? {}) as { error?: unknown; message?: unknown };
-    const text = typeof b.error === 'string' && b.error ? b.error : typeof b.message === 'string' && b.message ? b.message : messages.general.http(status);
-    return new ApiError(text, status, body);
+    return apiErrorFromBody(status, body);
   }
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
   return new ApiError(messages.general.network, 0, null);

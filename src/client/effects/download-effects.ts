@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { downloadMachine } from '../../../machines/download/download.machine.ts';
 import { fileNameFromDisposition } from '../../../machines/download/download.rules.ts';
 import type { DownloadFileInput, DownloadFileOutput } from '../../../machines/download/download.types.ts';
-import { ApiError } from '../../shared/api-error.ts';
+import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
 
 export type DownloadEffectOptions = {
@@ -49,10 +49,9 @@ export function createDownloadFile(getToken: () => string | null, options: Downl
       throw new ApiError(messages.general.network, 0, null);
     }
     if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
-      const text = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : messages.general.http(response.status);
+      const body: unknown = await response.json().catch(() => null);
       if (response.status === 401) options.onUnauthorized?.();
-      throw new ApiError(text, response.status, body);
+      throw apiErrorFromBody(response.status, body);
     }
     const blob = await response.blob();
     const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'), input.fileName);

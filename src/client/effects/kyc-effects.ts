@@ -10,7 +10,7 @@ import { kycAddressMachine } from '../../../machines/kyc/kyc-address.machine.ts'
 import { kycAmlMachine } from '../../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../../machines/kyc/kyc-identity.machine.ts';
 import { kycMachine } from '../../../machines/kyc/kyc.machine.ts';
-import { ApiError } from '../../shared/api-error.ts';
+import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import type { KycCompleteResponse, KycUploadResponse, SaveKycStepInput } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { KycStatusResponse } from '../../shared/schemas.ts';
@@ -40,9 +40,7 @@ export function uploadError(status: number, responseText: string): ApiError {
   } catch {
     body = null;
   }
-  const b = (body ?? {}) as { error?: unknown; message?: unknown };
-  const text = typeof b.error === 'string' && b.error ? b.error : typeof b.message === 'string' && b.message ? b.message : messages.general.http(status);
-  return new ApiError(text, status, body);
+  return apiErrorFromBody(status, body);
 }
 
 /** POST /api/kyc/upload-document as multipart (type, step, then the file), reporting progress, done or failed. */
