@@ -3,6 +3,7 @@
  * setInputFiles all work) behind a drop zone. Pure: it reports the chosen File; checking it is the caller's job.
  */
 import { useId, useState, type DragEvent } from 'react';
+import { formatFileSize } from '../format.ts';
 import './file-picker.css';
 
 export type ChosenFile = { name: string; size: number } | null;
@@ -19,8 +20,6 @@ export type FilePickerProps = {
   onSelect: (file: File) => void;
   testId?: string;
 };
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 export function FilePicker({ label, accept, hint, chosen, disabled = false, error, onSelect, testId }: FilePickerProps) {
   const id = useId();
@@ -68,7 +67,7 @@ export function FilePicker({ label, accept, hint, chosen, disabled = false, erro
       ) : null}
       {chosen ? (
         <p className="file-picker__chosen">
-          <span className="file-picker__name">{chosen.name}</span> <span className="file-picker__size">({sizeText(chosen.size)})</span>
+          <span className="file-picker__name">{chosen.name}</span> <span className="file-picker__size">({formatFileSize(chosen.size)})</span>
         </p>
       ) : null}
       {error ? (

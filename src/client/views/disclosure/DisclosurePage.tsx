@@ -20,6 +20,7 @@ import { selectToken } from '../../../../machines/session/session.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { Button } from '../../ui/form/index.ts';
+import { formatLongDate } from '../../ui/format.ts';
 import { ProgressBar } from '../../ui/form/ProgressBar.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { AuthRequiredNotice, LoadFailedNotice } from '../../ui/PageNotices.tsx';
@@ -29,7 +30,6 @@ import './disclosure.css';
 export type DisclosureActor = ActorRefFrom<typeof disclosureMachine>;
 
 const text = messages.disclosure;
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function DisclosurePage({ actor }: { actor: DisclosureActor }) {
   const session = useSession();
@@ -63,7 +63,7 @@ export function DisclosurePage({ actor }: { actor: DisclosureActor }) {
         <div className="disclosure__review" role="status">
           <div>
             <p className="disclosure__review-title">{text.reviewTitle}</p>
-            {completedAt ? <p className="disclosure__review-date">{text.reviewCompletedOn(longDate(completedAt))}</p> : null}
+            {completedAt ? <p className="disclosure__review-date">{text.reviewCompletedOn(formatLongDate(completedAt))}</p> : null}
           </div>
           <Button variant="secondary" onClick={() => actor.send({ type: 'disclosure.returnToCurrentStep' })}>
             {text.returnToCurrentStep}

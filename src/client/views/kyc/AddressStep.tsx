@@ -13,7 +13,8 @@ import {
 import { messages } from '../../../shared/messages.ts';
 import { FilePicker } from '../../ui/file-picker/FilePicker.tsx';
 import { Button, ProgressBar } from '../../ui/form/index.ts';
-import { ACCEPT_UPLOADS, sizeText } from './kyc-view.ts';
+import { ACCEPT_UPLOADS } from './kyc-view.ts';
+import { formatFileSize } from '../../ui/format.ts';
 import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
@@ -56,7 +57,7 @@ export function AddressStep({ actor }: { actor: ActorRefFrom<typeof kycAddressMa
             {slots.map((slot) => (
               <div key={slot.documentType}>
                 <dt>{slot.label}</dt>
-                <dd>{slot.fileName ? `${slot.fileName} (${sizeText(slot.fileSize ?? 0)})${slot.stored ? ' ✓' : ''}` : '—'}</dd>
+                <dd>{slot.fileName ? `${slot.fileName} (${formatFileSize(slot.fileSize ?? 0)})${slot.stored ? ' ✓' : ''}` : '—'}</dd>
               </div>
             ))}
           </dl>

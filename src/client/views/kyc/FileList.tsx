@@ -2,7 +2,7 @@
 import type { KycFile } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { DownloadButton } from '../../ui/download-button/DownloadButton.tsx';
-import { longDate, sizeText } from './kyc-view.ts';
+import { formatFileSize, formatLongDate } from '../../ui/format.ts';
 
 export function FileList({ files }: { files: KycFile[] }) {
   if (files.length === 0) return <p className="kyc-files__none">{messages.kyc.noFiles}</p>;
@@ -12,7 +12,7 @@ export function FileList({ files }: { files: KycFile[] }) {
         <li key={file.fileName} className="kyc-files__item">
           <span className="kyc-files__name">{file.originalName}</span>
           <span className="kyc-files__meta">
-            {file.fileType.replace('image/', '').replace('application/', '').toUpperCase()} · {sizeText(file.fileSize)} · {longDate(file.uploadedAt)}
+            {file.fileType.replace('image/', '').replace('application/', '').toUpperCase()} · {formatFileSize(file.fileSize)} · {formatLongDate(file.uploadedAt)}
           </span>
           <DownloadButton path={file.filePath} fileName={file.originalName} label={file.originalName} />
         </li>

@@ -6,7 +6,7 @@ import { Button } from '../../ui/form/index.ts';
 import { AmlAnswers } from './AmlAnswers.tsx';
 import { FileList } from './FileList.tsx';
 import type { KycActor } from './KycPage.tsx';
-import { longDate } from './kyc-view.ts';
+import { formatLongDate } from '../../ui/format.ts';
 
 const text = messages.kyc;
 
@@ -18,7 +18,7 @@ export function KycSummary({ actor }: { actor: KycActor }) {
       <div className="kyc__review-banner" role="status">
         <div>
           <p className="kyc__review-title">{text.reviewTitle}</p>
-          {summary.completedAt ? <p className="kyc__review-date">{text.completedOn(longDate(summary.completedAt))}</p> : null}
+          {summary.completedAt ? <p className="kyc__review-date">{text.completedOn(formatLongDate(summary.completedAt))}</p> : null}
         </div>
         <span className={`kyc-status kyc-status--${summary.status.toLowerCase()}`}>
           <span className="visually-hidden">{text.statusLabel}: </span>
