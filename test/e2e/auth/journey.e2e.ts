@@ -3,11 +3,11 @@
  * on disclosure, see the session panel and registration details, log out, log in again with a code (a wrong one
  * first, then by keyboard alone); then the session edge cases. Codes are read from the server's outbox.
  */
-import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages.ts';
-import { baseUrl, dataPath, describeE2E, newPage, readDataFile, screenshot, type PageHandle } from '../harness/browser.ts';
+import { baseUrl, describeE2E, newPage, screenshot, type PageHandle } from '../harness/browser.ts';
+import { codeFromOutbox, mailsTo } from '../harness/outbox.ts';
 
 const email = `ada.${Date.now()}@example.com`;
 const wallet = '0x' + 'ab12'.repeat(10);
@@ -35,26 +35,6 @@ async function fillRegistration(page: Page) {
   await expect.poll(() => canvasHasInk(page), { timeout: 20_000 }).toBe(true);
   for (const id of ['qualifiedInvestor', 'riskUnderstanding', 'financialCapacity']) await page.locator(`#reg-${id}`).check();
   await screenshot(page, 'register-3-qualification');
-}
-
-/** The .eml files the server wrote for `address`, oldest first (DATA_DIR/outbox/<time>-<id>.eml). */
-function mailsTo(address: string): string[] {
-  const names = (() => {
-    try {
-      return readdirSync(dataPath('outbox')).filter((n) => n.endsWith('.eml')).sort();
-    } catch {
-      return [];
-    }
-  })();
-  return names.map((n) => readDataFile('outbox', n).toString('utf8')).filter((eml) => eml.split('\r\n\r\n')[0]?.split('\r\n').includes(`To: ${address}`));
-}
-
-/** Waits for the `nth` mail to `address` and returns its code, as a tester would `cat` the newest .eml. */
-async function codeFromOutbox(address: string, nth: number): Promise<string> {
-  await expect.poll(() => mailsTo(address).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(nth);
-  const code = /code is (\d{6})\b/.exec(mailsTo(address)[nth - 1] ?? '')?.[1];
-  if (!code) throw new Error(`no code in mail ${nth} to ${address}`);
-  return code;
 }
 
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

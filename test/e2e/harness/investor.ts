@@ -2,10 +2,10 @@
  * A registered investor without clicking through registration (the auth journey covers that): the API calls a
  * browser makes, with the code read from the server's outbox, then the session put where the app keeps it.
  */
-import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
-import { baseUrl, dataPath, readDataFile } from './browser.ts';
+import { baseUrl } from './browser.ts';
+import { codeFromOutbox } from './outbox.ts';
 
 let counter = 0;
 
@@ -18,17 +18,6 @@ const post = async <T,>(path: string, body: unknown, token?: string): Promise<T>
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 };
-
-function codeFor(email: string): string | undefined {
-  let names: string[] = [];
-  try {
-    names = readdirSync(dataPath('outbox')).filter((n) => n.endsWith('.eml'));
-  } catch {
-    return undefined;
-  }
-  const mail = names.map((n) => readDataFile('outbox', n).toString('utf8')).find((eml) => eml.includes(`\r\nTo: ${email}\r\n`) || eml.startsWith(`To: ${email}\r\n`));
-  return mail ? /code is (\d{6})\b/.exec(mail)?.[1] : undefined;
-}
 
 export type Investor = AuthResponse & { email: string };
 
@@ -45,12 +34,7 @@ export async function registerInvestor(label = 'investor'): Promise<Investor> {
     walletAddress: `0x${'cd34'.repeat(10)}`,
     primaryJurisdiction: 'us',
   });
-  // The server mails after answering: wait for the file (usable in hooks, where expect.poll is not).
-  let code: string | undefined;
-  for (const started = Date.now(); !(code = codeFor(email)); ) {
-    if (Date.now() - started > 10_000) throw new Error(`no code mailed to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const code = await codeFromOutbox(email);
   const auth = await post<AuthResponse>('/api/auth/verify', { challengeId: challenge.challengeId, code });
   return { ...auth, email };
 }
