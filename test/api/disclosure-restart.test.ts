@@ -12,7 +12,7 @@ import { createMemoryLog } from '../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
 import { individualPayload, ManualClock } from './harness.ts';
 import { codeFromOutbox } from './support/outbox.ts';
-import { freshPgliteDir, freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
+import { serverBackends, type ServerBackend } from './support/test-databases.ts';
 
 const LOAD = join(import.meta.dirname, '../../src/server/load-disclosure.ts');
 const pdf = (label: string) => `%PDF-1.7\n% ${label}\n%%EOF\n`;
@@ -28,38 +28,11 @@ const ISSUER_SECTIONS = [
   { slug: 'annual-report', title: 'Annual Report 2025', minReadingTime: 0.1, file: 'annual-report.pdf' },
 ];
 
-type Backend = { name: string; env: () => Promise<{ env: Record<string, string>; dataDir: string; cleanup(): Promise<void> }> };
-
-const backends: Backend[] = [
-  {
-    name: 'pglite',
-    env: async () => {
-      const dir = await freshPgliteDir();
-      return { env: {}, dataDir: dir.root, cleanup: dir.remove };
-    },
-  },
-];
-if (process.env.TEST_DATABASE_URL) {
-  backends.push({
-    name: 'postgres',
-    env: async () => {
-      const database = await freshPostgresDatabase();
-      const dir = await freshTempDir();
-      return {
-        env: { DATABASE_URL: database.url },
-        dataDir: dir.root,
-        cleanup: async () => {
-          await dir.remove();
-          await database.drop();
-        },
-      };
-    },
-  });
-}
+const backends = serverBackends();
 
 for (const backend of backends) {
   describe(`issuer disclosure documents and restarts [${backend.name}]`, () => {
-    let setup: Awaited<ReturnType<Backend['env']>>;
+    let setup: Awaited<ReturnType<ServerBackend['setup']>>;
     let folder: string;
     const clock = new ManualClock();
     const servers: RunningServer[] = [];
@@ -76,7 +49,7 @@ for (const backend of backends) {
       });
 
     beforeAll(async () => {
-      setup = await backend.env();
+      setup = await backend.setup();
       folder = join(setup.dataDir, 'issuer-documents');
       await writeFolder(folder, ISSUER_SECTIONS);
     });

@@ -19,28 +19,10 @@ import { startServer, type RunningServer } from '../../src/server/start-server.t
 import { uploadsDir } from '../../src/server/storage/local-file-store.ts';
 import { individualPayload } from './harness.ts';
 import { codeFromOutbox } from './support/outbox.ts';
-import { freshPgliteDir, freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
+import { serverBackends, type ServerBackend } from './support/test-databases.ts';
 
-type Setup = { env: Record<string, string>; dataDir: string; cleanup(): Promise<void> };
-const backends: { name: string; setup: () => Promise<Setup> }[] = [
-  {
-    name: 'pglite',
-    setup: async () => {
-      const dir = await freshPgliteDir();
-      return { env: {}, dataDir: dir.root, cleanup: dir.remove };
-    },
-  },
-];
-if (process.env.TEST_DATABASE_URL) {
-  backends.push({
-    name: 'postgres',
-    setup: async () => {
-      const database = await freshPostgresDatabase();
-      const dir = await freshTempDir();
-      return { env: { DATABASE_URL: database.url }, dataDir: dir.root, cleanup: async () => (await dir.remove(), await database.drop()) };
-    },
-  });
-}
+type Setup = Awaited<ReturnType<ServerBackend['setup']>>;
+const backends = serverBackends();
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CHUNK = 64 * 1024;

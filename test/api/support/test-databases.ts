@@ -76,3 +76,30 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
   return { ...database, close: async () => (await database.close(), await fresh.drop()) };
 }
+
+/** What a real server (startServer) needs for one backend: its env, a data dir, and the cleanup. */
+export type ServerBackend = { name: Backend; setup: () => Promise<{ env: Record<string, string>; dataDir: string; cleanup(): Promise<void> }> };
+
+/** The backends for tests that start real servers: PGlite in a fresh data dir, and PostgreSQL when configured. */
+export function serverBackends(): ServerBackend[] {
+  const list: ServerBackend[] = [
+    {
+      name: 'pglite',
+      setup: async () => {
+        const dir = await freshPgliteDir();
+        return { env: {}, dataDir: dir.root, cleanup: dir.remove };
+      },
+    },
+  ];
+  if (process.env.TEST_DATABASE_URL) {
+    list.push({
+      name: 'postgres',
+      setup: async () => {
+        const database = await freshPostgresDatabase();
+        const dir = await freshTempDir();
+        return { env: { DATABASE_URL: database.url }, dataDir: dir.root, cleanup: async () => (await dir.remove(), await database.drop()) };
+      },
+    });
+  }
+  return list;
+}
