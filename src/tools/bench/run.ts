@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { registerBenchInvestor } from './bench-investor.ts';
 import { measureFirstPdfPage, PDF_BENCH, type FirstPdfPageResult } from './disclosure-pdf.ts';
 import { snapshotBuild } from './build-snapshot.ts';
-import { ensureBuilt } from './ensure-build.ts';
+import { ensureBuilt } from '../ensure-build.ts';
 import { LOAD, measureLoad, type LoadResult } from './load.ts';
 import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
 import { kb, ms, table } from './markdown.ts';
@@ -38,7 +38,7 @@ function gitCommit(): string {
 }
 
 async function main() {
-  ensureBuilt(root);
+  ensureBuilt(root, '[bench]');
   const loadAtStart = loadAverage();
   const build = snapshotBuild(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-data-'));

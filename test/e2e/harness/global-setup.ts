@@ -3,8 +3,7 @@
  * embedded PGlite) and ONE Chromium browser server, and hand their addresses to the test files.
  * Without /usr/bin/chromium the run fails under CI and is skipped, loudly, on a developer machine.
  */
-import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,30 +11,12 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { createConsoleLog } from '../../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../../src/server/start-server.ts';
+import { ensureBuilt } from '../../../src/tools/ensure-build.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { writeE2eDisclosureFolder } from './disclosure-content.ts';
 import './provided-context.ts';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-
-const CLIENT_SOURCES = ['src/client', 'src/shared', 'machines', 'public', 'index.html', 'vite.config.ts'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), 0);
-}
-
-/** Builds when dist/index.html is missing or older than anything the client bundle is made of. */
-function ensureBuilt(): void {
-  const index = join(root, 'dist', 'index.html');
-  const newestSource = Math.max(...CLIENT_SOURCES.map((p) => newestMtime(join(root, p))));
-  if (existsSync(index) && statSync(index).mtimeMs >= newestSource) return;
-  console.log(`[e2e] dist/index.html ${existsSync(index) ? 'older than the sources' : 'missing'}: running \`npx vite build\``);
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error(`[e2e] vite build failed (exit ${build.status ?? build.signal})`);
-}
 
 function chromiumMissingNotice(): string {
   const bar = '!'.repeat(78);
@@ -63,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('e2eSkipReason', '');
 
-  ensureBuilt();
+  ensureBuilt(root, '[e2e]');
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-e2e-data-'));
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const logFile = join(root, 'test-results', 'e2e-server.log');
