@@ -8,10 +8,21 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
-    include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'test/{unit,paths,api}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/api/global-setup.ts'],
+    // `npm run test:unit` and `npm run test:api` pick one (`--project`); `vitest run` runs both. Browser tests have
+    // their own config (test/e2e/vitest.config.ts).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'test/{unit,paths}/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        // The server on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
+        test: { name: 'api', include: ['test/api/**/*.test.{ts,tsx}'], globalSetup: ['test/api/global-setup.ts'] },
+      },
+    ],
   },
 });
