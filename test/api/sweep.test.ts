@@ -4,7 +4,7 @@ import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/kyc/sweep-orphan-files.ts';
 import { KEEP_EXPIRED_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
 import { forEachDatabase } from './harness.ts';

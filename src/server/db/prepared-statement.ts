@@ -34,7 +34,7 @@ export function preparedStatement<Row>(name: string, text: string, decode: (row:
   return { name, text, decode };
 }
 
-/** Decoders for text fields; each mirrors the drizzle column mapping of src/server/db/schema.ts. */
+/** Decoders for text fields; each mirrors the drizzle column mapping of src/server/db/schema/. */
 export const field = {
   text(value: string | null | undefined): string {
     if (value === null || value === undefined) throw new Error('Unexpected NULL in a NOT NULL column');

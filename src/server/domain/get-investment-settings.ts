@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { checkSettings } from '../../shared/rules.ts';
 import type { InvestmentSettings } from '../../shared/schemas.ts';
 import type { Db } from '../db/types.ts';
-import { settings } from '../db/schema.ts';
+import { settings } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 
 export const SETTING_KEYS = ['tokenPrice', 'minInvestment', 'maxInvestment'] as const;

@@ -11,7 +11,7 @@ import { EMAIL_CODE } from '../../shared/constants.ts';
 import type { RegistrationPayload } from '../../shared/schemas.ts';
 import { generateCode, type CodeHasher } from '../auth/email-code.ts';
 import type { Db } from '../db/types.ts';
-import { emailChallenges } from '../db/schema.ts';
+import { emailChallenges } from '../db/schema/index.ts';
 
 export type ChallengePurpose = 'login' | 'register';
 export type ChallengeRequest = { purpose: ChallengePurpose; email: string; userId: string | null; registration: RegistrationPayload | null };

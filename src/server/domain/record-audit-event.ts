@@ -1,5 +1,5 @@
 import type { Db } from '../db/types.ts';
-import { auditEvents } from '../db/schema.ts';
+import { auditEvents } from '../db/schema/index.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 
 export type AuditEvent = {

@@ -11,7 +11,7 @@ import { amountError, tokensFor } from '../../shared/rules.ts';
 import type { InvestmentSettings, RegistrationPayload, SessionUser } from '../../shared/schemas.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
-import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema.ts';
+import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/types.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema/index.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
 

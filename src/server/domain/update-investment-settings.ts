@@ -1,7 +1,7 @@
 import { checkSettings } from '../../shared/rules.ts';
 import type { InvestmentSettings } from '../../shared/schemas.ts';
 import type { Db } from '../db/types.ts';
-import { settings } from '../db/schema.ts';
+import { settings } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';

@@ -12,7 +12,7 @@ import { RegistrationPayloadSchema, type AuthResponse, type VerifyCodePayload } 
 import type { CodeHasher } from '../auth/email-code.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
-import { emailChallenges, userDetails, users } from '../db/schema.ts';
+import { emailChallenges, userDetails, users } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, isAppError } from '../errors/app-error.ts';
 import type { RequestMeta } from '../http/request-meta.ts';

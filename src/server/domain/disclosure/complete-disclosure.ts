@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { SectionProgress } from '../../../shared/schemas.ts';
-import { disclosureProgress, disclosureReads, disclosureSections, userDetails } from '../../db/schema.ts';
+import { disclosureProgress, disclosureReads, disclosureSections, userDetails } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';

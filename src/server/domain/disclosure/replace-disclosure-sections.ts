@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema.ts';
+import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 

@@ -13,7 +13,7 @@ import { isRequirementMet } from '../../../shared/disclosure-rules.ts';
 import { DISCLOSURE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { SectionProgress } from '../../../shared/schemas.ts';
-import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema.ts';
+import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';

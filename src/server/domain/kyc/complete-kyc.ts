@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { KycCompleteResponse, KycStatus } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
-import { kycDocuments, kycVerifications, userDetails } from '../../db/schema.ts';
+import { kycDocuments, kycVerifications, userDetails } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';

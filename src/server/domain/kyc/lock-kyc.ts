@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
-import { disclosureProgress, kycVerifications } from '../../db/schema.ts';
+import { disclosureProgress, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 

@@ -11,7 +11,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { KYC_DOCUMENT_STEP, type KycDocumentType, type KycFileType } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { kycDocuments } from '../../db/schema.ts';
+import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';

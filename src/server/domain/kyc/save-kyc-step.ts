@@ -7,7 +7,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { KycDocumentType, SaveKycStepPayload } from '../../../shared/kyc.ts';
-import { kycDocuments, kycVerifications } from '../../db/schema.ts';
+import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';

@@ -4,7 +4,7 @@
  * about to be written, so it stays until the next sweep.
  */
 import { inArray } from 'drizzle-orm';
-import { kycDocuments } from '../../db/schema.ts';
+import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 
