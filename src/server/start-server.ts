@@ -28,7 +28,7 @@ import { readSectionFolder, SectionFolderError } from './seed/read-section-folde
 import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export type StartServerOptions = {
   /** The environment to read (main passes process.env). Defaults to none, so callers are hermetic. */

@@ -18,7 +18,8 @@ import { AppError, isAppError } from '../errors/app-error.ts';
 import type { RequestMeta } from '../http/request-meta.ts';
 import { VERIFY_PER_ADDRESS, VERIFY_PER_IP, addressKey, clearAttempts, ipKey, isBlocked, recordAttempt } from './attempt-counters.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
-import { createInvestorAccount, refuseDuplicate } from './register-investor.ts';
+import { refuseDuplicate } from './check-registration.ts';
+import { createInvestorAccount } from './create-investor-account.ts';
 import { startSession } from './start-session.ts';
 
 type Context = { now: Date; meta: RequestMeta };

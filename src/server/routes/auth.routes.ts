@@ -22,7 +22,7 @@ import { REQUESTS_PER_IP, addressKey, ipKey, isBlocked, recordAttempt } from '..
 import { findLoginAccount } from '../domain/find-login-account.ts';
 import { reissueEmailChallenge, requestEmailChallenge, type IssuedChallenge } from '../domain/issue-email-challenge.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
-import { checkRegistration } from '../domain/register-investor.ts';
+import { checkRegistration } from '../domain/check-registration.ts';
 import { revokeSession } from '../domain/revoke-session.ts';
 import { verifyEmailCode } from '../domain/verify-email-code.ts';
 import { AppError } from '../errors/app-error.ts';

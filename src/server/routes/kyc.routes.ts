@@ -14,7 +14,7 @@ import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeKyc } from '../domain/kyc/complete-kyc.ts';
 import { findKycDocument } from '../domain/kyc/find-kyc-document.ts';
 import { getKycStatus } from '../domain/kyc/get-kyc-status.ts';
-import { readKycGate, refuseIfKycComplete } from '../domain/kyc/lock-kyc.ts';
+import { checkKycAccess, refuseIfKycComplete } from '../domain/kyc/kyc-access.ts';
 import { recordKycDocument, type KycContext } from '../domain/kyc/record-kyc-document.ts';
 import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -47,7 +47,7 @@ export function kycRoutes(deps: AppDeps) {
     .post('/upload-document', async (c) => {
       const ctx = context(c);
       // Refused before a byte of the body is read or stored.
-      refuseIfKycComplete(await readKycGate(db, ctx.userId));
+      refuseIfKycComplete(await checkKycAccess(db, ctx.userId));
       const { fields, file } = await receiveUpload(c, storage, { maxBytes: KYC_MAX_BYTES, fileField: 'file' });
       if (!file) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
       try {
@@ -74,7 +74,7 @@ export function kycRoutes(deps: AppDeps) {
     })
     .post('/save-step', async (c) => {
       const ctx = context(c);
-      await readKycGate(db, ctx.userId);
+      await checkKycAccess(db, ctx.userId);
       await saveKycStep(db, await readJsonWithSchemaMessages(c, SaveKycStepSchema), ctx);
       return c.json(await getKycStatus(run, ctx.userId));
     })
@@ -84,7 +84,7 @@ export function kycRoutes(deps: AppDeps) {
       // Before anything else: only a name the server could have generated goes on (no path, no encoding tricks).
       if (!STORED_FILE_NAME.test(fileName)) throw notFound();
       const { userId } = c.get('auth');
-      await readKycGate(db, userId);
+      await checkKycAccess(db, userId);
       const doc = await findKycDocument(db, userId, fileName);
       if (!doc) throw notFound();
       const stored = await storage.open(doc.fileName);

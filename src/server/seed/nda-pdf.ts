@@ -8,7 +8,7 @@ import { NDA_CLAUSES, NDA_PREAMBLE, NDA_SIGNATURE_BLOCK, NDA_TITLE } from './nda
 // nda-text.ts lists both parties' lines in one array: each party's name is followed by its own lines.
 const [foundation = '', foundationSigns = '', investor = '', ...investorLines] = NDA_SIGNATURE_BLOCK;
 
-export const NDA_DOCUMENT: LegalDocument = {
+const NDA_DOCUMENT: LegalDocument = {
   title: NDA_TITLE,
   subject: 'Confidentiality undertakings for prospective investors in the G2G token private placement',
   preamble: NDA_PREAMBLE,

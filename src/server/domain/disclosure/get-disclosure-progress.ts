@@ -32,7 +32,7 @@ const SECTION_READS = preparedStatement(
 );
 
 /** sectionProgress as the server credits it: the map keyed by section id, with `unlocked` derived from the order. */
-export async function readSectionProgress(run: StatementRunner, userId: string): Promise<Record<string, SectionProgress>> {
+async function readSectionProgress(run: StatementRunner, userId: string): Promise<Record<string, SectionProgress>> {
   const reads = await run(SECTION_READS, [userId]);
   const unlocked = unlockedFlags(reads.map((r) => r.completed));
   return Object.fromEntries(

@@ -25,7 +25,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const PDF_MAGIC = '%PDF-';
 
 /** Refuses what would give investors a broken section; every problem is named with its slug. */
-export function checkSectionSources(sources: readonly SectionSource[]): string[] {
+function checkSectionSources(sources: readonly SectionSource[]): string[] {
   const problems: string[] = [];
   const slugs = new Set<string>();
   for (const s of sources) {

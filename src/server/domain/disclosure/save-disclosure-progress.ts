@@ -37,7 +37,7 @@ export async function lockDisclosure(tx: Db, userId: string) {
 }
 
 /** Applies `claims` inside the caller's transaction. Returns whether anything was written. */
-export async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress>, { userId, now, meta }: SaveContext): Promise<boolean> {
+async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress>, { userId, now, meta }: SaveContext): Promise<boolean> {
   const { completed: stepCompleted } = await lockDisclosure(tx, userId);
   const sections = await tx
     .select({ id: disclosureSections.id, slug: disclosureSections.slug, minReadingTime: disclosureSections.minReadingMinutes, sha256: disclosureSections.pdfSha256 })

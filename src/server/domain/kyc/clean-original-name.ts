@@ -6,7 +6,7 @@
 import type { KycFileType } from '../../../shared/kyc.ts';
 import { FILE_EXTENSIONS } from '../../http/sniff-file-type.ts';
 
-export const ORIGINAL_NAME_MAX_CHARS = 200;
+const ORIGINAL_NAME_MAX_CHARS = 200;
 
 export function cleanOriginalName(raw: string | undefined, type: KycFileType): string {
   const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';

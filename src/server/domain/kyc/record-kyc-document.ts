@@ -15,10 +15,11 @@ import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { lockKyc, referencedFileNames, refuseIfKycComplete } from './lock-kyc.ts';
+import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
+import { referencedFileNames } from './kyc-row.ts';
 
 /** Four documents, each replaced a few times over, is far more than a real verification needs. */
-export const MAX_KYC_DOCUMENTS = 30;
+const MAX_KYC_DOCUMENTS = 30;
 
 export type KycContext = { userId: string; now: Date; meta: RequestMeta };
 
@@ -34,7 +35,7 @@ export type KycDocumentInput = {
 /** Returns the stored names of the unsaved uploads this one took the place of (their files are the caller's to remove). */
 export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId, now, meta }: KycContext): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const kyc = await lockKyc(tx, userId);
+    const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);
     const referenced = referencedFileNames(kyc);
     const pending = (

@@ -11,7 +11,8 @@ import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { lockKyc, refuseIfKycComplete, savedSteps, type KycRow } from './lock-kyc.ts';
+import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
+import { savedSteps, type KycRow } from './kyc-row.ts';
 import type { KycContext } from './record-kyc-document.ts';
 
 /**
@@ -80,7 +81,7 @@ async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: K
 export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: KycContext): Promise<void> {
   const { userId, now, meta } = ctx;
   await db.transaction(async (tx) => {
-    const kyc = await lockKyc(tx, userId);
+    const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);
     if (savedSteps(kyc).slice(0, payload.step - 1).some((saved) => !saved)) throw new AppError('CONFLICT', messages.kyc.stepsFirst);
 
