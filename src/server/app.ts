@@ -17,12 +17,12 @@ import { securityHeaders } from './http/security-headers.ts';
 import { strictTransportSecurity } from './http/strict-transport.ts';
 import { mountStaticSite } from './http/static-site.ts';
 import type { Log } from './log.ts';
-import type { Mailer } from './mail/mailer.ts';
 import { assetsRoutes } from './routes/assets.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { disclosureRoutes } from './routes/disclosure.routes.ts';
 import { KYC_UPLOAD_PATH, kycRoutes } from './routes/kyc.routes.ts';
 import { legalRoutes } from './routes/legal.routes.ts';
+import type { Providers } from './providers/providers.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userDetailsRoutes } from './routes/user-details.routes.ts';
@@ -32,11 +32,11 @@ import type { FileStore } from './storage/file-store.ts';
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 const STREAMING_UPLOAD_PATHS = new Set<string>([KYC_UPLOAD_PATH]);
 
-/** `mailer` delivers the one-time login codes (SMTP, the outbox, or a test's own); `storage` keeps uploaded files. */
-export type CreateAppOptions = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; mailer: Mailer; storage: FileStore };
+/** `storage` keeps uploaded files; `providers` are the external services (mail, ...), a test's own or the real ones. */
+export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; clock: Clock; config: AppConfig; log: Log };
 
-export function createApp({ db, run, clock, config, log, mailer, storage }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, run, clock, config, log, storage, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
+export function createApp({ db, run, storage, providers, clock, config, log }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, run, storage, providers, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders());
@@ -52,7 +52,7 @@ export function createApp({ db, run, clock, config, log, mailer, storage }: Crea
   app.use('/api/*', (c, next) => (hasNoBody(c.req.method) || STREAMING_UPLOAD_PATHS.has(c.req.path) ? next() : limitJson(c, next)));
 
   app.route('/api/settings', settingsRoutes(deps));
-  app.route('/api/auth', authRoutes(deps, mailer));
+  app.route('/api/auth', authRoutes(deps));
   app.route('/api/user-details', userDetailsRoutes(deps));
   app.route('/api/disclosure', disclosureRoutes(deps));
   app.route('/api/kyc', kycRoutes(deps));

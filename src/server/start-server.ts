@@ -22,7 +22,7 @@ import { sweepOrphanFiles } from './domain/kyc/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
-import { createMailer } from './mail/create-mailer.ts';
+import { createProviders } from './providers/create-providers.ts';
 import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
 import { readSectionFolder, SectionFolderError } from './seed/read-section-folder.ts';
 import { seedDatabase } from './seed/seed-database.ts';
@@ -164,13 +164,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
 
-    const mailer = await createMailer(mailSettings, { dataDir: config.dataDir, clock, log });
-    cleanups.push(() => mailer.close?.());
+    const started = await createProviders({ mail: mailSettings }, { dataDir: config.dataDir, clock, log });
+    cleanups.push(() => started.close());
     // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
     const storage = await openLocalFileStore(uploadsDir(config.dataDir));
     const { createApp } = await appModule;
     const app = createApp({
-      mailer,
+      providers: started.providers,
       storage,
       db: database.db,
       run: database.run,

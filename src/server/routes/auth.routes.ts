@@ -29,10 +29,9 @@ import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { readJson, readJsonBody } from '../http/read-json.ts';
 import { requestMeta, type RequestMeta } from '../http/request-meta.ts';
-import type { Mailer } from '../mail/mailer.ts';
 
-export function authRoutes(deps: AppDeps, mailer: Mailer) {
-  const { db, clock, tokens, config, log } = deps;
+export function authRoutes(deps: AppDeps) {
+  const { db, clock, tokens, config, log, providers } = deps;
   const hasher = createCodeHasher(config.jwtSecret);
   const context = (c: Context<AppEnv>) => ({ now: clock.now(), meta: requestMeta(c, config.trustProxy) });
 
@@ -49,7 +48,7 @@ export function authRoutes(deps: AppDeps, mailer: Mailer) {
   /** Mails the code without holding up the answer; a failure is logged (without the code) and never answered. */
   const deliver = (issued: IssuedChallenge) => {
     if (issued.code === null || !issued.deliverable) return;
-    mailer
+    providers.mail
       .send({ to: issued.email, subject: messages.emailCode.mailSubject, ...codeEmail(issued.code) })
       .catch((error: unknown) => log.error('Sending a code email failed', { to: maskEmail(issued.email), error }));
   };
