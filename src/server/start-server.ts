@@ -20,6 +20,7 @@ import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
 import { sweepOrphanFiles } from './domain/kyc/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
+import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
@@ -152,7 +153,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       try {
         await updateInvestmentSettings(database.db, config.settingsOverrides, {
           now: clock.now(),
-          meta: { ip: null, userAgent: null },
+          meta: NO_CLIENT,
           reason: 'environment',
         });
       } catch (error) {

@@ -10,14 +10,12 @@ import type { InvestmentSettings, RegistrationPayload } from '../../shared/schem
 import type { Db } from '../db/types.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { RequestMeta } from '../http/request-meta.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
+import type { AnonymousRequestContext, RequestMeta } from './request-context.ts';
 
 /** Client and server compute the same 6-decimal token count; anything further apart means another price. */
 const TOKEN_TOLERANCE = 1e-6;
-
-type Context = { now: Date; meta: RequestMeta };
 
 /** A calendar date that exists, after 1900 and not in the future (the schema only checks YYYY-MM-DD). */
 function isPlausibleBirthDate(value: string, now: Date): boolean {
@@ -39,7 +37,7 @@ function checkAmount(payload: RegistrationPayload, limits: InvestmentSettings): 
 export type CheckedRegistration = { limits: InvestmentSettings; tokenQuantity: number };
 
 /** The validation errors of a registration (400, 422 with the limits, 409 for a taken address). */
-export async function checkRegistration(db: Db, payload: RegistrationPayload, context: Context): Promise<CheckedRegistration> {
+export async function checkRegistration(db: Db, payload: RegistrationPayload, context: AnonymousRequestContext): Promise<CheckedRegistration> {
   const { now, meta } = context;
   const checked = await checkRegistrationFields(db, payload, now);
   if (await isEmailTaken(db, payload.email)) await refuseDuplicate(db, payload.email, meta, now);

@@ -9,19 +9,18 @@ import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
 import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { RequestMeta } from '../http/request-meta.ts';
 import { checkRegistrationFields, isEmailTaken } from './check-registration.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
+import type { AnonymousRequestContext } from './request-context.ts';
 import { startSession } from './start-session.ts';
 
 export type RegistrationResult = { token: string; user: SessionUser; settings: InvestmentSettings };
-type Context = { now: Date; meta: RequestMeta };
 
 /**
  * Writes the account inside the caller's transaction `tx`. A taken address throws the CONFLICT AppError (also
  * when a racing registration wins the unique index: the caller maps that violation the same way).
  */
-export async function createInvestorAccount(tx: Db, tokens: TokenService, payload: RegistrationPayload, context: Context): Promise<RegistrationResult> {
+export async function createInvestorAccount(tx: Db, tokens: TokenService, payload: RegistrationPayload, context: AnonymousRequestContext): Promise<RegistrationResult> {
   const { now, meta } = context;
   const { limits, tokenQuantity } = await checkRegistrationFields(tx, payload, now);
   const individual = payload.investorType === 'individual' ? payload : null;

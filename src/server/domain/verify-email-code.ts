@@ -15,14 +15,13 @@ import type { Db } from '../db/types.ts';
 import { emailChallenges, userDetails, users } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, isAppError } from '../errors/app-error.ts';
-import type { RequestMeta } from '../http/request-meta.ts';
 import { VERIFY_PER_ADDRESS, VERIFY_PER_IP, addressKey, clearAttempts, ipKey, isBlocked, recordAttempt } from './attempt-counters.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
+import type { AnonymousRequestContext } from './request-context.ts';
 import { refuseDuplicate } from './check-registration.ts';
 import { createInvestorAccount } from './create-investor-account.ts';
 import { startSession } from './start-session.ts';
 
-type Context = { now: Date; meta: RequestMeta };
 type Outcome = { ok: AuthResponse } | { refused: 'wrong' | 'killed' | 'expired' | 'dead'; attempts: number };
 
 const REFUSAL = {
@@ -32,7 +31,7 @@ const REFUSAL = {
   expired: () => new AppError('GONE', messages.emailCode.expired),
 };
 
-export async function verifyEmailCode(db: Db, tokens: TokenService, hasher: CodeHasher, payload: VerifyCodePayload, context: Context): Promise<AuthResponse> {
+export async function verifyEmailCode(db: Db, tokens: TokenService, hasher: CodeHasher, payload: VerifyCodePayload, context: AnonymousRequestContext): Promise<AuthResponse> {
   const { now, meta } = context;
   const audit = (userId: string | null, action: string, detail: Record<string, unknown>) => recordAuditEvent(db, { userId, action, detail, meta, at: now });
   const [challenge] = await db

@@ -22,21 +22,21 @@ import { REQUESTS_PER_IP, addressKey, ipKey, isBlocked, recordAttempt } from '..
 import { findLoginAccount } from '../domain/find-login-account.ts';
 import { reissueEmailChallenge, requestEmailChallenge, type IssuedChallenge } from '../domain/issue-email-challenge.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
+import type { AnonymousRequestContext } from '../domain/request-context.ts';
 import { checkRegistration } from '../domain/check-registration.ts';
 import { revokeSession } from '../domain/revoke-session.ts';
 import { verifyEmailCode } from '../domain/verify-email-code.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { readJson, readJsonBody } from '../http/read-json.ts';
-import { requestMeta, type RequestMeta } from '../http/request-meta.ts';
+import { anonymousRequestContext, requestContext } from '../http/request-context.ts';
 
 export function authRoutes(deps: AppDeps) {
-  const { db, clock, tokens, config, log, providers } = deps;
+  const { db, tokens, config, log, providers } = deps;
   const hasher = createCodeHasher(config.jwtSecret);
-  const context = (c: Context<AppEnv>) => ({ now: clock.now(), meta: requestMeta(c, config.trustProxy) });
 
   /** Per-IP request counter and the address's wrong-code block, before anything is looked up or mailed. */
-  const admit = async (email: string | null, { now, meta }: { now: Date; meta: RequestMeta }) => {
+  const admit = async (email: string | null, { now, meta }: AnonymousRequestContext) => {
     const requestKey = ipKey('request', meta.ip);
     if (await isBlocked(db, [requestKey, email === null ? null : addressKey(email)], now)) {
       await recordAuditEvent(db, { userId: null, action: 'auth.code.blocked', detail: email === null ? {} : { email }, meta, at: now });
@@ -61,7 +61,7 @@ export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/register', async (c) => {
       const payload = await readJson(c, RegistrationPayloadSchema, messages.registration.fillRequired);
-      const ctx = context(c);
+      const ctx = anonymousRequestContext(c, deps);
       await checkRegistration(db, payload, ctx);
       await admit(payload.email, ctx);
       const issued = await requestEmailChallenge(db, hasher, { purpose: 'register', email: payload.email, userId: null, registration: payload }, ctx.now);
@@ -82,7 +82,7 @@ export function authRoutes(deps: AppDeps) {
         throw new AppError('BAD_REQUEST', aboutEmail ? messages.login.invalidEmail : messages.server.invalidRequest);
       }
       const { email } = parsed.output;
-      const ctx = context(c);
+      const ctx = anonymousRequestContext(c, deps);
       await admit(email, ctx);
       const account = await findLoginAccount(db, email);
       const issued = await requestEmailChallenge(db, hasher, { purpose: 'login', email, userId: account?.userId ?? null, registration: null }, ctx.now);
@@ -99,11 +99,11 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/verify', async (c) => {
       const payload = await readJson(c, VerifyCodePayloadSchema);
-      return c.json(await verifyEmailCode(db, tokens, hasher, payload, context(c)));
+      return c.json(await verifyEmailCode(db, tokens, hasher, payload, anonymousRequestContext(c, deps)));
     })
     .post('/resend', async (c) => {
       const { challengeId } = await readJson(c, ResendCodePayloadSchema);
-      const ctx = context(c);
+      const ctx = anonymousRequestContext(c, deps);
       await admit(null, ctx);
       const issued = await reissueEmailChallenge(db, hasher, challengeId, ctx.now);
       await recordAuditEvent(db, {
@@ -118,7 +118,7 @@ export function authRoutes(deps: AppDeps) {
       return answer(c, issued);
     })
     .post('/logout', bearerAuth(deps), async (c) => {
-      await revokeSession(db, c.get('auth'), context(c));
+      await revokeSession(db, c.get('auth').jti, requestContext(c, deps));
       return c.json({ ok: true });
     });
 }

@@ -7,7 +7,7 @@
  *   GET  /download/:fileName   one of the investor's own files; anything else 404
  */
 import { Readable } from 'node:stream';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, STORED_FILE_NAME, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
@@ -15,14 +15,14 @@ import { completeKyc } from '../domain/kyc/complete-kyc.ts';
 import { findKycDocument } from '../domain/kyc/find-kyc-document.ts';
 import { getKycStatus } from '../domain/kyc/get-kyc-status.ts';
 import { checkKycAccess, refuseIfKycComplete } from '../domain/kyc/kyc-access.ts';
-import { recordKycDocument, type KycContext } from '../domain/kyc/record-kyc-document.ts';
+import { recordKycDocument } from '../domain/kyc/record-kyc-document.ts';
 import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { parseWithSchemaMessages, readJsonWithSchemaMessages } from '../http/read-json.ts';
 import { receiveUpload } from '../http/receive-upload.ts';
-import { requestMeta } from '../http/request-meta.ts';
+import { requestContext } from '../http/request-context.ts';
 import { FILE_EXTENSIONS } from '../http/sniff-file-type.ts';
 
 export const KYC_UPLOAD_PATH = '/api/kyc/upload-document';
@@ -38,14 +38,13 @@ function downloadName(originalName: string, fileName: string): string {
 }
 
 export function kycRoutes(deps: AppDeps) {
-  const { db, run, clock, config, storage, log } = deps;
-  const context = (c: Context<AppEnv>): KycContext => ({ userId: c.get('auth').userId, now: clock.now(), meta: requestMeta(c, config.trustProxy) });
+  const { db, run, storage, log } = deps;
 
   return new Hono<AppEnv>()
     .use(bearerAuth(deps))
     .get('/status', async (c) => c.json(await getKycStatus(run, c.get('auth').userId)))
     .post('/upload-document', async (c) => {
-      const ctx = context(c);
+      const ctx = requestContext(c, deps);
       // Refused before a byte of the body is read or stored.
       refuseIfKycComplete(await checkKycAccess(db, ctx.userId));
       const { fields, file } = await receiveUpload(c, storage, { maxBytes: KYC_MAX_BYTES, fileField: 'file' });
@@ -73,12 +72,12 @@ export function kycRoutes(deps: AppDeps) {
       return c.json(answer, 201);
     })
     .post('/save-step', async (c) => {
-      const ctx = context(c);
+      const ctx = requestContext(c, deps);
       await checkKycAccess(db, ctx.userId);
       await saveKycStep(db, await readJsonWithSchemaMessages(c, SaveKycStepSchema), ctx);
       return c.json(await getKycStatus(run, ctx.userId));
     })
-    .post('/complete', async (c) => c.json(await completeKyc(db, context(c))))
+    .post('/complete', async (c) => c.json(await completeKyc(db, requestContext(c, deps))))
     .get('/download/:fileName', async (c) => {
       const fileName = c.req.param('fileName');
       // Before anything else: only a name the server could have generated goes on (no path, no encoding tricks).

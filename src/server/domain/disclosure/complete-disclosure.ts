@@ -10,9 +10,10 @@ import { disclosureProgress, disclosureReads, disclosureSections, userDetails } 
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { lockDisclosure, saveDisclosureProgress, type SaveContext } from './save-disclosure-progress.ts';
+import type { RequestContext } from '../request-context.ts';
+import { lockDisclosure, saveDisclosureProgress } from './save-disclosure-progress.ts';
 
-export async function completeDisclosure(db: Db, claims: Record<string, SectionProgress>, ctx: SaveContext): Promise<void> {
+export async function completeDisclosure(db: Db, claims: Record<string, SectionProgress>, ctx: RequestContext): Promise<void> {
   await saveDisclosureProgress(db, claims, ctx);
   const { userId, now, meta } = ctx;
   await db.transaction(async (tx) => {

@@ -10,15 +10,15 @@ import { kycDocuments, kycVerifications, userDetails } from '../../db/schema/ind
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import type { RequestContext } from '../request-context.ts';
 import { oneOf } from '../row-mapping.ts';
 import { lockKycForChange } from './kyc-access.ts';
 import { referencedFileNames, savedSteps } from './kyc-row.ts';
-import type { KycContext } from './record-kyc-document.ts';
 
 const KYC_STATUSES: readonly KycStatus[] = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
 const NEXT_STEP = 'agreements';
 
-export async function completeKyc(db: Db, { userId, now, meta }: KycContext): Promise<KycCompleteResponse> {
+export async function completeKyc(db: Db, { userId, now, meta }: RequestContext): Promise<KycCompleteResponse> {
   return db.transaction(async (tx) => {
     const kyc = await lockKycForChange(tx, userId);
     if (kyc.completedAt) return { nextStep: NEXT_STEP, status: oneOf(kyc.status, KYC_STATUSES, 'UNDER_REVIEW'), completedAt: kyc.completedAt.toISOString() };

@@ -13,15 +13,13 @@ import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import type { RequestMeta } from '../../http/request-meta.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import type { RequestContext } from '../request-context.ts';
 import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
 import { referencedFileNames } from './kyc-row.ts';
 
 /** Four documents, each replaced a few times over, is far more than a real verification needs. */
 const MAX_KYC_DOCUMENTS = 30;
-
-export type KycContext = { userId: string; now: Date; meta: RequestMeta };
 
 export type KycDocumentInput = {
   documentType: KycDocumentType;
@@ -33,7 +31,7 @@ export type KycDocumentInput = {
 };
 
 /** Returns the stored names of the unsaved uploads this one took the place of (their files are the caller's to remove). */
-export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId, now, meta }: KycContext): Promise<string[]> {
+export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId, now, meta }: RequestContext): Promise<string[]> {
   return db.transaction(async (tx) => {
     const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);

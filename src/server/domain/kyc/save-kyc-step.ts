@@ -11,9 +11,9 @@ import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import type { RequestContext } from '../request-context.ts';
 import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
 import { savedSteps, type KycRow } from './kyc-row.ts';
-import type { KycContext } from './record-kyc-document.ts';
 
 /**
  * Makes `fileName` the investor's current file of `type`: it must be theirs and of that type (400 otherwise, the
@@ -38,7 +38,7 @@ async function chooseDocument(tx: Db, userId: string, type: KycDocumentType, fil
 type KycChange = Partial<Omit<KycRow, 'userId'>>;
 
 /** The columns a step sets, the documents it chose, and what the audit trail records of it. */
-async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: KycContext): Promise<{ set: KycChange; documentsChanged: boolean; detail: Record<string, unknown> }> {
+async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: RequestContext): Promise<{ set: KycChange; documentsChanged: boolean; detail: Record<string, unknown> }> {
   switch (payload.step) {
     case 1:
     case 2: {
@@ -78,7 +78,7 @@ async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: K
   }
 }
 
-export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: KycContext): Promise<void> {
+export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: RequestContext): Promise<void> {
   const { userId, now, meta } = ctx;
   await db.transaction(async (tx) => {
     const kyc = await lockKycForChange(tx, userId);
