@@ -7,7 +7,7 @@
  * the answer is decided and not awaited, so neither its time nor its failure tells whether an account exists.
  */
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { messages } from '../../shared/messages.ts';
 import {
   LoginCodeRequestSchema,
@@ -28,8 +28,12 @@ import { revokeSession } from '../domain/revoke-session.ts';
 import { verifyEmailCode } from '../domain/verify-email-code.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
-import { readJson, readJsonBody } from '../http/read-json.ts';
+import { readJson } from '../http/read-json.ts';
 import { anonymousRequestContext, requestContext } from '../http/request-context.ts';
+
+/** Anything wrong with the address is the login form's own message; anything else a plain invalid request. */
+const loginRefusal = (issues: readonly v.BaseIssue<unknown>[]) =>
+  issues.some((issue) => issue.path?.[0]?.key === 'email') ? messages.login.invalidEmail : messages.server.invalidRequest;
 
 export function authRoutes(deps: AppDeps) {
   const { db, tokens, config, log, providers } = deps;
@@ -60,7 +64,7 @@ export function authRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .post('/register', async (c) => {
-      const payload = await readJson(c, RegistrationPayloadSchema, messages.registration.fillRequired);
+      const payload = await readJson(c, RegistrationPayloadSchema, { fallback: messages.registration.fillRequired });
       const ctx = anonymousRequestContext(c, deps);
       await checkRegistration(db, payload, ctx);
       await admit(payload.email, ctx);
@@ -76,12 +80,7 @@ export function authRoutes(deps: AppDeps) {
       return answer(c, issued);
     })
     .post('/login', async (c) => {
-      const parsed = v.safeParse(LoginCodeRequestSchema, await readJsonBody(c));
-      if (!parsed.success) {
-        const aboutEmail = parsed.issues.some((issue) => issue.path?.[0]?.key === 'email');
-        throw new AppError('BAD_REQUEST', aboutEmail ? messages.login.invalidEmail : messages.server.invalidRequest);
-      }
-      const { email } = parsed.output;
+      const { email } = await readJson(c, LoginCodeRequestSchema, { fallback: loginRefusal });
       const ctx = anonymousRequestContext(c, deps);
       await admit(email, ctx);
       const account = await findLoginAccount(db, email);

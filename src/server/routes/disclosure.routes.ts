@@ -21,7 +21,7 @@ import { requestContext } from '../http/request-context.ts';
 
 export function disclosureRoutes(deps: AppDeps) {
   const { db, run } = deps;
-  const readClaims = async (c: Context<AppEnv>) => (await readJson(c, SaveDisclosureProgressSchema, messages.server.invalidRequest)).sectionProgress;
+  const readClaims = async (c: Context<AppEnv>) => (await readJson(c, SaveDisclosureProgressSchema)).sectionProgress;
 
   return new Hono<AppEnv>()
     .use(bearerAuth(deps))

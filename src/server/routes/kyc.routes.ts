@@ -20,12 +20,14 @@ import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
-import { parseWithSchemaMessages, readJsonWithSchemaMessages } from '../http/read-json.ts';
+import { parseInput, readJson } from '../http/read-json.ts';
+import { declareOwnBody } from '../http/own-body-routes.ts';
 import { receiveUpload } from '../http/receive-upload.ts';
 import { requestContext } from '../http/request-context.ts';
 import { FILE_EXTENSIONS } from '../http/sniff-file-type.ts';
 
-export const KYC_UPLOAD_PATH = '/api/kyc/upload-document';
+/** Streams its multipart body under its own 10 MB limit, so the JSON body limit leaves it alone. */
+declareOwnBody('/api/kyc/upload-document', 'multipart-stream');
 
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 
@@ -50,7 +52,7 @@ export function kycRoutes(deps: AppDeps) {
       const { fields, file } = await receiveUpload(c, storage, { maxBytes: KYC_MAX_BYTES, fileField: 'file' });
       if (!file) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
       try {
-        const { type, step } = parseWithSchemaMessages(UploadFieldsSchema, fields, messages.server.invalidRequest);
+        const { type, step } = parseInput(UploadFieldsSchema, fields, { messages: 'schema' });
         if (step !== undefined && Number(step) !== KYC_DOCUMENT_STEP[type]) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
         // A selfie is a camera picture; a PDF cannot be one.
         if (type === 'selfie' && file.contentType === 'application/pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidType);
@@ -74,7 +76,7 @@ export function kycRoutes(deps: AppDeps) {
     .post('/save-step', async (c) => {
       const ctx = requestContext(c, deps);
       await checkKycAccess(db, ctx.userId);
-      await saveKycStep(db, await readJsonWithSchemaMessages(c, SaveKycStepSchema), ctx);
+      await saveKycStep(db, await readJson(c, SaveKycStepSchema, { messages: 'schema' }), ctx);
       return c.json(await getKycStatus(run, ctx.userId));
     })
     .post('/complete', async (c) => c.json(await completeKyc(db, requestContext(c, deps))))
