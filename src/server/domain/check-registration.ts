@@ -47,7 +47,10 @@ export async function checkRegistration(db: Db, payload: RegistrationPayload, co
 export const isEmailTaken = async (db: Db, email: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0;
 
-/** A taken address is worth a trace (someone probing which investors exist), then the same 409 for all. */
+/**
+ * A taken address is worth a trace (someone probing which investors exist), then the same 409 for all. A refusal
+ * that changes nothing: its audit event is a statement of its own (from verify, after its transaction rolled back).
+ */
 export async function refuseDuplicate(db: Db, email: string, meta: RequestMeta, now: Date): Promise<never> {
   await recordAuditEvent(db, { userId: null, action: 'auth.register.duplicate', detail: { email }, meta, at: now });
   throw new AppError('CONFLICT', messages.registration.emailTaken);

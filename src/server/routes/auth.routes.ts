@@ -39,7 +39,11 @@ export function authRoutes(deps: AppDeps) {
   const { db, tokens, config, log, providers } = deps;
   const hasher = createCodeHasher(config.jwtSecret);
 
-  /** Per-IP request counter and the address's wrong-code block, before anything is looked up or mailed. */
+  /**
+   * Per-IP request counter and the address's wrong-code block, before anything is looked up or mailed. The block is
+   * a refusal that changes nothing, so its audit event is a statement of its own; the counter is throttling
+   * bookkeeping, not a change of the investor's state, and is never audited.
+   */
   const admit = async (email: string | null, { now, meta }: AnonymousRequestContext) => {
     const requestKey = ipKey('request', meta.ip);
     if (await isBlocked(db, [requestKey, email === null ? null : addressKey(email)], now)) {
@@ -68,15 +72,8 @@ export function authRoutes(deps: AppDeps) {
       const ctx = anonymousRequestContext(c, deps);
       await checkRegistration(db, payload, ctx);
       await admit(payload.email, ctx);
-      const issued = await requestEmailChallenge(db, hasher, { purpose: 'register', email: payload.email, userId: null, registration: payload }, ctx.now);
+      const issued = await requestEmailChallenge(db, hasher, { purpose: 'register', email: payload.email, userId: null, registration: payload }, ctx);
       if (issued === 'throttled') throw new AppError('TOO_MANY_REQUESTS', messages.emailCode.resendThrottled);
-      await recordAuditEvent(db, {
-        userId: null,
-        action: 'auth.register.code_requested',
-        detail: { email: payload.email, challengeId: issued.challengeId, mailed: issued.code !== null },
-        meta: ctx.meta,
-        at: ctx.now,
-      });
       return answer(c, issued);
     })
     .post('/login', async (c) => {
@@ -84,16 +81,9 @@ export function authRoutes(deps: AppDeps) {
       const ctx = anonymousRequestContext(c, deps);
       await admit(email, ctx);
       const account = await findLoginAccount(db, email);
-      const issued = await requestEmailChallenge(db, hasher, { purpose: 'login', email, userId: account?.userId ?? null, registration: null }, ctx.now);
+      const issued = await requestEmailChallenge(db, hasher, { purpose: 'login', email, userId: account?.userId ?? null, registration: null }, ctx);
       // A login never re-sends within the cooldown: it gets the open challenge back, so 'throttled' cannot occur.
       if (issued === 'throttled') throw new Error('a login challenge was throttled');
-      await recordAuditEvent(db, {
-        userId: account?.userId ?? null,
-        action: 'auth.login.code_requested',
-        detail: { email, challengeId: issued.challengeId, known: account !== null, mailed: issued.code !== null && issued.deliverable },
-        meta: ctx.meta,
-        at: ctx.now,
-      });
       return answer(c, issued);
     })
     .post('/verify', async (c) => {
@@ -104,14 +94,7 @@ export function authRoutes(deps: AppDeps) {
       const { challengeId } = await readJson(c, ResendCodePayloadSchema);
       const ctx = anonymousRequestContext(c, deps);
       await admit(null, ctx);
-      const issued = await reissueEmailChallenge(db, hasher, challengeId, ctx.now);
-      await recordAuditEvent(db, {
-        userId: null,
-        action: issued === 'throttled' ? 'auth.code.resend_refused' : 'auth.code.resent',
-        detail: issued === 'throttled' ? { challengeId } : { email: issued.email, previous: challengeId, challengeId: issued.challengeId },
-        meta: ctx.meta,
-        at: ctx.now,
-      });
+      const issued = await reissueEmailChallenge(db, hasher, challengeId, ctx);
       // Unknown, used, superseded and too-early challenges all answer alike: nothing tells whether an address exists.
       if (issued === 'throttled') throw new AppError('TOO_MANY_REQUESTS', messages.emailCode.resendThrottled);
       return answer(c, issued);
