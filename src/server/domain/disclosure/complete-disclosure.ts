@@ -6,9 +6,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { SectionProgress } from '../../../shared/schemas.ts';
-import { disclosureProgress, disclosureReads, disclosureSections, userDetails } from '../../db/schema/index.ts';
+import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { advanceCurrentStep } from '../advance-current-step.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { lockDisclosure, saveDisclosureProgress } from './save-disclosure-progress.ts';
@@ -29,11 +30,7 @@ export async function completeDisclosure(db: Db, claims: Record<string, SectionP
     if (sections.length === 0 || sections.some((s) => !s.completedAt)) throw new AppError('CONFLICT', messages.disclosure.incomplete);
 
     await tx.update(disclosureProgress).set({ completed: true, completedAt: now, updatedAt: now }).where(eq(disclosureProgress.userId, userId));
-    // Only forward: an investor already past disclosure keeps their step.
-    await tx
-      .update(userDetails)
-      .set({ currentStep: 'kyc' })
-      .where(and(eq(userDetails.userId, userId), eq(userDetails.currentStep, 'disclosure')));
+    await advanceCurrentStep(tx, userId, 'kyc');
     await recordAuditEvent(tx, {
       userId,
       action: 'disclosure.completed',
