@@ -18,7 +18,7 @@ import { openDatabase } from './db/open-database.ts';
 import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
-import { sweepOrphanFiles } from './domain/kyc/sweep-orphan-files.ts';
+import { sweepOrphanFiles } from './domain/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
@@ -207,7 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           if (report.challenges || report.sessions || report.counters) log.info('Removed expired rows', report);
         }),
         sweepOrphanFiles(database.db, storage, now).then((files) => {
-          if (files) log.info('Removed stored files no KYC row names', { files });
+          if (files) log.info('Removed stored files no stored_files row records', { files });
         }),
       ]).catch((error: unknown) => log.error('Housekeeping failed', { error }));
     };

@@ -8,20 +8,20 @@
  * Resolves when the whole request has been read and the file is stored. On any failure (limit, type, malformed
  * form, client gone) reading stops, the partial file is removed, and nothing remains in the store.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
-import type { KycFileType } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppEnv } from '../app-context.ts';
 import { cleanOriginalName } from '../domain/kyc/clean-original-name.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { newStoredFileName, type StoredFileType } from '../storage/stored-name.ts';
 import { requestStream } from './request-stream.ts';
-import { FILE_EXTENSIONS, SNIFF_BYTES, sniffFileType } from './sniff-file-type.ts';
+import { SNIFF_BYTES, sniffFileType } from './sniff-file-type.ts';
 
-export type ReceivedFile = { fileName: string; originalName: string; contentType: KycFileType; size: number; sha256: string };
+export type ReceivedFile = { fileName: string; originalName: string; contentType: StoredFileType; size: number; sha256: string };
 export type ReceivedUpload = { fields: Record<string, string>; file: ReceivedFile | null };
 export type UploadLimits = { maxBytes: number; fileField: string };
 
@@ -30,8 +30,6 @@ const FORM_LIMITS = { fields: 8, fieldSize: 256, fieldNameSize: 64, parts: 10, h
 
 const invalid = () => new AppError('BAD_REQUEST', messages.server.invalidRequest);
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.kyc.tooLarge);
-
-export const newStoredFileName = (type: KycFileType) => `${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[type]}`;
 
 /** Sniffs, names and stores one file stream; counts and hashes the bytes on the way. */
 async function storeFile(stream: Readable, browserName: string | undefined, store: FileStore, maxBytes: number): Promise<ReceivedFile> {

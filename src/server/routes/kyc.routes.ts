@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, STORED_FILE_NAME, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
+import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeKyc } from '../domain/kyc/complete-kyc.ts';
@@ -24,7 +24,7 @@ import { parseInput, readJson } from '../http/read-json.ts';
 import { declareOwnBody } from '../http/own-body-routes.ts';
 import { receiveUpload } from '../http/receive-upload.ts';
 import { requestContext } from '../http/request-context.ts';
-import { FILE_EXTENSIONS } from '../http/sniff-file-type.ts';
+import { STORED_FILE_EXTENSIONS, isStoredFileName } from '../storage/stored-name.ts';
 
 /** Streams its multipart body under its own 10 MB limit, so the JSON body limit leaves it alone. */
 declareOwnBody('/api/kyc/upload-document', 'multipart-stream');
@@ -83,7 +83,7 @@ export function kycRoutes(deps: AppDeps) {
     .get('/download/:fileName', async (c) => {
       const fileName = c.req.param('fileName');
       // Before anything else: only a name the server could have generated goes on (no path, no encoding tricks).
-      if (!STORED_FILE_NAME.test(fileName)) throw notFound();
+      if (!isStoredFileName(fileName)) throw notFound();
       const { userId } = c.get('auth');
       await checkKycAccess(db, userId);
       const doc = await findKycDocument(db, userId, fileName);
@@ -96,7 +96,7 @@ export function kycRoutes(deps: AppDeps) {
       const headers = {
         'Content-Type': doc.contentType,
         'Content-Length': String(stored.size),
-        'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${FILE_EXTENSIONS[doc.contentType]}`),
+        'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${STORED_FILE_EXTENSIONS[doc.contentType]}`),
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
         // Should a browser ever render an uploaded file, it runs nothing and loads nothing.

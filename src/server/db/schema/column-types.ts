@@ -1,4 +1,5 @@
 /** Column types every area's tables share. */
+import { sql, type SQL } from 'drizzle-orm';
 import { customType, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 /** PGlite returns bytea as Uint8Array, pg as Buffer: hand out Uint8Array either way. */
@@ -13,3 +14,12 @@ export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode
 export const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
 /** Token quantities: six decimals, the precision of `tokensFor` in src/shared/rules.ts. */
 export const tokens = (name: string) => numeric(name, { precision: 24, scale: 6, mode: 'number' });
+
+/**
+ * Constant text values as SQL literals, for CHECK constraints built from the code's own enumerations (so the table
+ * and the code cannot disagree). Only for constants written in the code: anything but plain characters is refused.
+ */
+export function sqlTextList(values: readonly string[]): SQL {
+  for (const value of values) if (!/^[\w .,:|/+\-^$()[\]{}]+$/.test(value)) throw new Error(`Not a plain constant for SQL: ${value}`);
+  return sql.raw(values.map((value) => `'${value}'`).join(', '));
+}

@@ -15,3 +15,4 @@ export * from './kyc.ts';
 export * from './legal.ts';
 export * from './registration.ts';
 export * from './settings.ts';
+export * from './storage.ts';

@@ -1,7 +1,9 @@
 /** The KYC/AML step: one verification row per investor and the files they uploaded for it. */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './column-types.ts';
+import { STORED_FILE_NAME_SQL } from '../../storage/stored-name.ts';
+import { createdAt, sqlTextList, tstz } from './column-types.ts';
+import { storedFiles } from './storage.ts';
 import { users } from './auth.ts';
 
 export const kycVerifications = pgTable(
@@ -53,7 +55,7 @@ export const kycVerifications = pgTable(
 
 /**
  * Files uploaded for KYC (identity document, selfie, utility bill, bank statement). The bytes are in the file store
- * (src/server/storage) under `file_name`, a name the server generated; `original_name` is what the investor's file
+ * (src/server/storage) under `file_name`, a name the server generated and recorded in stored_files; `original_name` is what the investor's file
  * was called, kept as data only and never used in a path. A step saved again with another file marks the earlier
  * file of that type `replaced_at` (kept for the record, no longer listed). `seq` orders uploads made in one instant.
  */
@@ -67,7 +69,11 @@ export const kycDocuments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     documentType: text('document_type').notNull(),
     step: integer('step').notNull(),
-    fileName: text('file_name').notNull().unique('kyc_documents_file_name_unique'),
+    /** Its stored_files row must exist for as long as this one does (the sweep keeps only files stored_files names). */
+    fileName: text('file_name')
+      .notNull()
+      .unique('kyc_documents_file_name_unique')
+      .references(() => storedFiles.storedName),
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -83,7 +89,7 @@ export const kycDocuments = pgTable(
       sql`(${t.documentType} = 'identity' and ${t.step} = 1) or (${t.documentType} = 'selfie' and ${t.step} = 2)
         or (${t.documentType} in ('address_utility', 'address_bank') and ${t.step} = 3)`,
     ),
-    check('kyc_documents_file_name', sql`${t.fileName} ~ '^[0-9a-f]{32}[.](jpg|png|pdf)$'`),
+    check('kyc_documents_file_name', sql`${t.fileName} ~ ${sqlTextList([STORED_FILE_NAME_SQL])}`),
     check('kyc_documents_content_type', sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
     check('kyc_documents_size', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 10485760`),
     check('kyc_documents_sha256', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),

@@ -1,6 +1,6 @@
 /**
- * The metadata row of an uploaded file, written after the file is completely stored (the caller removes the file
- * if this fails). One transaction with the audit event; refused like every KYC change before disclosure is
+ * The metadata rows of an uploaded file (its stored_files row and its kyc_documents row), written after the file is
+ * completely stored (the caller removes the file if this fails). One transaction with the audit event; refused like every KYC change before disclosure is
  * complete or after KYC is.
  *
  * Uploads are bounded per investor: a new file of a type takes the place of an earlier one of that type that no
@@ -14,6 +14,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { forgetStoredFiles, recordStoredFile } from '../stored-files.ts';
 import type { RequestContext } from '../request-context.ts';
 import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
 import { referencedFileNames } from './kyc-row.ts';
@@ -45,8 +46,11 @@ export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId,
       .map((r) => r.fileName)
       .filter((name) => !referenced.has(name));
     if (pending.length) await tx.delete(kycDocuments).where(and(eq(kycDocuments.userId, userId), inArray(kycDocuments.fileName, pending)));
+    await forgetStoredFiles(tx, 'kyc_document', pending);
     const [held] = await tx.select({ n: count() }).from(kycDocuments).where(eq(kycDocuments.userId, userId));
     if ((held?.n ?? 0) >= MAX_KYC_DOCUMENTS) throw new AppError('TOO_MANY_REQUESTS', messages.kyc.tooManyUploads);
+    const { fileName: storedName, originalName, contentType, size, sha256 } = doc;
+    await recordStoredFile(tx, { ownerId: userId, purpose: 'kyc_document', storedName, originalName, contentType, size, sha256 }, now);
     await tx.insert(kycDocuments).values({
       userId,
       documentType: doc.documentType,

@@ -10,6 +10,7 @@ import type { KycDocumentType, SaveKycStepPayload } from '../../../shared/kyc.ts
 import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isStoredFileName } from '../../storage/stored-name.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
@@ -78,8 +79,18 @@ async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: R
   }
 }
 
+/** The stored names a step's payload points at. */
+function namedFiles(payload: SaveKycStepPayload): string[] {
+  if (payload.step === 1 || payload.step === 2) return [payload.stepData.fileName];
+  if (payload.step === 3) return [payload.stepData.utilityBillFileName, payload.stepData.bankStatementFileName];
+  return [];
+}
+
 export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: RequestContext): Promise<void> {
   const { userId, now, meta } = ctx;
+  // A name the server cannot have generated is refused before anything is read or locked (the shared schema only
+  // bounds its length); one it generated but not for this investor and step is refused by chooseDocument, alike.
+  if (!namedFiles(payload).every(isStoredFileName)) throw new AppError('BAD_REQUEST', messages.kyc.unknownFile);
   await db.transaction(async (tx) => {
     const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);
