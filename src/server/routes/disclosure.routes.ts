@@ -7,7 +7,6 @@
  *   POST /complete          {sectionProgress} -> the progress with the step complete, or 409
  */
 import { Hono, type Context } from 'hono';
-import { messages } from '../../shared/messages.ts';
 import { SaveDisclosureProgressSchema } from '../../shared/schemas.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeDisclosure } from '../domain/disclosure/complete-disclosure.ts';
