@@ -1,7 +1,8 @@
 /**
  * readRawBody on a small app built here: the exact bytes reach the handler (a BOM, invalid UTF-8, NUL kept), the
  * route's own limit replaces the JSON limit (a body over 64 KB passes, one byte over the route's limit is 413 in
- * the catalogue's words, declared or streamed, over a socket too), and a route not declared raw cannot use it.
+ * the catalogue's words, declared or streamed, over a socket too), a body that breaks off is a 400, and a route
+ * not declared raw cannot use it.
  */
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -93,6 +94,18 @@ describe('readRawBody', () => {
       if (via === 'app.request') expect(progress.sent).toBeLessThan(RAW_LIMIT * 2);
     });
   }
+
+  it('answers a body that breaks off as a bad request, not a fault of the server', async () => {
+    let pulls = 0;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(filled(1024));
+        else controller.error(new Error('client went away'));
+      },
+    });
+    const res = await post(null, RAW_PATH, broken);
+    expect([res.status, await res.json()]).toEqual([400, { error: messages.server.invalidRequest }]);
+  });
 
   it('answers an empty body as no bytes', async () => {
     const res = await app.request(RAW_PATH, { method: 'POST' });

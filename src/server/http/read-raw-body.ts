@@ -25,7 +25,9 @@ export async function readRawBody(c: Context<AppEnv>, { limit }: { limit: number
   let size = 0;
   // Not `for await`: leaving that loop early destroys the stream, which for the Node request is the socket.
   const reader: AsyncIterator<Buffer> = body[Symbol.asyncIterator]();
-  for (let next = await reader.next(); !next.done; next = await reader.next()) {
+  // A body that breaks off (the client went away) is a bad request, not a fault of ours.
+  const read = () => reader.next().catch(() => Promise.reject(new AppError('BAD_REQUEST', messages.server.invalidRequest)));
+  for (let next = await read(); !next.done; next = await read()) {
     size += next.value.byteLength;
     if (size > limit) {
       if (ownStream) body.destroy();
