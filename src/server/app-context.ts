@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import type { Log } from './log.ts';
+import type { Providers } from './providers/providers.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export type AppConfig = {
@@ -26,5 +27,8 @@ export type AppEnv = {
   Bindings: Partial<HttpBindings>;
 };
 
-/** `run` executes prepared statements (the hot reads) on the same database as `db`; `storage` keeps uploaded files. */
-export type AppDeps = { db: Db; run: StatementRunner; clock: Clock; config: AppConfig; log: Log; tokens: TokenService; storage: FileStore };
+/**
+ * What route modules get: `run` executes prepared statements (the hot reads) on the same database as `db`; `storage`
+ * keeps uploaded files; `providers` are the external services.
+ */
+export type AppDeps = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; clock: Clock; config: AppConfig; log: Log; tokens: TokenService };

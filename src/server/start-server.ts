@@ -18,17 +18,18 @@ import { openDatabase } from './db/open-database.ts';
 import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
-import { sweepOrphanFiles } from './domain/kyc/sweep-orphan-files.ts';
+import { sweepOrphanFiles } from './domain/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
+import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createConsoleLog, type Log } from './log.ts';
-import { createMailer } from './mail/create-mailer.ts';
+import { createProviders } from './providers/create-providers.ts';
 import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
 import { readSectionFolder, SectionFolderError } from './seed/read-section-folder.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export type StartServerOptions = {
   /** The environment to read (main passes process.env). Defaults to none, so callers are hermetic. */
@@ -152,7 +153,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       try {
         await updateInvestmentSettings(database.db, config.settingsOverrides, {
           now: clock.now(),
-          meta: { ip: null, userAgent: null },
+          meta: NO_CLIENT,
           reason: 'environment',
         });
       } catch (error) {
@@ -164,13 +165,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
 
-    const mailer = await createMailer(mailSettings, { dataDir: config.dataDir, clock, log });
-    cleanups.push(() => mailer.close?.());
+    const started = await createProviders({ mail: mailSettings }, { dataDir: config.dataDir, clock, log });
+    cleanups.push(() => started.close());
     // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
     const storage = await openLocalFileStore(uploadsDir(config.dataDir));
     const { createApp } = await appModule;
     const app = createApp({
-      mailer,
+      providers: started.providers,
       storage,
       db: database.db,
       run: database.run,
@@ -206,7 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           if (report.challenges || report.sessions || report.counters) log.info('Removed expired rows', report);
         }),
         sweepOrphanFiles(database.db, storage, now).then((files) => {
-          if (files) log.info('Removed stored files no KYC row names', { files });
+          if (files) log.info('Removed stored files no stored_files row records', { files });
         }),
       ]).catch((error: unknown) => log.error('Housekeeping failed', { error }));
     };

@@ -63,9 +63,11 @@ export const AmlDataSchema = v.object({
 export type AmlData = v.InferOutput<typeof AmlDataSchema>;
 export type AmlDraft = v.InferInput<typeof AmlDataSchema>;
 
-/** A stored file's generated name: 32 hex characters and the extension of its detected type. */
-export const STORED_FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
-const storedFileName = v.pipe(v.string(), v.regex(STORED_FILE_NAME, 'Unknown file.'));
+/**
+ * A file named back to the server (the upload's answer gave it): bounded here; whether it is a name the server
+ * generated, and one of this investor's files of that step, only the server can tell (and does).
+ */
+const storedFileName = v.pipe(v.string(), v.minLength(1, 'Unknown file.'), v.maxLength(64, 'Unknown file.'));
 
 /** Steps 1 and 2: the upload's answer, as the spec's step data (fileName, fileType, fileSize, filePath). */
 export const FileStepDataSchema = v.object({

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { EMAIL_CODE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { CodeChallenge } from '../../src/shared/schemas.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { VERIFY_PER_ADDRESS, VERIFY_PER_IP, delaySeconds } from '../../src/server/domain/attempt-counters.ts';
 import { maskEmail } from '../../src/server/auth/email-code.ts';
 import { HSTS_VALUE } from '../../src/server/http/strict-transport.ts';

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { LOGIN_PLACEHOLDER_PASSWORD } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { readTokenExp } from '../../src/shared/rules.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { TEST_JWT_SECRET, TEST_TTL_SECONDS, forEachDatabase } from './harness.ts';
 import { signIn } from './support/sign-in.ts';
 

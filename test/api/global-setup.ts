@@ -12,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/open-database.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { seedDatabase } from '../../src/server/seed/seed-database.ts';
 

@@ -128,7 +128,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         log,
         mailer,
         makeApp: (config = {}) =>
-          createApp({ db: need(database).db, run: need(database).run, clock, log, mailer, storage: need(storage), config: { ...baseConfig, ...config } }),
+          createApp({ db: need(database).db, run: need(database).run, storage: need(storage), providers: { mail: mailer }, clock, log, config: { ...baseConfig, ...config } }),
         request: (path, init) => Promise.resolve(need(app).request(path, init)),
         get: (path, token) => t.request(path, { headers: token ? bearer(token) : {} }),
         post: (path, payload, token) =>

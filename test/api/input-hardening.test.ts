@@ -1,7 +1,7 @@
 /** Bodies that are not what a call expects: each gets a clean 4xx { error }, nothing internal leaks. */
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { JSON_BODY_LIMIT_BYTES } from '../../src/server/app.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/json-body-limit.ts';
 import { forEachDatabase, individualPayload } from './harness.ts';
 
 forEachDatabase('input hardening', (t) => {

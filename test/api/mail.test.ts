@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/server/config/env.ts';
 import { OUTBOX_FROM, loadMailSettings } from '../../src/server/config/mail-env.ts';
-import { createMailer } from '../../src/server/mail/create-mailer.ts';
-import { formatEml } from '../../src/server/mail/rfc822.ts';
+import { createMailer } from '../../src/server/providers/mail/create-mailer.ts';
+import { formatEml } from '../../src/server/providers/mail/rfc822.ts';
 import { createMemoryLog } from '../../src/server/log.ts';
 
 const configError = (env: Record<string, string>): ConfigError => {

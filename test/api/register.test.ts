@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { amountError, tokensFor } from '../../src/shared/rules.ts';
 import type { CodeChallenge, RegistrationRejection } from '../../src/shared/schemas.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/seed/seed-database.ts';
 import { entityPayload, forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';
 import { completeRegistration, verifyLatestCode } from './support/sign-in.ts';

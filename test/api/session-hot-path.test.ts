@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { findActiveSession } from '../../src/server/domain/find-active-session.ts';
 import { TEST_TTL_SECONDS, bearer, forEachDatabase } from './harness.ts';
 

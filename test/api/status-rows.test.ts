@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { UserDetails } from '../../src/shared/schemas.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { forEachDatabase } from './harness.ts';
 
 forEachDatabase('status reads from filled rows', (t) => {

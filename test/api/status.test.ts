@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { tokensFor } from '../../src/shared/rules.ts';
 import type { UserDetails } from '../../src/shared/schemas.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { entityPayload, forEachDatabase } from './harness.ts';
 import { completeRegistration } from './support/sign-in.ts';
 

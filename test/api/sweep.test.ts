@@ -1,11 +1,14 @@
-/** Housekeeping: expired challenges and sessions (a day after expiry) and spent attempt counters are removed. */
-import { randomBytes, randomUUID } from 'node:crypto';
+/**
+ * Housekeeping: expired challenges and sessions (a day after expiry) and spent attempt counters are removed; so are
+ * stored files no stored_files row records, once an hour old, whatever purpose the recorded ones have.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import * as schema from '../../src/server/db/schema.ts';
-import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/kyc/sweep-orphan-files.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep-orphan-files.ts';
 import { KEEP_EXPIRED_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
 import { forEachDatabase } from './harness.ts';
 import { kycInvestor, uploadAs } from './support/kyc.ts';
@@ -56,7 +59,7 @@ forEachDatabase('sweeping expired rows', (t) => {
     expect((await t.get('/api/user-details/status', token)).status).toBe(200);
   });
 
-  it('removes stored files no KYC row names once they are an hour old, and nothing else', async () => {
+  it('removes stored files no stored_files row records once they are an hour old, and nothing else', async () => {
     const { token } = await kycInvestor(t);
     const kept = await uploadAs(t, token, 'identity');
     const bytes = async function* () {
@@ -75,5 +78,38 @@ forEachDatabase('sweeping expired rows', (t) => {
     expect(left).not.toContain(orphan);
     expect(left).toEqual(expect.arrayContaining([young, kept.fileName]));
     expect((await t.get(`/api/kyc/download/${kept.fileName}`, token)).status).toBe(200);
+  });
+
+  it('keeps a file recorded under any purpose though no KYC row names it; removes an old unrecorded one; keeps a young one', async () => {
+    const { user } = await t.register();
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - ORPHAN_GRACE_MS - 60_000);
+    const bytes = new TextEncoder().encode('%PDF-1.7 signed agreement');
+    const store = async (name: string, storedAt: Date) => {
+      await t.storage.put(name, (async function* () { yield bytes; })(), { contentType: 'application/pdf' });
+      await utimes(join(t.storage.dir, name), storedAt, storedAt);
+    };
+    const newName = () => `${randomBytes(16).toString('hex')}.pdf`;
+    const signed = newName();
+    const staff = newName();
+    const orphan = newName();
+    const young = newName();
+    await t.database.db.insert(schema.storedFiles).values([
+      { ownerId: user.userId, purpose: 'agreement_signed', storedName: signed, originalName: 'Subscription Agreement.pdf', contentType: 'application/pdf', sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') },
+      { ownerId: null, purpose: 'staff_upload', storedName: staff, originalName: 'Term sheet.pdf', contentType: 'application/pdf', sizeBytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') },
+    ]);
+    for (const name of [signed, staff, orphan]) await store(name, old);
+    await store(young, now);
+    expect(await t.database.db.select().from(schema.kycDocuments).where(inArray(schema.kycDocuments.fileName, [signed, staff]))).toEqual([]);
+
+    expect(await sweepOrphanFiles(t.database.db, t.storage, now)).toBe(1);
+    const left = await readdir(t.storage.dir);
+    expect(left).not.toContain(orphan);
+    expect(left).toEqual(expect.arrayContaining([signed, staff, young]));
+    // The young one is removed once it, too, is past the grace period (other tests' young files may go with it).
+    await sweepOrphanFiles(t.database.db, t.storage, new Date(now.getTime() + ORPHAN_GRACE_MS + 60_000));
+    const afterGrace = await readdir(t.storage.dir);
+    expect(afterGrace).toEqual(expect.arrayContaining([signed, staff]));
+    expect(afterGrace).not.toContain(young);
   });
 });

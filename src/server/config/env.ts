@@ -33,7 +33,7 @@ export type ServerConfig = {
 
 export type Env = Record<string, string | undefined>;
 
-export const DEFAULTS = { port: 3000, host: '0.0.0.0', dataDir: './data', tokenTtlSeconds: 7200 } as const;
+const DEFAULTS = { port: 3000, host: '0.0.0.0', dataDir: './data', tokenTtlSeconds: 7200 } as const;
 export const MIN_JWT_SECRET_BYTES = 32;
 const MAX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /** numeric(18, 2) holds amounts below 1e16; stay well inside it. */

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { pgliteStatementRunner } from './pglite-statement-runner.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 import type { Database, Db } from './types.ts';
 
 export type PgliteOptions = { dataDir: string | null; loadDataDir?: Blob };

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgStatementRunner } from './pg-statement-runner.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 import type { Database, Db } from './types.ts';
 
 export type PostgresOptions = { url: string; poolSize?: number; onPoolError?: (error: Error) => void };

@@ -1,6 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { StatementRunner } from './prepared-statement.ts';
-import type * as schema from './schema.ts';
+import type * as schema from './schema/index.ts';
 
 /** The database handle domain functions take: PGlite and PostgreSQL (pg) drizzle instances, or a transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

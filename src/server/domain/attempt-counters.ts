@@ -7,7 +7,7 @@
 import { eq, and, gt, inArray, sql } from 'drizzle-orm';
 import { EMAIL_CODE } from '../../shared/constants.ts';
 import type { Db } from '../db/types.ts';
-import { attemptCounters } from '../db/schema.ts';
+import { attemptCounters } from '../db/schema/index.ts';
 
 export type AttemptPolicy = { free: number; baseDelaySeconds: number };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/types.ts';
-import { userDetails, users } from '../db/schema.ts';
+import { userDetails, users } from '../db/schema/index.ts';
 
 /** The account a login code would open: a user with registration details (null for anything else). */
 export async function findLoginAccount(db: Db, email: string): Promise<{ userId: string } | null> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { Db } from '../db/types.ts';
-import { assets } from '../db/schema.ts';
+import { assets } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 
 export type Asset = { name: string; contentType: string; bytes: Uint8Array };

@@ -2,10 +2,10 @@ import { inArray } from 'drizzle-orm';
 import { checkSettings } from '../../shared/rules.ts';
 import type { InvestmentSettings } from '../../shared/schemas.ts';
 import type { Db } from '../db/types.ts';
-import { settings } from '../db/schema.ts';
+import { settings } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 
-export const SETTING_KEYS = ['tokenPrice', 'minInvestment', 'maxInvestment'] as const;
+const SETTING_KEYS = ['tokenPrice', 'minInvestment', 'maxInvestment'] as const;
 
 /** The investment limits in force, checked with the same rule the browser applies. */
 export async function getInvestmentSettings(db: Db): Promise<InvestmentSettings> {

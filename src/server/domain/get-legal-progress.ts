@@ -1,6 +1,6 @@
 import { messages } from '../../shared/messages.ts';
 import type { LegalProgressResponse } from '../../shared/schemas.ts';
-import { field, preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
+import { preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isoOrNull, oneOf } from './row-mapping.ts';
 
@@ -9,12 +9,12 @@ const LEGAL_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const;
 const LEGAL_PROGRESS = preparedStatement(
   'get_legal_progress',
   'select status, completed_at, wallet_address, agreements from legal_agreements where user_id = $1 limit 1',
-  (r): LegalProgressResponse => ({
-    status: oneOf(field.textOrNull(r[0]), LEGAL_STATUSES, 'PENDING'),
-    completedAt: isoOrNull(field.dateOrNull(r[1])),
-    walletAddress: field.textOrNull(r[2]),
+  (row): LegalProgressResponse => ({
+    status: oneOf(row.textOrNull('status'), LEGAL_STATUSES, 'PENDING'),
+    completedAt: isoOrNull(row.dateOrNull('completed_at')),
+    walletAddress: row.textOrNull('wallet_address'),
     configurations: {},
-    agreements: field.json(r[3]) as Record<string, unknown>,
+    agreements: row.json('agreements') as Record<string, unknown>,
   }),
 );
 

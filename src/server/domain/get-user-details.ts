@@ -1,6 +1,6 @@
 import { messages } from '../../shared/messages.ts';
 import type { UserDetails } from '../../shared/schemas.ts';
-import { field, preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
+import { preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import { AppError } from '../errors/app-error.ts';
 import { asProcessStep, isoOrNull } from './row-mapping.ts';
 
@@ -12,25 +12,25 @@ const USER_DETAILS = preparedStatement(
      from user_details d join users u on u.id = d.user_id
     where d.user_id = $1
     limit 1`,
-  (r): UserDetails => ({
-    investmentAmount: field.number(r[0]),
-    tokenQuantity: field.number(r[1]),
-    investorType: field.text(r[2]) === 'ENTITY' ? 'ENTITY' : 'INDIVIDUAL',
-    status: field.text(r[3]),
-    fullName: field.textOrNull(r[4]),
-    dateOfBirth: field.textOrNull(r[5]),
-    nationality: field.textOrNull(r[6]),
-    entityName: field.textOrNull(r[7]),
-    jurisdiction: field.textOrNull(r[8]),
-    authorizedSignatory: field.textOrNull(r[9]),
-    email: field.text(r[10]),
-    walletAddress: field.text(r[11]),
-    primaryJurisdiction: field.text(r[12]),
-    createdAt: field.date(r[13]).toISOString(),
-    submittedAt: isoOrNull(field.dateOrNull(r[14])),
-    reviewedAt: isoOrNull(field.dateOrNull(r[15])),
-    currentStep: asProcessStep(field.text(r[16])),
-    rejectionReason: field.textOrNull(r[17]),
+  (row): UserDetails => ({
+    investmentAmount: row.number('investment_amount'),
+    tokenQuantity: row.number('token_quantity'),
+    investorType: row.text('investor_type') === 'ENTITY' ? 'ENTITY' : 'INDIVIDUAL',
+    status: row.text('status'),
+    fullName: row.textOrNull('full_name'),
+    dateOfBirth: row.textOrNull('date_of_birth'),
+    nationality: row.textOrNull('nationality'),
+    entityName: row.textOrNull('entity_name'),
+    jurisdiction: row.textOrNull('jurisdiction'),
+    authorizedSignatory: row.textOrNull('authorized_signatory'),
+    email: row.text('email'),
+    walletAddress: row.text('wallet_address'),
+    primaryJurisdiction: row.text('primary_jurisdiction'),
+    createdAt: row.date('created_at').toISOString(),
+    submittedAt: isoOrNull(row.dateOrNull('submitted_at')),
+    reviewedAt: isoOrNull(row.dateOrNull('reviewed_at')),
+    currentStep: asProcessStep(row.text('current_step')),
+    rejectionReason: row.textOrNull('rejection_reason'),
   }),
 );
 

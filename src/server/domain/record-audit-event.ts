@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.ts';
-import { auditEvents } from '../db/schema.ts';
-import type { RequestMeta } from '../http/request-meta.ts';
+import { auditEvents } from '../db/schema/index.ts';
+import type { RequestMeta } from './request-context.ts';
 
 export type AuditEvent = {
   userId: string | null;

@@ -1,16 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/types.ts';
-import { sessions } from '../db/schema.ts';
-import type { RequestMeta } from '../http/request-meta.ts';
+import { sessions } from '../db/schema/index.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
+import type { RequestContext } from './request-context.ts';
 
 /** Logout: the token's session is revoked, so the token is refused everywhere from now on. */
-export async function revokeSession(db: Db, auth: { userId: string; jti: string }, context: { now: Date; meta: RequestMeta }): Promise<void> {
+export async function revokeSession(db: Db, jti: string, { userId, now, meta }: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(sessions)
-      .set({ revokedAt: context.now })
-      .where(and(eq(sessions.jti, auth.jti), eq(sessions.userId, auth.userId), isNull(sessions.revokedAt)));
-    await recordAuditEvent(tx, { userId: auth.userId, action: 'auth.logout', detail: { jti: auth.jti }, meta: context.meta, at: context.now });
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.jti, jti), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await recordAuditEvent(tx, { userId, action: 'auth.logout', detail: { jti }, meta, at: now });
   });
 }

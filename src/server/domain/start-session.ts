@@ -1,6 +1,6 @@
 import type { IssuedToken, TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema/index.ts';
 
 /** Issues a token and records its session row (the row is what logout revokes). */
 export async function startSession(db: Db, tokens: TokenService, userId: string, now: Date): Promise<IssuedToken> {

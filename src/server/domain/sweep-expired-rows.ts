@@ -5,7 +5,7 @@
  * Run at start and every hour by the server; one statement per table, each its own transaction.
  */
 import { and, isNull, lt, or } from 'drizzle-orm';
-import { attemptCounters, emailChallenges, sessions } from '../db/schema.ts';
+import { attemptCounters, emailChallenges, sessions } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { WINDOW_SECONDS } from './attempt-counters.ts';
 

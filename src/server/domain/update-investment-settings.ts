@@ -1,9 +1,9 @@
 import { checkSettings } from '../../shared/rules.ts';
 import type { InvestmentSettings } from '../../shared/schemas.ts';
 import type { Db } from '../db/types.ts';
-import { settings } from '../db/schema.ts';
+import { settings } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { RequestMeta } from '../http/request-meta.ts';
+import type { AnonymousRequestContext } from './request-context.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
 
@@ -14,7 +14,7 @@ import { recordAuditEvent } from './record-audit-event.ts';
 export async function updateInvestmentSettings(
   db: Db,
   changes: Partial<InvestmentSettings>,
-  context: { now: Date; meta: RequestMeta; reason: string },
+  context: AnonymousRequestContext & { reason: string },
 ): Promise<InvestmentSettings> {
   return db.transaction(async (tx) => {
     const current = await getInvestmentSettings(tx);

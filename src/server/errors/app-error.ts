@@ -3,7 +3,7 @@
  * client shows (from the message catalogue), and `extra` travels in the body next to `error`
  * (e.g. the investment limits of a refused registration).
  */
-export const APP_ERROR_STATUS = {
+const APP_ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -1,12 +1,33 @@
 /**
- * Reads a JSON body and validates it with a shared valibot schema. Every failure is a clean 4xx in our words:
- * wrong content type 415, not JSON 400, NUL characters (which PostgreSQL text refuses) 400, schema issues 400.
- * The size limit is enforced before, by the body-limit middleware on /api.
+ * The one way to read input: a JSON body (readJson) or already-parsed fields (parseInput, e.g. multipart fields),
+ * validated with a shared valibot schema. Every failure is a clean 4xx in our words: wrong content type 415, not
+ * JSON 400, NUL characters (which PostgreSQL text refuses) 400, schema issues 400. The size limit is enforced
+ * before, by the JSON body limit on /api (json-body-limit.ts).
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { messages } from '../../shared/messages.ts';
 import { AppError } from '../errors/app-error.ts';
+
+type Issues = readonly v.BaseIssue<unknown>[];
+
+export type InputOptions = {
+  /**
+   * Which of the schema's own messages reach the client:
+   * - 'formatOnly' (default): only a format issue's (a regex: wallet, email, date of birth); the catalogue words for
+   *   that field. Anything else (a missing field, a wrong type) gets the fallback.
+   * - 'schema': any message the schema sets (e.g. 'Please complete all required declarations.'); issues without one
+   *   get the fallback. Either way valibot's generic messages ("Invalid type: ... received ...") would echo the input.
+   */
+  messages?: 'formatOnly' | 'schema';
+  /** The answer when the schema's message is not shown: a text, or one chosen from the issues. Default: invalid request. */
+  fallback?: string | ((issues: Issues) => string);
+};
+
+const fallbackFor = (options: InputOptions, issues: Issues): string => {
+  const { fallback = messages.server.invalidRequest } = options;
+  return typeof fallback === 'string' ? fallback : fallback(issues);
+};
 
 const hasNul = (value: unknown): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -15,17 +36,21 @@ const hasNul = (value: unknown): boolean => {
   return false;
 };
 
-/**
- * The message for the client: a format issue carries the catalogue's words for that field (wallet, email, date
- * of birth) and is shown as it is. Anything else (a missing field, a wrong type) gets the fallback: valibot's
- * generic messages ("Invalid type: Expected number but received ...") would echo the input.
- */
-export function issueMessage(issues: readonly v.BaseIssue<unknown>[], fallback: string): string {
-  const first = issues[0];
-  return first && first.kind === 'validation' && first.type === 'regex' ? first.message : fallback;
+export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, options: InputOptions = {}): v.InferOutput<TSchema> {
+  if (options.messages === 'schema') {
+    // valibot uses config.message only where the schema set none.
+    const result = v.safeParse(schema, input, { message: (issue) => fallbackFor(options, [issue]), abortEarly: true });
+    if (!result.success) throw new AppError('BAD_REQUEST', result.issues[0]?.message ?? fallbackFor(options, result.issues));
+    return result.output;
+  }
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const first = result.issues[0];
+  const isFormatIssue = first?.kind === 'validation' && first.type === 'regex';
+  throw new AppError('BAD_REQUEST', isFormatIssue ? first.message : fallbackFor(options, result.issues));
 }
 
-export async function readJsonBody(c: Context): Promise<unknown> {
+async function readJsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.server.invalidRequest);
   const text = await c.req.text();
@@ -39,32 +64,6 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   return body;
 }
 
-export async function readJson<TSchema extends v.GenericSchema>(
-  c: Context,
-  schema: TSchema,
-  fallbackMessage: string = messages.server.invalidRequest,
-): Promise<v.InferOutput<TSchema>> {
-  const result = v.safeParse(schema, await readJsonBody(c));
-  if (!result.success) throw new AppError('BAD_REQUEST', issueMessage(result.issues, fallbackMessage));
-  return result.output;
-}
-
-/**
- * Like readJson, but a schema's own messages are answered as they are (e.g. 'Please complete all required
- * declarations.'): they are the catalogue's words. Issues without one (valibot's "Invalid type: ... received ..."
- * would echo the input) get the fallback.
- */
-export async function readJsonWithSchemaMessages<TSchema extends v.GenericSchema>(
-  c: Context,
-  schema: TSchema,
-  fallbackMessage: string = messages.server.invalidRequest,
-): Promise<v.InferOutput<TSchema>> {
-  return parseWithSchemaMessages(schema, await readJsonBody(c), fallbackMessage);
-}
-
-export function parseWithSchemaMessages<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, fallbackMessage: string): v.InferOutput<TSchema> {
-  // valibot uses config.message only where the schema set none.
-  const result = v.safeParse(schema, input, { message: fallbackMessage, abortEarly: true });
-  if (!result.success) throw new AppError('BAD_REQUEST', result.issues[0]?.message ?? fallbackMessage);
-  return result.output;
+export async function readJson<TSchema extends v.GenericSchema>(c: Context, schema: TSchema, options: InputOptions = {}): Promise<v.InferOutput<TSchema>> {
+  return parseInput(schema, await readJsonBody(c), options);
 }

@@ -8,20 +8,20 @@
  * Resolves when the whole request has been read and the file is stored. On any failure (limit, type, malformed
  * form, client gone) reading stops, the partial file is removed, and nothing remains in the store.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { Readable, finished } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { createHash } from 'node:crypto';
+import { finished, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
-import type { KycFileType } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppEnv } from '../app-context.ts';
 import { cleanOriginalName } from '../domain/kyc/clean-original-name.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { FILE_EXTENSIONS, SNIFF_BYTES, sniffFileType } from './sniff-file-type.ts';
+import { newStoredFileName, type StoredFileType } from '../storage/stored-name.ts';
+import { requestStream } from './request-stream.ts';
+import { SNIFF_BYTES, sniffFileType } from './sniff-file-type.ts';
 
-export type ReceivedFile = { fileName: string; originalName: string; contentType: KycFileType; size: number; sha256: string };
+export type ReceivedFile = { fileName: string; originalName: string; contentType: StoredFileType; size: number; sha256: string };
 export type ReceivedUpload = { fields: Record<string, string>; file: ReceivedFile | null };
 export type UploadLimits = { maxBytes: number; fileField: string };
 
@@ -30,16 +30,6 @@ const FORM_LIMITS = { fields: 8, fieldSize: 256, fieldNameSize: 64, parts: 10, h
 
 const invalid = () => new AppError('BAD_REQUEST', messages.server.invalidRequest);
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.kyc.tooLarge);
-
-export const newStoredFileName = (type: KycFileType) => `${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[type]}`;
-
-/** The raw body: the Node request when served by @hono/node-server, else the Request's stream (tests). */
-function requestBody(c: Context<AppEnv>): { body: Readable; ownStream: boolean } | null {
-  const incoming = c.env?.incoming;
-  if (incoming) return { body: incoming, ownStream: false };
-  const stream = c.req.raw.body;
-  return stream ? { body: Readable.fromWeb(stream as unknown as NodeReadableStream<Uint8Array>), ownStream: true } : null;
-}
 
 /** Sniffs, names and stores one file stream; counts and hashes the bytes on the way. */
 async function storeFile(stream: Readable, browserName: string | undefined, store: FileStore, maxBytes: number): Promise<ReceivedFile> {
@@ -74,7 +64,7 @@ async function storeFile(stream: Readable, browserName: string | undefined, stor
 export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxBytes, fileField }: UploadLimits): Promise<ReceivedUpload> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.server.invalidRequest);
-  const source = requestBody(c);
+  const source = requestStream(c);
   if (!source) throw invalid();
   let parser: busboy.Busboy;
   try {

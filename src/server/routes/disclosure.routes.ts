@@ -7,22 +7,20 @@
  *   POST /complete          {sectionProgress} -> the progress with the step complete, or 409
  */
 import { Hono, type Context } from 'hono';
-import { messages } from '../../shared/messages.ts';
 import { SaveDisclosureProgressSchema } from '../../shared/schemas.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeDisclosure } from '../domain/disclosure/complete-disclosure.ts';
 import { getDisclosurePdfBytes, getDisclosurePdfTag } from '../domain/disclosure/get-disclosure-pdf.ts';
 import { getDisclosureProgress } from '../domain/disclosure/get-disclosure-progress.ts';
 import { listDisclosureSections } from '../domain/disclosure/list-disclosure-sections.ts';
-import { saveDisclosureProgress, type SaveContext } from '../domain/disclosure/save-disclosure-progress.ts';
+import { saveDisclosureProgress } from '../domain/disclosure/save-disclosure-progress.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { readJson } from '../http/read-json.ts';
-import { requestMeta } from '../http/request-meta.ts';
+import { requestContext } from '../http/request-context.ts';
 
 export function disclosureRoutes(deps: AppDeps) {
-  const { db, run, clock, config } = deps;
-  const context = (c: Context<AppEnv>): SaveContext => ({ userId: c.get('auth').userId, now: clock.now(), meta: requestMeta(c, config.trustProxy) });
-  const readClaims = async (c: Context<AppEnv>) => (await readJson(c, SaveDisclosureProgressSchema, messages.server.invalidRequest)).sectionProgress;
+  const { db, run } = deps;
+  const readClaims = async (c: Context<AppEnv>) => (await readJson(c, SaveDisclosureProgressSchema)).sectionProgress;
 
   return new Hono<AppEnv>()
     .use(bearerAuth(deps))
@@ -44,12 +42,12 @@ export function disclosureRoutes(deps: AppDeps) {
     })
     .get('/progress', async (c) => c.json(await getDisclosureProgress(run, c.get('auth').userId)))
     .post('/save-progress', async (c) => {
-      const ctx = context(c);
+      const ctx = requestContext(c, deps);
       await saveDisclosureProgress(db, await readClaims(c), ctx);
       return c.json(await getDisclosureProgress(run, ctx.userId));
     })
     .post('/complete', async (c) => {
-      const ctx = context(c);
+      const ctx = requestContext(c, deps);
       await completeDisclosure(db, await readClaims(c), ctx);
       return c.json(await getDisclosureProgress(run, ctx.userId));
     });

@@ -7,25 +7,27 @@
  *   GET  /download/:fileName   one of the investor's own files; anything else 404
  */
 import { Readable } from 'node:stream';
-import { Hono, type Context } from 'hono';
-import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, STORED_FILE_NAME, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
+import { Hono } from 'hono';
+import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeKyc } from '../domain/kyc/complete-kyc.ts';
 import { findKycDocument } from '../domain/kyc/find-kyc-document.ts';
 import { getKycStatus } from '../domain/kyc/get-kyc-status.ts';
-import { readKycGate, refuseIfKycComplete } from '../domain/kyc/lock-kyc.ts';
-import { recordKycDocument, type KycContext } from '../domain/kyc/record-kyc-document.ts';
+import { checkKycAccess, refuseIfKycComplete } from '../domain/kyc/kyc-access.ts';
+import { recordKycDocument } from '../domain/kyc/record-kyc-document.ts';
 import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
-import { parseWithSchemaMessages, readJsonWithSchemaMessages } from '../http/read-json.ts';
+import { parseInput, readJson } from '../http/read-json.ts';
+import { declareOwnBody } from '../http/own-body-routes.ts';
 import { receiveUpload } from '../http/receive-upload.ts';
-import { requestMeta } from '../http/request-meta.ts';
-import { FILE_EXTENSIONS } from '../http/sniff-file-type.ts';
+import { requestContext } from '../http/request-context.ts';
+import { STORED_FILE_EXTENSIONS, isStoredFileName } from '../storage/stored-name.ts';
 
-export const KYC_UPLOAD_PATH = '/api/kyc/upload-document';
+/** Streams its multipart body under its own 10 MB limit, so the JSON body limit leaves it alone. */
+declareOwnBody('/api/kyc/upload-document', 'multipart-stream');
 
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 
@@ -38,20 +40,19 @@ function downloadName(originalName: string, fileName: string): string {
 }
 
 export function kycRoutes(deps: AppDeps) {
-  const { db, run, clock, config, storage, log } = deps;
-  const context = (c: Context<AppEnv>): KycContext => ({ userId: c.get('auth').userId, now: clock.now(), meta: requestMeta(c, config.trustProxy) });
+  const { db, run, storage, log } = deps;
 
   return new Hono<AppEnv>()
     .use(bearerAuth(deps))
     .get('/status', async (c) => c.json(await getKycStatus(run, c.get('auth').userId)))
     .post('/upload-document', async (c) => {
-      const ctx = context(c);
+      const ctx = requestContext(c, deps);
       // Refused before a byte of the body is read or stored.
-      refuseIfKycComplete(await readKycGate(db, ctx.userId));
+      refuseIfKycComplete(await checkKycAccess(db, ctx.userId));
       const { fields, file } = await receiveUpload(c, storage, { maxBytes: KYC_MAX_BYTES, fileField: 'file' });
       if (!file) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
       try {
-        const { type, step } = parseWithSchemaMessages(UploadFieldsSchema, fields, messages.server.invalidRequest);
+        const { type, step } = parseInput(UploadFieldsSchema, fields, { messages: 'schema' });
         if (step !== undefined && Number(step) !== KYC_DOCUMENT_STEP[type]) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
         // A selfie is a camera picture; a PDF cannot be one.
         if (type === 'selfie' && file.contentType === 'application/pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidType);
@@ -73,18 +74,18 @@ export function kycRoutes(deps: AppDeps) {
       return c.json(answer, 201);
     })
     .post('/save-step', async (c) => {
-      const ctx = context(c);
-      await readKycGate(db, ctx.userId);
-      await saveKycStep(db, await readJsonWithSchemaMessages(c, SaveKycStepSchema), ctx);
+      const ctx = requestContext(c, deps);
+      await checkKycAccess(db, ctx.userId);
+      await saveKycStep(db, await readJson(c, SaveKycStepSchema, { messages: 'schema' }), ctx);
       return c.json(await getKycStatus(run, ctx.userId));
     })
-    .post('/complete', async (c) => c.json(await completeKyc(db, context(c))))
+    .post('/complete', async (c) => c.json(await completeKyc(db, requestContext(c, deps))))
     .get('/download/:fileName', async (c) => {
       const fileName = c.req.param('fileName');
       // Before anything else: only a name the server could have generated goes on (no path, no encoding tricks).
-      if (!STORED_FILE_NAME.test(fileName)) throw notFound();
+      if (!isStoredFileName(fileName)) throw notFound();
       const { userId } = c.get('auth');
-      await readKycGate(db, userId);
+      await checkKycAccess(db, userId);
       const doc = await findKycDocument(db, userId, fileName);
       if (!doc) throw notFound();
       const stored = await storage.open(doc.fileName);
@@ -95,7 +96,7 @@ export function kycRoutes(deps: AppDeps) {
       const headers = {
         'Content-Type': doc.contentType,
         'Content-Length': String(stored.size),
-        'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${FILE_EXTENSIONS[doc.contentType]}`),
+        'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${STORED_FILE_EXTENSIONS[doc.contentType]}`),
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
         // Should a browser ever render an uploaded file, it runs nothing and loads nothing.

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_DOCUMENTS, createDisclosurePdf } from './disclosure-documents.ts';
-import { createLegalPdf } from './legal-pdf.ts';
+import { createLegalPdf } from '../pdf/legal-pdf.ts';
 import { createLongPdf } from './long-pdf.ts';
 import { createNdaPdf } from './nda-pdf.ts';
 

@@ -2,7 +2,7 @@
  * The offering documents the portal seeds as its disclosure sections, in the order the investor reads them.
  * pdf-lib is imported only when a PDF is made, so the list itself (slugs, titles, file names) is cheap to import.
  */
-import type { LegalDocument } from './legal-pdf.ts';
+import type { LegalDocument } from '../pdf/legal-pdf.ts';
 import { FOUNDATION_GOVERNANCE } from './disclosure-text/foundation-governance.ts';
 import { OFFERING_MEMORANDUM_SUMMARY } from './disclosure-text/offering-memorandum-summary.ts';
 import { RISK_FACTORS } from './disclosure-text/risk-factors.ts';
@@ -41,7 +41,7 @@ export function createDisclosurePdf(slug: DisclosureSlug | (string & {})): Promi
   if (!entry) return Promise.reject(new Error(`Unknown disclosure document: ${slug}`));
   let bytes = generated.get(slug);
   if (!bytes) {
-    bytes = import('./legal-pdf.ts')
+    bytes = import('../pdf/legal-pdf.ts')
       .then(({ createLegalPdf }) => createLegalPdf(entry.document))
       .catch((error: unknown) => {
         generated.delete(slug);

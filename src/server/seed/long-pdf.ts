@@ -2,7 +2,7 @@
  * A document of an exact page count for benchmarks (a 20-page disclosure section): the Risk Factors clauses
  * repeated in rotation and renumbered, flowing over the pages until the last one is full.
  */
-import { startLegalPdf, finishLegalPdf } from './legal-pdf.ts';
+import { startLegalPdf, finishLegalPdf } from '../pdf/legal-pdf.ts';
 import { RISK_FACTORS } from './disclosure-text/risk-factors.ts';
 
 export async function createLongPdf(pages: number, title: string): Promise<Uint8Array> {

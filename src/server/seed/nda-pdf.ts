@@ -1,14 +1,14 @@
 /**
- * The NDA as an A4 PDF, set by legal-pdf.ts from the words in nda-text.ts, with the witness line and a signature
+ * The NDA as an A4 PDF, set by ../pdf/legal-pdf.ts from the words in nda-text.ts, with the witness line and a signature
  * block for each party.
  */
-import { createLegalPdf, type LegalDocument } from './legal-pdf.ts';
+import { createLegalPdf, type LegalDocument } from '../pdf/legal-pdf.ts';
 import { NDA_CLAUSES, NDA_PREAMBLE, NDA_SIGNATURE_BLOCK, NDA_TITLE } from './nda-text.ts';
 
 // nda-text.ts lists both parties' lines in one array: each party's name is followed by its own lines.
 const [foundation = '', foundationSigns = '', investor = '', ...investorLines] = NDA_SIGNATURE_BLOCK;
 
-export const NDA_DOCUMENT: LegalDocument = {
+const NDA_DOCUMENT: LegalDocument = {
   title: NDA_TITLE,
   subject: 'Confidentiality undertakings for prospective investors in the G2G token private placement',
   preamble: NDA_PREAMBLE,

@@ -31,7 +31,7 @@ const ManifestSchema = v.object({
   ),
 });
 
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 
 export async function readSectionFolder(dir: string): Promise<SectionSource[]> {
   let raw: unknown;

@@ -8,7 +8,7 @@ import { DISCLOSURE } from '../../shared/constants.ts';
 import type { InvestmentSettings } from '../../shared/schemas.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Db } from '../db/types.ts';
-import { assets, disclosureSections, settings } from '../db/schema.ts';
+import { assets, disclosureSections, settings } from '../db/schema/index.ts';
 import { replaceDisclosureSections } from '../domain/disclosure/replace-disclosure-sections.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
 

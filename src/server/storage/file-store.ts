@@ -1,6 +1,7 @@
 /**
- * Where uploaded files (KYC documents) live. The server names every object itself (STORED_FILE_NAME: 32 hex
- * characters and the extension of the detected type), so a name is never a path. Implementations: local disk
+ * Where the files the server keeps live (KYC documents now). The server names every object itself (stored-name.ts:
+ * 32 hex characters and the extension of the detected type), so a name is never a path; the stored_files table
+ * records what each one is. Implementations: local disk
  * (local-file-store.ts, the default under DATA_DIR/uploads); docs/storage.md shows how an object store plugs in.
  */
 import type { Readable } from 'node:stream';

@@ -2,13 +2,13 @@
  * The file store on local disk: one flat directory (DATA_DIR/uploads, outside dist/ and never served as such),
  * mode 0700, files 0600. A file is written to a temporary name in the same directory, fsynced, then renamed, so a
  * reader sees all of it or nothing; the directory is fsynced after the rename so the name survives a crash.
- * Names are checked against STORED_FILE_NAME before any path is built, and symlinks are never followed.
+ * Names are checked against the stored-name pattern (stored-name.ts) before any path is built, and symlinks are never followed.
  */
 import { constants } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { STORED_FILE_NAME } from '../../shared/kyc.ts';
+import { isStoredFileName } from './stored-name.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
@@ -22,7 +22,7 @@ class StoredNameError extends Error {
 }
 
 function assertStoredName(name: string) {
-  if (!STORED_FILE_NAME.test(name)) throw new StoredNameError('Not a stored file name');
+  if (!isStoredFileName(name)) throw new StoredNameError('Not a stored file name');
 }
 
 async function syncDirectory(dir: string) {
@@ -81,7 +81,7 @@ export async function openLocalFileStore(dir: string): Promise<FileStore & { rea
     },
 
     async open(name): Promise<StoredFile | null> {
-      if (!STORED_FILE_NAME.test(name)) return null;
+      if (!isStoredFileName(name)) return null;
       let handle;
       try {
         handle = await open(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -111,7 +111,7 @@ export async function openLocalFileStore(dir: string): Promise<FileStore & { rea
 
     async *list() {
       for (const name of await readdir(dir)) {
-        if (!STORED_FILE_NAME.test(name)) continue;
+        if (!isStoredFileName(name)) continue;
         const info = await stat(join(dir, name)).catch(() => null);
         if (info?.isFile()) yield { name, storedAt: info.mtime };
       }

@@ -10,7 +10,7 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { AmlDraft, KycDocumentType, KycUploadResponse } from '../../../src/shared/kyc.ts';
 import type { KycStatusResponse } from '../../../src/shared/schemas.ts';
-import * as schema from '../../../src/server/db/schema.ts';
+import * as schema from '../../../src/server/db/schema/index.ts';
 import { bearer, type ApiTest } from '../harness.ts';
 
 const MAGIC = {

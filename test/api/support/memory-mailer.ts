@@ -1,5 +1,5 @@
 /** A Mailer for in-process tests: keeps every message, and finds the newest code mailed to an address. */
-import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../../src/server/providers/mail/mailer.ts';
 
 export type MemoryMailer = Mailer & {
   readonly sent: MailMessage[];

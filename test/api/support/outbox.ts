@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { outboxDir } from '../../../src/server/mail/outbox-mailer.ts';
+import { outboxDir } from '../../../src/server/providers/mail/outbox-mailer.ts';
 
 export type OutboxMessage = { file: string; headers: Record<string, string>; body: string };
 

@@ -6,13 +6,15 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { SectionProgress } from '../../../shared/schemas.ts';
-import { disclosureProgress, disclosureReads, disclosureSections, userDetails } from '../../db/schema.ts';
+import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { advanceCurrentStep } from '../advance-current-step.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { lockDisclosure, saveDisclosureProgress, type SaveContext } from './save-disclosure-progress.ts';
+import type { RequestContext } from '../request-context.ts';
+import { lockDisclosure, saveDisclosureProgress } from './save-disclosure-progress.ts';
 
-export async function completeDisclosure(db: Db, claims: Record<string, SectionProgress>, ctx: SaveContext): Promise<void> {
+export async function completeDisclosure(db: Db, claims: Record<string, SectionProgress>, ctx: RequestContext): Promise<void> {
   await saveDisclosureProgress(db, claims, ctx);
   const { userId, now, meta } = ctx;
   await db.transaction(async (tx) => {
@@ -28,11 +30,7 @@ export async function completeDisclosure(db: Db, claims: Record<string, SectionP
     if (sections.length === 0 || sections.some((s) => !s.completedAt)) throw new AppError('CONFLICT', messages.disclosure.incomplete);
 
     await tx.update(disclosureProgress).set({ completed: true, completedAt: now, updatedAt: now }).where(eq(disclosureProgress.userId, userId));
-    // Only forward: an investor already past disclosure keeps their step.
-    await tx
-      .update(userDetails)
-      .set({ currentStep: 'kyc' })
-      .where(and(eq(userDetails.userId, userId), eq(userDetails.currentStep, 'disclosure')));
+    await advanceCurrentStep(tx, userId, 'kyc');
     await recordAuditEvent(tx, {
       userId,
       action: 'disclosure.completed',

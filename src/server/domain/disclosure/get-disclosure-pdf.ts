@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
-import { disclosureSections } from '../../db/schema.ts';
+import { disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 

@@ -1,7 +1,7 @@
 import { unlockedFlags } from '../../../shared/disclosure-rules.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { DisclosureProgressResponse, SectionProgress } from '../../../shared/schemas.ts';
-import { field, preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
+import { preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { asProcessStep, isoOrNull } from '../row-mapping.ts';
 
@@ -11,28 +11,29 @@ const DISCLOSURE_STATUS = preparedStatement(
      from disclosure_progress p join user_details d on d.user_id = p.user_id
     where p.user_id = $1
     limit 1`,
-  (r) => ({ completed: field.boolean(r[0]), completedAt: field.dateOrNull(r[1]), currentStep: asProcessStep(field.text(r[2])) }),
+  (row) => ({ completed: row.boolean('completed'), completedAt: row.dateOrNull('completed_at'), currentStep: asProcessStep(row.text('current_step')) }),
 );
 
 /** The investor's reading of every active section, in reading order (no read row: nothing done yet). */
 const SECTION_READS = preparedStatement(
   'get_disclosure_reads',
-  `select s.id, r.opened_at is not null, coalesce(r.time_spent, 0), r.scrolled_at is not null, r.completed_at is not null
+  `select s.id, r.opened_at is not null as opened, coalesce(r.time_spent, 0) as time_spent, r.scrolled_at is not null as scrolled,
+          r.completed_at is not null as completed
      from disclosure_sections s
      left join disclosure_reads r on r.section_id = s.id and r.user_id = $1
     where s.retired_at is null
     order by s.position, s.slug`,
-  (r) => ({
-    sectionId: field.text(r[0]),
-    opened: field.boolean(r[1]),
-    timeSpent: field.number(r[2]),
-    scrolled: field.boolean(r[3]),
-    completed: field.boolean(r[4]),
+  (row) => ({
+    sectionId: row.text('id'),
+    opened: row.boolean('opened'),
+    timeSpent: row.number('time_spent'),
+    scrolled: row.boolean('scrolled'),
+    completed: row.boolean('completed'),
   }),
 );
 
 /** sectionProgress as the server credits it: the map keyed by section id, with `unlocked` derived from the order. */
-export async function readSectionProgress(run: StatementRunner, userId: string): Promise<Record<string, SectionProgress>> {
+async function readSectionProgress(run: StatementRunner, userId: string): Promise<Record<string, SectionProgress>> {
   const reads = await run(SECTION_READS, [userId]);
   const unlocked = unlockedFlags(reads.map((r) => r.completed));
   return Object.fromEntries(

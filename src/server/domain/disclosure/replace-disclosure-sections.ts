@@ -9,9 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema.ts';
+import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { NO_CLIENT } from '../request-context.ts';
 
 export class SectionsRefusedError extends Error {
   override readonly name = 'SectionsRefusedError';
@@ -25,7 +26,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const PDF_MAGIC = '%PDF-';
 
 /** Refuses what would give investors a broken section; every problem is named with its slug. */
-export function checkSectionSources(sources: readonly SectionSource[]): string[] {
+function checkSectionSources(sources: readonly SectionSource[]): string[] {
   const problems: string[] = [];
   const slugs = new Set<string>();
   for (const s of sources) {
@@ -98,7 +99,7 @@ export async function replaceDisclosureSections(db: Db, sources: readonly Sectio
       report.resetReads = reset.length;
     }
     if (report.added.length || report.updated.length || report.retired.length) {
-      await recordAuditEvent(tx, { userId: null, action: 'disclosure.sections.replaced', detail: { ...report }, meta: { ip: null, userAgent: null }, at: now });
+      await recordAuditEvent(tx, { userId: null, action: 'disclosure.sections.replaced', detail: { ...report }, meta: NO_CLIENT, at: now });
     }
   });
   return report;

@@ -13,13 +13,11 @@ import { isRequirementMet } from '../../../shared/disclosure-rules.ts';
 import { DISCLOSURE } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { SectionProgress } from '../../../shared/schemas.ts';
-import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema.ts';
+import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { RequestMeta } from '../../http/request-meta.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-
-export type SaveContext = { userId: string; now: Date; meta: RequestMeta };
+import type { RequestContext } from '../request-context.ts';
 
 type Read = { openedAt: Date; timeSpent: number; scrolledAt: Date | null; completedAt: Date | null };
 
@@ -37,7 +35,7 @@ export async function lockDisclosure(tx: Db, userId: string) {
 }
 
 /** Applies `claims` inside the caller's transaction. Returns whether anything was written. */
-export async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress>, { userId, now, meta }: SaveContext): Promise<boolean> {
+async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress>, { userId, now, meta }: RequestContext): Promise<boolean> {
   const { completed: stepCompleted } = await lockDisclosure(tx, userId);
   const sections = await tx
     .select({ id: disclosureSections.id, slug: disclosureSections.slug, minReadingTime: disclosureSections.minReadingMinutes, sha256: disclosureSections.pdfSha256 })
@@ -120,6 +118,6 @@ export async function applyReadingClaims(tx: Db, claims: Record<string, SectionP
 }
 
 /** POST save-progress: one transaction; idempotent (the same claims twice change nothing the second time). */
-export async function saveDisclosureProgress(db: Db, claims: Record<string, SectionProgress>, ctx: SaveContext): Promise<void> {
+export async function saveDisclosureProgress(db: Db, claims: Record<string, SectionProgress>, ctx: RequestContext): Promise<void> {
   await db.transaction((tx) => applyReadingClaims(tx, claims, ctx));
 }

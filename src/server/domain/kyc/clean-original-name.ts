@@ -4,9 +4,9 @@
  * format characters (including bidirectional overrides that disguise an extension), normalised and capped.
  */
 import type { KycFileType } from '../../../shared/kyc.ts';
-import { FILE_EXTENSIONS } from '../../http/sniff-file-type.ts';
+import { STORED_FILE_EXTENSIONS } from '../../storage/stored-name.ts';
 
-export const ORIGINAL_NAME_MAX_CHARS = 200;
+const ORIGINAL_NAME_MAX_CHARS = 200;
 
 export function cleanOriginalName(raw: string | undefined, type: KycFileType): string {
   const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
@@ -15,5 +15,5 @@ export function cleanOriginalName(raw: string | undefined, type: KycFileType): s
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
     .trim();
   const capped = Array.from(cleaned).slice(0, ORIGINAL_NAME_MAX_CHARS).join('').trim();
-  return capped === '' || capped === '.' || capped === '..' ? `document.${FILE_EXTENSIONS[type]}` : capped;
+  return capped === '' || capped === '.' || capped === '..' ? `document.${STORED_FILE_EXTENSIONS[type]}` : capped;
 }

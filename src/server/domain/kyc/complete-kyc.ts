@@ -3,23 +3,25 @@
  * on to the agreements (never backwards), in one transaction with an audit event naming the documents by hash.
  * Completing again answers the same and writes nothing.
  */
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import type { KycCompleteResponse, KycStatus } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
-import { kycDocuments, kycVerifications, userDetails } from '../../db/schema.ts';
+import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { advanceCurrentStep } from '../advance-current-step.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import type { RequestContext } from '../request-context.ts';
 import { oneOf } from '../row-mapping.ts';
-import { lockKyc, referencedFileNames, savedSteps } from './lock-kyc.ts';
-import type { KycContext } from './record-kyc-document.ts';
+import { lockKycForChange } from './kyc-access.ts';
+import { referencedFileNames, savedSteps } from './kyc-row.ts';
 
 const KYC_STATUSES: readonly KycStatus[] = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
 const NEXT_STEP = 'agreements';
 
-export async function completeKyc(db: Db, { userId, now, meta }: KycContext): Promise<KycCompleteResponse> {
+export async function completeKyc(db: Db, { userId, now, meta }: RequestContext): Promise<KycCompleteResponse> {
   return db.transaction(async (tx) => {
-    const kyc = await lockKyc(tx, userId);
+    const kyc = await lockKycForChange(tx, userId);
     if (kyc.completedAt) return { nextStep: NEXT_STEP, status: oneOf(kyc.status, KYC_STATUSES, 'UNDER_REVIEW'), completedAt: kyc.completedAt.toISOString() };
     if (savedSteps(kyc).some((saved) => !saved)) throw new AppError('CONFLICT', messages.kyc.stepsFirst);
 
@@ -27,10 +29,7 @@ export async function completeKyc(db: Db, { userId, now, meta }: KycContext): Pr
       .update(kycVerifications)
       .set({ status: 'UNDER_REVIEW', completedAt: now, finalReviewCompleted: true, currentStep: 5, updatedAt: now })
       .where(eq(kycVerifications.userId, userId));
-    await tx
-      .update(userDetails)
-      .set({ currentStep: NEXT_STEP })
-      .where(and(eq(userDetails.userId, userId), inArray(userDetails.currentStep, ['disclosure', 'kyc'])));
+    await advanceCurrentStep(tx, userId, NEXT_STEP);
     // Uploads no saved step points at are not part of what is submitted for review.
     const referenced = [...referencedFileNames(kyc)];
     await tx

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { KycFileType } from '../../../shared/kyc.ts';
-import { kycDocuments } from '../../db/schema.ts';
+import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 
 export type KycDocumentRecord = { fileName: string; originalName: string; contentType: KycFileType; size: number };

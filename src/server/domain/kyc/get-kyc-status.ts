@@ -5,7 +5,7 @@
 import { FUNDS_SOURCES, ANNUAL_VOLUMES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, kycDownloadPath, type KycAmlSummary, type KycFile } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { KycStatusResponse } from '../../../shared/schemas.ts';
-import { field, preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
+import { preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isoOrNull, oneOf } from '../row-mapping.ts';
 
@@ -31,37 +31,37 @@ const KYC_STATUS = preparedStatement(
           k.identity_document_uploaded, k.identity_document_name, k.biometric_completed, k.selfie_document_name,
           k.address_document_uploaded, k.address_document_name, k.aml_screening_completed, k.final_review_completed,
           k.identity_verified, k.biometric_verified, k.address_verified, k.aml_screening_passed,
-          k.aml_submitted_at is not null, k.aml_funds_source, k.aml_annual_volume, k.aml_occupation, k.aml_additional_info,
-          k.aml_pep_declared and k.aml_sanctions_declared and k.aml_criminal_declared and k.aml_funds_declared,
+          k.aml_submitted_at is not null as aml_submitted, k.aml_funds_source, k.aml_annual_volume, k.aml_occupation, k.aml_additional_info,
+          k.aml_pep_declared and k.aml_sanctions_declared and k.aml_criminal_declared and k.aml_funds_declared as aml_declarations_confirmed,
           (select coalesce(json_agg(json_build_array(d.file_name, d.original_name, d.document_type, d.content_type, d.size_bytes, d.created_at) order by d.seq), '[]')
              from kyc_documents d
-            where d.user_id = k.user_id and d.replaced_at is null)
+            where d.user_id = k.user_id and d.replaced_at is null) as files
      from kyc_verifications k
     where k.user_id = $1
     limit 1`,
-  (r): KycStatusResponse => {
-    const identityDocumentUploaded = field.boolean(r[3]);
-    const biometricCompleted = field.boolean(r[5]);
-    const addressDocumentUploaded = field.boolean(r[7]);
-    const amlScreeningCompleted = field.boolean(r[9]);
-    const finalReviewCompleted = field.boolean(r[10]);
-    const aml: KycAmlSummary | null = field.boolean(r[15])
+  (row): KycStatusResponse => {
+    const identityDocumentUploaded = row.boolean('identity_document_uploaded');
+    const biometricCompleted = row.boolean('biometric_completed');
+    const addressDocumentUploaded = row.boolean('address_document_uploaded');
+    const amlScreeningCompleted = row.boolean('aml_screening_completed');
+    const finalReviewCompleted = row.boolean('final_review_completed');
+    const aml: KycAmlSummary | null = row.boolean('aml_submitted')
       ? {
-          fundsSource: oneOf(field.textOrNull(r[16]), FUNDS_SOURCES, 'other'),
-          annualVolume: oneOf(field.textOrNull(r[17]), ANNUAL_VOLUMES, '0-25k'),
-          occupation: field.textOrNull(r[18]) ?? '',
-          additionalInfo: field.textOrNull(r[19]) ?? '',
-          declarationsConfirmed: field.boolean(r[20]),
+          fundsSource: oneOf(row.textOrNull('aml_funds_source'), FUNDS_SOURCES, 'other'),
+          annualVolume: oneOf(row.textOrNull('aml_annual_volume'), ANNUAL_VOLUMES, '0-25k'),
+          occupation: row.textOrNull('aml_occupation') ?? '',
+          additionalInfo: row.textOrNull('aml_additional_info') ?? '',
+          declarationsConfirmed: row.boolean('aml_declarations_confirmed'),
         }
       : null;
     return {
-      status: oneOf(field.textOrNull(r[0]), KYC_STATUSES, 'PENDING'),
-      currentStep: field.number(r[1]),
-      completedAt: isoOrNull(field.dateOrNull(r[2])),
+      status: oneOf(row.textOrNull('status'), KYC_STATUSES, 'PENDING'),
+      currentStep: row.number('current_step'),
+      completedAt: isoOrNull(row.dateOrNull('completed_at')),
       steps: {
-        '1': { completed: identityDocumentUploaded, documentName: field.textOrNull(r[4]) },
-        '2': { completed: biometricCompleted, documentName: field.textOrNull(r[6]) },
-        '3': { completed: addressDocumentUploaded, documentName: field.textOrNull(r[8]) },
+        '1': { completed: identityDocumentUploaded, documentName: row.textOrNull('identity_document_name') },
+        '2': { completed: biometricCompleted, documentName: row.textOrNull('selfie_document_name') },
+        '3': { completed: addressDocumentUploaded, documentName: row.textOrNull('address_document_name') },
         '4': { completed: amlScreeningCompleted, documentName: null },
         '5': { completed: finalReviewCompleted, documentName: null },
       },
@@ -70,11 +70,11 @@ const KYC_STATUS = preparedStatement(
       addressDocumentUploaded,
       amlScreeningCompleted,
       finalReviewCompleted,
-      identityVerified: field.boolean(r[11]),
-      biometricVerified: field.boolean(r[12]),
-      addressVerified: field.boolean(r[13]),
-      amlScreeningPassed: field.boolean(r[14]),
-      files: (field.json(r[21]) as FileTuple[]).map(toFile),
+      identityVerified: row.boolean('identity_verified'),
+      biometricVerified: row.boolean('biometric_verified'),
+      addressVerified: row.boolean('address_verified'),
+      amlScreeningPassed: row.boolean('aml_screening_passed'),
+      files: (row.json('files') as FileTuple[]).map(toFile),
       aml,
     };
   },

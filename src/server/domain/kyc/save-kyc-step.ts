@@ -7,12 +7,14 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { KycDocumentType, SaveKycStepPayload } from '../../../shared/kyc.ts';
-import { kycDocuments, kycVerifications } from '../../db/schema.ts';
+import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isStoredFileName } from '../../storage/stored-name.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import { lockKyc, refuseIfKycComplete, savedSteps, type KycRow } from './lock-kyc.ts';
-import type { KycContext } from './record-kyc-document.ts';
+import type { RequestContext } from '../request-context.ts';
+import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
+import { savedSteps, type KycRow } from './kyc-row.ts';
 
 /**
  * Makes `fileName` the investor's current file of `type`: it must be theirs and of that type (400 otherwise, the
@@ -37,7 +39,7 @@ async function chooseDocument(tx: Db, userId: string, type: KycDocumentType, fil
 type KycChange = Partial<Omit<KycRow, 'userId'>>;
 
 /** The columns a step sets, the documents it chose, and what the audit trail records of it. */
-async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: KycContext): Promise<{ set: KycChange; documentsChanged: boolean; detail: Record<string, unknown> }> {
+async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: RequestContext): Promise<{ set: KycChange; documentsChanged: boolean; detail: Record<string, unknown> }> {
   switch (payload.step) {
     case 1:
     case 2: {
@@ -77,10 +79,20 @@ async function applyStep(tx: Db, payload: SaveKycStepPayload, { userId, now }: K
   }
 }
 
-export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: KycContext): Promise<void> {
+/** The stored names a step's payload points at. */
+function namedFiles(payload: SaveKycStepPayload): string[] {
+  if (payload.step === 1 || payload.step === 2) return [payload.stepData.fileName];
+  if (payload.step === 3) return [payload.stepData.utilityBillFileName, payload.stepData.bankStatementFileName];
+  return [];
+}
+
+export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: RequestContext): Promise<void> {
   const { userId, now, meta } = ctx;
+  // A name the server cannot have generated is refused before anything is read or locked (the shared schema only
+  // bounds its length); one it generated but not for this investor and step is refused by chooseDocument, alike.
+  if (!namedFiles(payload).every(isStoredFileName)) throw new AppError('BAD_REQUEST', messages.kyc.unknownFile);
   await db.transaction(async (tx) => {
-    const kyc = await lockKyc(tx, userId);
+    const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);
     if (savedSteps(kyc).slice(0, payload.step - 1).some((saved) => !saved)) throw new AppError('CONFLICT', messages.kyc.stepsFirst);
 

@@ -2,7 +2,7 @@
  * The words of the Foundation Governance disclosure section. The supreme body is called the Foundation Council,
  * as in the NDA's signature block.
  */
-import type { LegalDocument } from '../legal-pdf.ts';
+import type { LegalDocument } from '../../pdf/legal-pdf.ts';
 import { clause, prose } from './prose.ts';
 
 export const FOUNDATION_GOVERNANCE: LegalDocument = {

@@ -2,7 +2,7 @@
  * The words of the Offering Memorandum Summary, the first disclosure section. Token price and subscription
  * limits are deliberately not stated: they are portal settings and the document must stay true when they change.
  */
-import type { LegalDocument } from '../legal-pdf.ts';
+import type { LegalDocument } from '../../pdf/legal-pdf.ts';
 import { clause, prose } from './prose.ts';
 
 export const OFFERING_MEMORANDUM_SUMMARY: LegalDocument = {

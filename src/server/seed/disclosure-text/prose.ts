@@ -2,7 +2,7 @@
  * Helpers for writing legal text in source: paragraphs are written as indented multi-line template literals and
  * collapsed here to single-spaced plain strings, which is what the typesetter and any other reader expect.
  */
-import type { LegalClause } from '../legal-pdf.ts';
+import type { LegalClause } from '../../pdf/legal-pdf.ts';
 
 export function prose(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

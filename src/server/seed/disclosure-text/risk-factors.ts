@@ -2,7 +2,7 @@
  * The words of the Risk Factors disclosure section. Its clauses also fill the long benchmark document
  * (long-pdf.ts), so each clause is self-contained.
  */
-import type { LegalDocument } from '../legal-pdf.ts';
+import type { LegalDocument } from '../../pdf/legal-pdf.ts';
 import { clause, prose } from './prose.ts';
 
 export const RISK_FACTORS: LegalDocument = {

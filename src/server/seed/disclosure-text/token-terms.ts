@@ -2,7 +2,7 @@
  * The words of the Token Terms and Conditions disclosure section. The wallet rule in clause 7 is the one the
  * portal enforces (0x followed by 40 hexadecimal characters).
  */
-import type { LegalDocument } from '../legal-pdf.ts';
+import type { LegalDocument } from '../../pdf/legal-pdf.ts';
 import { clause, prose } from './prose.ts';
 
 export const TOKEN_TERMS: LegalDocument = {

@@ -1,6 +1,6 @@
 /** SMTP delivery through nodemailer, used when SMTP_URL or SMTP_HOST is configured. */
 import nodemailer from 'nodemailer';
-import type { SmtpSettings } from '../config/mail-env.ts';
+import type { SmtpSettings } from '../../config/mail-env.ts';
 import { assertHeaderSafe, type Mailer } from './mailer.ts';
 
 export function createSmtpMailer(settings: SmtpSettings): Mailer & { verify(): Promise<void>; close(): Promise<void> } {

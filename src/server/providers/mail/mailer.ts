@@ -1,6 +1,6 @@
 /**
- * Outgoing mail. Two implementations: SMTP (nodemailer) when SMTP settings are configured, otherwise the outbox
- * writer (one RFC 822 .eml file per message under DATA_DIR/outbox). Tests may pass their own Mailer to createApp.
+ * Outgoing mail, the `mail` provider. Real: SMTP (nodemailer) when SMTP settings are configured; stand-in: the
+ * outbox writer (one RFC 822 .eml file per message under DATA_DIR/outbox). Tests pass their own as `providers.mail`.
  */
 export type MailMessage = { to: string; subject: string; text: string };
 

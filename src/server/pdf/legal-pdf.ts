@@ -28,14 +28,14 @@ const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 64, right: 64, top: 80, bottom: 72 };
 const BODY_SIZE = 10.5;
 const TITLE_SIZE = 16;
-export const LEADING = 14.5;
+const LEADING = 14.5;
 /** Paragraphs that start with a list marker such as "(a)" or "(iv)" are indented by this much. */
 const LIST_INDENT = 18;
 const TEXT_COLOR = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.46);
 const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
 
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock } from '../clock.ts';
-import type { Log } from '../log.ts';
-import { maskEmail } from '../auth/email-code.ts';
+import type { Clock } from '../../clock.ts';
+import type { Log } from '../../log.ts';
+import { maskEmail } from '../../auth/email-code.ts';
 import type { Mailer } from './mailer.ts';
 import { formatEml } from './rfc822.ts';
 

@@ -3,10 +3,10 @@
  * host or password stops the start instead of silently losing every code; the outbox directory is created.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Clock } from '../clock.ts';
-import { ConfigError } from '../config/env.ts';
-import type { MailSettings } from '../config/mail-env.ts';
-import type { Log } from '../log.ts';
+import type { Clock } from '../../clock.ts';
+import { ConfigError } from '../../config/env.ts';
+import type { MailSettings } from '../../config/mail-env.ts';
+import type { Log } from '../../log.ts';
 import type { Mailer } from './mailer.ts';
 import { createOutboxMailer, outboxDir } from './outbox-mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';

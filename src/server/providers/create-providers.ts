@@ -1,0 +1,23 @@
+/**
+ * The providers of a real start, from the settings read out of the environment. Each is checked as it is made
+ * (SMTP connects and logs in), so a misconfigured service stops the start instead of failing investors later.
+ */
+import type { Clock } from '../clock.ts';
+import type { MailSettings } from '../config/mail-env.ts';
+import type { Log } from '../log.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import type { Providers } from './providers.ts';
+
+export type ProviderSettings = { mail: MailSettings };
+
+export type StartedProviders = { providers: Providers; close(): Promise<void> };
+
+export async function createProviders(settings: ProviderSettings, context: { dataDir: string; clock: Clock; log: Log }): Promise<StartedProviders> {
+  const mail = await createMailer(settings.mail, context);
+  return {
+    providers: { mail },
+    close: async () => {
+      await mail.close?.();
+    },
+  };
+}

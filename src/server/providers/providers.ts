@@ -1,0 +1,12 @@
+/**
+ * The external services the app talks to, handed to createApp as `providers` so tests pass their own. Each kind
+ * lives in providers/<kind>/: its interface, a local stand-in that needs no keys and no network, and the real
+ * implementation; create-providers.ts picks one per kind from the environment at start. Card payments, prices and
+ * sealing keys join as further keys of this type.
+ */
+import type { Mailer } from './mail/mailer.ts';
+
+export type Providers = {
+  /** The one-time code emails: SMTP (real) or .eml files in DATA_DIR/outbox (stand-in). */
+  readonly mail: Mailer;
+};

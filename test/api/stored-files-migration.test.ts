@@ -1,0 +1,104 @@
+/**
+ * Migration 0004 on a database made before it: the KYC files already stored get their stored_files rows (so nothing
+ * an investor uploaded is lost), and those files survive the orphan sweep, which reads stored_files only.
+ */
+import { randomBytes } from 'node:crypto';
+import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../../src/server/db/open-database.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
+import type { Db } from '../../src/server/db/types.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep-orphan-files.ts';
+import { openLocalFileStore } from '../../src/server/storage/local-file-store.ts';
+import { backends, freshPgliteDir, freshPostgresDatabase, freshTempDir, type Backend } from './support/test-databases.ts';
+
+const STORED_FILES_MIGRATION = '0004_stored_files';
+
+/** A copy of the migrations folder as it was before stored_files. */
+async function migrationsBefore(dir: string): Promise<string> {
+  const folder = join(dir, 'migrations-before');
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === STORED_FILES_MIGRATION);
+  if (at < 0) throw new Error(`${STORED_FILES_MIGRATION} is not in the journal`);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+type Migratable = { db: Db; migrate(folder: string): Promise<void>; close(): Promise<void> };
+
+async function openEmpty(backend: Backend): Promise<Migratable> {
+  if (backend === 'pglite') {
+    const dir = await freshPgliteDir();
+    const client = await PGlite.create({ dataDir: dir.pgliteDir });
+    const db = drizzlePglite(client, { schema });
+    return {
+      db: db as unknown as Db,
+      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+      close: async () => (await client.close(), await dir.remove()),
+    };
+  }
+  const database = await freshPostgresDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
+    close: async () => (await pool.end(), await database.drop()),
+  };
+}
+
+for (const backend of backends()) {
+  describe(`migration ${STORED_FILES_MIGRATION} on an existing database [${backend}]`, () => {
+    let database: Migratable;
+    let temp: Awaited<ReturnType<typeof freshTempDir>>;
+    beforeAll(async () => {
+      temp = await freshTempDir();
+      database = await openEmpty(backend);
+    });
+    afterAll(async () => {
+      await database.close();
+      await rm(temp.root, { recursive: true, force: true });
+    });
+
+    it('records every KYC file stored before it, and the sweep keeps them', async () => {
+      const { db } = database;
+      await database.migrate(await migrationsBefore(temp.root));
+      const store = await openLocalFileStore(join(temp.root, 'uploads'));
+      const [user] = await db.insert(schema.users).values({ email: 'before@example.com' }).returning({ id: schema.users.id });
+      const names = ['pdf', 'png'].map((ext) => `${randomBytes(16).toString('hex')}.${ext}`);
+      const createdAt = new Date('2026-01-02T10:00:00.000Z');
+      for (const [i, name] of names.entries()) {
+        await db.execute(sql`insert into kyc_documents (user_id, document_type, step, file_name, original_name, content_type, size_bytes, sha256, created_at)
+          values (${user!.id}, ${i === 0 ? 'identity' : 'selfie'}, ${i + 1}, ${name}, ${`original ${i}`}, ${i === 0 ? 'application/pdf' : 'image/png'}, ${100 + i}, ${'ab'.repeat(32)}, ${createdAt.toISOString()})`);
+        await store.put(name, (async function* () { yield new Uint8Array([1, 2, 3]); })(), { contentType: 'application/octet-stream' });
+      }
+      const orphan = `${randomBytes(16).toString('hex')}.pdf`;
+      await store.put(orphan, (async function* () { yield new Uint8Array([4]); })(), { contentType: 'application/pdf' });
+      const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+      for (const name of [...names, orphan]) await utimes(join(store.dir, name), old, old);
+
+      await database.migrate(MIGRATIONS_FOLDER);
+
+      const rows = await db.select().from(schema.storedFiles);
+      expect(rows.map((r) => ({ ...r, id: typeof r.id })).sort((a, b) => a.sizeBytes - b.sizeBytes)).toEqual([
+        { id: 'string', ownerId: user!.id, purpose: 'kyc_document', storedName: names[0], originalName: 'original 0', contentType: 'application/pdf', sizeBytes: 100, sha256: 'ab'.repeat(32), createdAt },
+        { id: 'string', ownerId: user!.id, purpose: 'kyc_document', storedName: names[1], originalName: 'original 1', contentType: 'image/png', sizeBytes: 101, sha256: 'ab'.repeat(32), createdAt },
+      ]);
+      expect(await sweepOrphanFiles(db, store, new Date())).toBe(1);
+      const left: string[] = [];
+      for await (const file of store.list()) left.push(file.name);
+      expect(left.sort()).toEqual([...names].sort());
+    });
+  });
+}
