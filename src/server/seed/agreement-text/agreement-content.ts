@@ -4,7 +4,7 @@
  * signature-date fields, which the portal stamps on the signed copy. Also the closing words and signature blocks
  * the seven documents share, so that every one of them ends the same way.
  */
-import type { LegalDocument, SignatureBlock } from '../legal-pdf.ts';
+import type { LegalDocument, SignatureBlock } from '../../pdf/legal-pdf.ts';
 import { prose } from '../disclosure-text/prose.ts';
 
 export type AgreementKey = 'ppm' | 'investment' | 'token_purchase' | 'terms' | 'qualified_investor' | 'privacy' | 'risk';

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { createLegalPdf } from '../legal-pdf.ts';
+import { createLegalPdf } from '../../pdf/legal-pdf.ts';
 import type { AgreementContent } from './agreement-content.ts';
 import { AGREEMENTS } from './index.ts';
 
