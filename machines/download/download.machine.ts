@@ -33,7 +33,7 @@ export const downloadMachine = setup({
   on: {
     'download.start': [
       { guard: 'hasFile', target: '.downloading', actions: 'clearOutcome' },
-      { target: '.failed', actions: ['clearOutcome', { type: 'noteFailed', params: { error: messages.kyc.fileNotAvailable } }] },
+      { target: '.failed', actions: ['clearOutcome', { type: 'noteFailed', params: { error: messages.download.fileNotAvailable } }] },
     ],
   },
   states: {

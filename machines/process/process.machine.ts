@@ -7,7 +7,7 @@ import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import { kycMachine } from '../kyc/kyc.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { deriveStepProgress, pathOfStep, type StatusAnswers, type StepProgress } from '../../src/shared/rules.ts';
-import { resolveProcessPath } from './process.paths.ts';
+import { resolveProcessPath } from './process.routes.ts';
 import type { ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
 
 function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress {

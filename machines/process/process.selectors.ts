@@ -4,7 +4,7 @@ import type { kycMachine } from '../kyc/kyc.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { overallProgress, stepFromPath } from '../../src/shared/rules.ts';
 import type { processMachine } from './process.machine.ts';
-import { currentStepOf, DOWNLOADS_PATH } from './process.paths.ts';
+import { currentStepOf, DOWNLOADS_PATH } from './process.routes.ts';
 
 type S = SnapshotFrom<typeof processMachine>;
 

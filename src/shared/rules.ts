@@ -1,5 +1,4 @@
 /** Pure rules shared by browser and server: formats, limits, token expiry, step order. */
-import * as v from 'valibot';
 import { FEE_RATES, PROCESS_STEPS, type ProcessStep } from './constants.ts';
 import { messages } from './messages.ts';
 import {
@@ -137,12 +136,3 @@ export function deriveStepProgress(a: StatusAnswers, serverStep: ProcessStep | n
 /** Rounded percentage of the four steps disclosure, kyc, agreements, payment that are complete. */
 export const overallProgress = (p: StepProgress): number =>
   Math.round((['disclosure', 'kyc', 'agreements', 'payment'] as const).filter((s) => p[s].completed).length * 25);
-
-/** The furthest step a user may be on, given what is complete: where "/" sends them. */
-export function furthestAccessibleStep(p: StepProgress): ProcessStep {
-  let step: ProcessStep = 'disclosure';
-  for (const s of PROCESS_STEPS) if (p[s].accessible) step = s;
-  return step;
-}
-
-export const parseWith = <T extends v.GenericSchema>(schema: T, input: unknown) => v.safeParse(schema, input);

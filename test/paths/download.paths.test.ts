@@ -42,7 +42,7 @@ function invariants(s: Snapshot) {
   expect(s.context.error !== null).toBe(s.matches('failed'));
   expect(s.context.savedAs !== null).toBe(s.matches('downloaded'));
   expect(s.hasTag('downloading')).toBe(s.matches('downloading'));
-  if (s.matches('failed') && s.context.path === null) expect(s.context.error).toBe(messages.kyc.fileNotAvailable);
+  if (s.matches('failed') && s.context.path === null) expect(s.context.error).toBe(messages.download.fileNotAvailable);
 }
 
 describe('download statechart paths', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { processMachine } from '../../machines/process/process.machine.ts';
-import { resolveProcessPath } from '../../machines/process/process.paths.ts';
+import { resolveProcessPath } from '../../machines/process/process.routes.ts';
 import { deriveStepProgress, type StatusAnswers } from '../../src/shared/rules.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 

@@ -135,7 +135,7 @@ describe('downloadFile (fetch)', () => {
   it("says 'Authentication required for download' without a token, and carries the status of a refusal", async () => {
     const noToken = run(createDownloadFile(() => null, { fetch: vi.fn() }), input);
     await vi.waitFor(() => expect(noToken.received).toHaveLength(1));
-    expect(noToken.received[0]?.error?.message).toBe(messages.kyc.downloadAuth);
+    expect(noToken.received[0]?.error?.message).toBe(messages.download.authRequired);
 
     const missing = run(createDownloadFile(() => 'tok', { fetch: async () => Response.json({ error: 'Unknown file.' }, { status: 404 }) }), input);
     await vi.waitFor(() => expect(missing.received).toHaveLength(1));
