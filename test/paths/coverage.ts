@@ -13,6 +13,7 @@ import { createEmptyActor } from 'xstate';
 import type { AnyActorScope, AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
 import type { StatePath, TestPath } from 'xstate/graph';
+import { guardSuffix } from '../../src/tools/statechart-labels.ts';
 
 type AnySnapshot = ReturnType<AnyStateMachine['transition']>;
 export type CoverEvents = readonly AnyEventObject[] | ((snapshot: AnySnapshot) => readonly AnyEventObject[]);
@@ -51,21 +52,11 @@ export function listStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   return out;
 }
 
-function guardName(guard: unknown): string | undefined {
-  if (guard === undefined) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  // An inline arrow takes its property's name, 'guard'.
-  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : 'inline';
-  return 'guard';
-}
-
 /** Readable, stable label of a declared transition: `#src on EVENT[i] [guard] -> #target`. */
 function transitionLabel(t: AnyTransitionDefinition, index: number): string {
   const event = t.eventType === '' ? 'always' : t.eventType;
-  const guard = guardName(t.guard);
   const targets = t.target?.length ? t.target.map((s) => `#${s.id}`).join(', ') : '(self)';
-  return `#${t.source.id} on ${event}[${index}]${guard ? ` [${guard}]` : ''} -> ${targets}`;
+  return `#${t.source.id} on ${event}[${index}]${guardSuffix(t.guard)} -> ${targets}`;
 }
 
 /** Every declared transition: `on`, `after`, invoke onDone/onError and `always`, keyed by identity. */
@@ -158,7 +149,8 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
   let sink = fired;
   const noteNodes = (s: AnySnapshot) => {
     for (const n of (s as unknown as { _nodes: AnyStateNode[] })._nodes) reachedStates.add(n.id);
-  };  const scope = recordingScope(
+  };
+  const scope = recordingScope(
     (ts) => ts.forEach((t) => sink.add(t)),
     (snap) => {
       if (sink === fired) noteNodes(snap);
