@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { FAKE_SELFIE, FAKE_STREAM, provideKycFakes, uploadAnswer, type KycFakeOptions } from '../kyc/kyc.fixtures.ts';
+import { uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
+import { FAKE_SELFIE, FAKE_STREAM, provideCameraFakes, type CameraFakeOptions } from './camera.fixtures.ts';
 import { CAMERA_STOPPED } from './camera.rules.ts';
 import {
   selectCameraError,
@@ -21,9 +22,9 @@ import {
   selectStream,
 } from './camera.selectors.ts';
 
-function start(options: KycFakeOptions = {}) {
-  const fakes = provideKycFakes(options);
-  const actor = createActor(fakes.camera).start();
+function start(options: CameraFakeOptions = {}) {
+  const fakes = provideCameraFakes(options);
+  const actor = createActor(fakes.machine).start();
   return { ...fakes, actor, snap: () => actor.getSnapshot(), send: actor.send.bind(actor) };
 }
 

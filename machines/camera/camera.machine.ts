@@ -7,12 +7,12 @@
  * The camera runs only while `active`: leaving it stops the startCamera actor, whose cleanup stops the tracks.
  * Effects (`startCamera`, `captureSelfie`, `uploadDocument`, `saveKycStep`) are provided by the app.
  */
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { KycUploadResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import { saveKycStepPlaceholder, uploadDocumentPlaceholder } from '../kyc/kyc-actors.ts';
-import { failureText, fileStepData } from '../kyc/kyc.rules.ts';
+import { noteUploadProgress, saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
+import { saveKycStepPlaceholder, uploadDocumentPlaceholder } from '../kyc-step/kyc-step.actors.ts';
+import { failureText, fileStepData } from '../kyc-step/kyc-step.rules.ts';
 import { CAMERA_REQUEST, SELFIE_FILE_NAME, SELFIE_FORMAT, cameraErrorText, isCameraUnavailable } from './camera.rules.ts';
 import type { CameraContext, CameraEvent, CameraFailure, CameraOutput, CameraStream, CaptureSelfieInput, StartCameraInput } from './camera.types.ts';
 
@@ -35,6 +35,8 @@ export const cameraMachine = setup({
     isSelfieStored: ({ context }) => context.upload !== null,
   },
   actions: {
+    keepStatus: saveOutcomeActions<CameraContext, CameraEvent>().keepStatus,
+    noteProgress: noteUploadProgress<CameraContext, CameraEvent>(),
     useSimulatedCamera: assign({ simulated: true }),
     keepStream: assign((_, params: { stream: CameraStream }) => ({ stream: params.stream, error: null })),
     forgetStream: assign({ stream: null }),
@@ -43,10 +45,8 @@ export const cameraMachine = setup({
     keepSelfie: assign((_, params: { selfie: Blob }) => ({ selfie: params.selfie, upload: null, progress: null, error: null })),
     forgetSelfie: assign({ selfie: null, upload: null, progress: null, error: null }),
     noteSelfieFailed: assign({ error: messages.kyc.selfieFailed }),
-    noteProgress: assign((_, params: { loaded: number; total: number }) => ({ progress: { loaded: params.loaded, total: params.total } })),
     keepUpload: assign((_, params: { upload: KycUploadResponse }) => ({ upload: params.upload })),
     noteUploadFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.selfieFailed), progress: null })),
-    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
   },
 }).createMachine({
   id: 'camera',
@@ -131,3 +131,6 @@ export const cameraMachine = setup({
   },
   output: ({ context }) => ({ status: context.status!, upload: context.upload! }),
 });
+
+/** A running camera chart, as views and parent charts hold it. */
+export type CameraActorRef = ActorRefFrom<typeof cameraMachine>;

@@ -1,6 +1,6 @@
 import type { KycUploadResponse } from '../../src/shared/kyc.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import type { UploadEvent, UploadProgress } from '../kyc/kyc-actors.ts';
+import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 /**
  * The live picture. The chart only holds it for the view (a <video>'s srcObject) and hands it to the capture;

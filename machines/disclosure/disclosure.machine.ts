@@ -6,7 +6,7 @@
  * 'Proceed to KYC Verification' calls complete; the machine then finishes and the process moves on.
  * Effects (`loadDisclosure`, `saveProgress`, `completeDisclosure`, `watchVisibility`) are provided by the app.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { DISCLOSURE, PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { allSectionsComplete, progressOf } from '../../src/shared/disclosure-rules.ts';
@@ -275,3 +275,6 @@ export const disclosureMachine = setup({
   },
   output: () => ({ completed: true }),
 });
+
+/** A running disclosure chart, as views and parent charts hold it. */
+export type DisclosureActorRef = ActorRefFrom<typeof disclosureMachine>;

@@ -3,7 +3,7 @@
  * loading -> displayed | error; displayed -> renderError on a failed page render.
  * Pure: the app provides `loadDocument` (fetch + pdf.js) and `notifyReachedEnd`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
 import {
   ZOOM,
@@ -124,4 +124,5 @@ export const documentViewerMachine = setup({
   },
 });
 
-export type DocumentViewerMachine = typeof documentViewerMachine;
+/** A running documentViewer chart, as views and parent charts hold it. */
+export type DocumentViewerActorRef = ActorRefFrom<typeof documentViewerMachine>;

@@ -3,7 +3,7 @@
  * enter the 6-digit code, verify it, or ask for a new one once the 60 s cooldown has passed.
  * `verifyCode` and `resendCode` are placeholders the app provides (POST /api/auth/verify, /api/auth/resend).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { EMAIL_CODE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -151,3 +151,6 @@ export const emailCodeMachine = setup({
   },
   output: ({ context }) => ({ auth: context.result }),
 });
+
+/** A running emailCode chart, as views and parent charts hold it. */
+export type EmailCodeActorRef = ActorRefFrom<typeof emailCodeMachine>;

@@ -11,7 +11,8 @@ import { TIMINGS, UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { selectAddressSlots, selectCanSubmitAddress, selectSelectedCount } from './kyc-address.selectors.ts';
 import { selectHasIdentityDocument, selectIdentityError, selectIdentityPhase, selectIdentityUploadPercent } from './kyc-identity.selectors.ts';
-import { COMPLETED_AT, fileOf, fillAml, kycFile, kycStatus, provideKycFakes, uploadAnswer, type KycFakeOptions } from './kyc.fixtures.ts';
+import { kycStatus, uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
+import { COMPLETED_AT, fileOf, fillAml, kycFile, provideKycFakes, type KycFakeOptions } from './kyc.fixtures.ts';
 import {
   selectActiveStep,
   selectAddressRef,

@@ -1,5 +1,5 @@
-/** Pure helpers of the KYC statecharts (no xstate): file checks, error wording, steps and the step payloads. */
-import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
+/** Pure helpers of the KYC page and its step charts (no xstate): file checks, steps, completion and the address payload. */
+import { isApiError } from '../../src/shared/api-error.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../src/shared/constants.ts';
 import {
   KYC_DOCUMENT_STEP,
@@ -21,15 +21,6 @@ export function fileProblem(file: { type: string; size: number }): string | null
   if (file.size > UPLOAD_MAX_BYTES) return messages.kyc.tooLarge;
   if (file.size === 0) return messages.kyc.emptyFile;
   return null;
-}
-
-/**
- * A refusal the server explained (a 4xx with its words, e.g. the 413 and 415 texts) is shown as it was said;
- * anything else (network, 5xx, a bare 'HTTP 400') gets the catalogue's sentence for what failed.
- */
-export function failureText(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) return serverMessageOf(error) ?? fallback;
-  return fallback;
 }
 
 /** 401 before any request: 'No authentication token found' (the API client's 401 handling covers expired tokens). */
@@ -63,9 +54,6 @@ export function filesByStep(files: readonly KycFile[]): Record<KycStepNumber, Ky
   }
   return grouped;
 }
-
-/** Spec "Step save payload for step identity and selfie". */
-export const fileStepData = (u: KycUploadResponse) => ({ fileName: u.fileName, fileType: u.fileType, fileSize: u.fileSize, filePath: u.filePath });
 
 /** Spec "Address step data". */
 export const addressStepData = (utility: KycUploadResponse, bank: KycUploadResponse) => ({

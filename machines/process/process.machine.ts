@@ -2,7 +2,7 @@
  * Step progress and step order: loads the four status calls (in parallel, each allowed to fail), derives
  * which steps are complete, accessible and current, and decides which process page the user is on.
  */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import { kycMachine } from '../kyc/kyc.machine.ts';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
@@ -107,3 +107,6 @@ export const processMachine = setup({
     },
   },
 });
+
+/** A running process chart, as views and parent charts hold it. */
+export type ProcessActorRef = ActorRefFrom<typeof processMachine>;

@@ -4,7 +4,7 @@
  * still being read and stops it when the section completes or closes; while the tab is hidden it pauses.
  * It only beats: the parent owns the seconds, so a correction from the server never races a second count here.
  */
-import { sendParent, setup } from 'xstate';
+import { sendParent, setup, type ActorRefFrom } from 'xstate';
 import { DISCLOSURE } from '../../src/shared/constants.ts';
 import type { ReadingTickEvent, ReadingTimerContext, ReadingTimerEvent, ReadingTimerInput } from './reading-timer.types.ts';
 
@@ -29,3 +29,6 @@ export const readingTimerMachine = setup({
     },
   },
 });
+
+/** A running readingTimer chart, as views and parent charts hold it. */
+export type ReadingTimerActorRef = ActorRefFrom<typeof readingTimerMachine>;

@@ -1,5 +1,5 @@
 /** The Registration Details modal of the header: closed, then loading, loaded, empty or error. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { UserDetails } from '../../src/shared/schemas.ts';
@@ -51,3 +51,6 @@ export const registrationDetailsMachine = setup({
     error: { tags: ['open'], on: { 'details.close': 'closed', 'details.retry': 'loading' } },
   },
 });
+
+/** A running registrationDetails chart, as views and parent charts hold it. */
+export type RegistrationDetailsActorRef = ActorRefFrom<typeof registrationDetailsMachine>;

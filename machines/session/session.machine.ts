@@ -3,7 +3,7 @@
  * owns the signed-in process, checks token expiry, handles logout and 401, and decides the route.
  * Every effect (storage, network, page reload, clock-driven guards) is a named placeholder the app provides.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { isTokenExpired } from '../../src/shared/rules.ts';
@@ -267,3 +267,6 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** A running session chart, as views and parent charts hold it. */
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;

@@ -11,11 +11,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyActorLogic, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
 import { cameraMachine } from '../../machines/camera/camera.machine.ts';
-import type { UploadDocumentInput } from '../../machines/kyc/kyc-actors.ts';
+import type { UploadDocumentInput } from '../../machines/kyc-step/kyc-step.actors.ts';
 import { kycAddressMachine } from '../../machines/kyc/kyc-address.machine.ts';
 import { kycAmlMachine } from '../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../machines/kyc/kyc-identity.machine.ts';
-import { COMPLETED_AT, fileOf, fillAml, kycStatus, uploadAnswer } from '../../machines/kyc/kyc.fixtures.ts';
+import { kycStatus, uploadAnswer } from '../../machines/kyc-step/kyc-step.fixtures.ts';
+import { COMPLETED_AT, fileOf, fillAml } from '../../machines/kyc/kyc.fixtures.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { fileProblem, isKycComplete } from '../../machines/kyc/kyc.rules.ts';
 import { selectActiveStep } from '../../machines/kyc/kyc.selectors.ts';

@@ -7,7 +7,7 @@ import { fromCallback, fromPromise, type CallbackActorLogic, type EventObject, t
 import { cameraMachine } from '../../../machines/camera/camera.machine.ts';
 import { CAMERA_STOPPED } from '../../../machines/camera/camera.rules.ts';
 import type { CameraFailure, CameraReportEvent, CaptureSelfieInput, StartCameraInput } from '../../../machines/camera/camera.types.ts';
-import type { UploadDocumentInput } from '../../../machines/kyc/kyc-actors.ts';
+import type { UploadDocumentInput } from '../../../machines/kyc-step/kyc-step.actors.ts';
 import type { SaveKycStepInput } from '../../shared/kyc.ts';
 import type { KycStatusResponse } from '../../shared/schemas.ts';
 

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { emailCodeMachine } from '../../../../machines/email-code/email-code.machine.ts';
+import type { EmailCodeActorRef } from '../../../../machines/email-code/email-code.machine.ts';
 import {
   selectCanResend,
   selectCode,
@@ -18,7 +17,7 @@ import { messages } from '../../../shared/messages.ts';
 import './email-code.css';
 
 /** The one-time code step shared by login and registration: a pure rendering of the emailCode machine. */
-export function EmailCodeForm({ actor, idPrefix }: { actor: ActorRefFrom<typeof emailCodeMachine>; idPrefix: string }) {
+export function EmailCodeForm({ actor, idPrefix }: { actor: EmailCodeActorRef; idPrefix: string }) {
   const code = useSelector(actor, selectCode);
   const sentTo = useSelector(actor, selectSentTo);
   const error = useSelector(actor, selectCodeError);
