@@ -14,6 +14,7 @@ import {
 } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { isStepComplete } from '../../src/shared/step-status.ts';
 
 /** The browser's check of a chosen file (spec section 5 "Uploads"): null when it may be sent. The server checks the bytes again. */
 export function fileProblem(file: { type: string; size: number }): string | null {
@@ -27,8 +28,7 @@ export function fileProblem(file: { type: string; size: number }): string | null
 export const isAuthError = (error: unknown): boolean => isApiError(error) && error.status === 401;
 
 /** Spec section 4 "Process": KYC is complete when status is UNDER_REVIEW or APPROVED and completedAt is set. */
-export const isKycComplete = (status: KycStatusResponse): boolean =>
-  (status.status === 'UNDER_REVIEW' || status.status === 'APPROVED') && !!status.completedAt;
+export const isKycComplete = (status: KycStatusResponse): boolean => isStepComplete('kyc', status);
 
 export const startStepOf = (status: KycStatusResponse): KycStepNumber => {
   const done = (n: '1' | '2' | '3' | '4' | '5') => status.steps[n]?.completed === true;

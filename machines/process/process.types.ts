@@ -1,5 +1,6 @@
 import type { ProcessStep } from '../../src/shared/constants.ts';
-import type { StatusAnswers, StepProgress } from '../../src/shared/rules.ts';
+import type { StepProgress } from '../../src/shared/rules.ts';
+import type { StatusAnswers } from '../../src/shared/step-status.ts';
 
 export type ProcessContext = {
   /** The path the user asked for most recently (URL typed, link, back button). */

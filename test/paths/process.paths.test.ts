@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { processMachine } from '../../machines/process/process.machine.ts';
 import { resolveProcessPath } from '../../machines/process/process.routes.ts';
-import { deriveStepProgress, type StatusAnswers } from '../../src/shared/rules.ts';
+import { deriveStepProgress } from '../../src/shared/rules.ts';
+import type { StatusAnswers } from '../../src/shared/step-status.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 
 const fresh: StatusAnswers = {

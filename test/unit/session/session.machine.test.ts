@@ -20,7 +20,7 @@ import {
 } from '../../../machines/registration/registration.fixtures.ts';
 import type { StoredSession } from '../../../machines/session/session.types.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import type { StatusAnswers } from '../../../src/shared/rules.ts';
+import type { StatusAnswers } from '../../../src/shared/step-status.ts';
 import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
