@@ -3,15 +3,15 @@
  * camera chart provided with a fake camera (answering right after the start, 'auto', or when the test says so,
  * 'manual') plus the step fakes for the upload and the save. What they were asked is recorded.
  */
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { fakeStepEffects, later, type StepFakeOptions } from '../kyc-step/kyc-step.fixtures.ts';
+import { fromPromise } from 'xstate';
+import { fakeCallback, fakeStepEffects, type FakeCall, type StepFakeOptions } from '../kyc-step/kyc-step.fixtures.ts';
 import { cameraMachine } from './camera.machine.ts';
 import type { CameraReportEvent, CameraStream, CaptureSelfieInput, StartCameraInput } from './camera.types.ts';
 
 export const FAKE_STREAM = { id: 'fake-stream' } as unknown as CameraStream;
 export const FAKE_SELFIE = { size: 4096, type: 'image/jpeg' } as Blob;
 
-export type CameraCall = { input: StartCameraInput; sendBack: (event: CameraReportEvent) => void; stopped: boolean };
+export type CameraCall = FakeCall<StartCameraInput, CameraReportEvent>;
 
 export type CameraFakeOptions = StepFakeOptions & {
   /** 'auto': the camera answers `cameraResult` right after the start; 'manual': the test answers. */
@@ -24,15 +24,9 @@ export type CameraFakeOptions = StepFakeOptions & {
 export function fakeCameraEffects(options: CameraFakeOptions = {}) {
   const cameras: CameraCall[] = [];
   const captures: CaptureSelfieInput[] = [];
-  const startCamera = fromCallback<EventObject, StartCameraInput>(({ input, sendBack }) => {
-    const call: CameraCall = { input, sendBack, stopped: false };
-    cameras.push(call);
-    if (options.camera === 'manual') return () => void (call.stopped = true);
-    void later(() => {
-      if (!call.stopped) sendBack(options.cameraResult?.(input) ?? { type: 'camera.ready', stream: FAKE_STREAM });
-    });
-    return () => void (call.stopped = true);
-  });
+  const startCamera = fakeCallback(cameras, options.camera, ({ input, sendBack }) =>
+    sendBack(options.cameraResult?.(input) ?? { type: 'camera.ready', stream: FAKE_STREAM }),
+  );
   const captureSelfie = fromPromise<Blob, CaptureSelfieInput>(async ({ input }) => {
     captures.push(input);
     return options.capture ? options.capture(input) : FAKE_SELFIE;

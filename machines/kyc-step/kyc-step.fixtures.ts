@@ -41,9 +41,28 @@ export function uploadAnswer(input: Pick<UploadDocumentInput, 'fileName'> & { fi
 }
 
 /** Answers after the current event is processed (a microtask: no timer, so fake clocks need not move). */
-export const later = (answer: () => void) => Promise.resolve().then(answer);
+const later = (answer: () => void) => Promise.resolve().then(answer);
 
-export type UploadCall = { input: UploadDocumentInput; sendBack: (event: UploadEvent) => void; stopped: boolean };
+/** One start of a fake callback actor: what it was given, how to answer, and whether it was stopped since. */
+export type FakeCall<TInput, TEvent> = { input: TInput; sendBack: (event: TEvent) => void; stopped: boolean };
+export type UploadCall = FakeCall<UploadDocumentInput, UploadEvent>;
+
+/**
+ * A fake callback actor that records each start in `calls` and answers with `answer` right after it starts ('auto',
+ * unless stopped meanwhile) or leaves the answer to the test ('manual').
+ */
+export function fakeCallback<TInput, TEvent extends EventObject>(
+  calls: FakeCall<TInput, TEvent>[],
+  mode: 'auto' | 'manual' | undefined,
+  answer: (call: FakeCall<TInput, TEvent>) => void,
+) {
+  return fromCallback<EventObject, TInput>(({ input, sendBack }) => {
+    const call: FakeCall<TInput, TEvent> = { input, sendBack, stopped: false };
+    calls.push(call);
+    if (mode !== 'manual') void later(() => call.stopped || answer(call));
+    return () => void (call.stopped = true);
+  });
+}
 
 export type StepFakeOptions = {
   /** The server's answer to a save; by default it marks the step saved. */
@@ -59,18 +78,11 @@ export function fakeStepEffects(options: StepFakeOptions = {}) {
   const saved: SaveKycStepInput[] = [];
   const uploads: UploadCall[] = [];
 
-  const uploadDocument = fromCallback<EventObject, UploadDocumentInput>(({ input, sendBack }) => {
-    const call: UploadCall = { input, sendBack, stopped: false };
-    uploads.push(call);
-    if (options.uploads === 'manual') return () => void (call.stopped = true);
-    void later(() => {
-      if (call.stopped) return;
-      const { documentType } = input;
-      sendBack({ type: 'kyc.upload.progress', documentType, loaded: 1, total: 2 });
-      const result = options.uploadResult?.(input) ?? uploadAnswer({ fileName: input.fileName });
-      sendBack('error' in result ? { type: 'kyc.upload.failed', documentType, error: result.error } : { type: 'kyc.upload.done', documentType, upload: result });
-    });
-    return () => void (call.stopped = true);
+  const uploadDocument = fakeCallback(uploads, options.uploads, ({ input, sendBack }) => {
+    const { documentType } = input;
+    sendBack({ type: 'kyc.upload.progress', documentType, loaded: 1, total: 2 });
+    const result = options.uploadResult?.(input) ?? uploadAnswer({ fileName: input.fileName });
+    sendBack('error' in result ? { type: 'kyc.upload.failed', documentType, error: result.error } : { type: 'kyc.upload.done', documentType, upload: result });
   });
   const saveKycStep = fromPromise<KycStatusResponse, SaveKycStepInput>(async ({ input }) => {
     saved.push(input);

@@ -21,16 +21,17 @@ function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress 
 /** The state of `ready` in which a step's page is shown: 'disclosurePage', 'kycPage'. */
 const pageStateOf = (step: PageStep) => `${step}Page` as const;
 
-/** One state per page chart: it runs while its page is shown and, when it finishes, completes its step. */
-const pageStates = Object.fromEntries(
-  PAGE_STEPS.map((step) => [
-    pageStateOf(step),
-    {
-      always: { guard: not({ type: 'isOnPage', params: { step } }), target: 'otherPage' },
-      invoke: { id: step, src: step, input: {}, onDone: { actions: { type: 'completeStep' as const, params: { step } } } },
-    },
-  ]),
-);
+/** The state of a page chart: it runs while its page is shown and, when it finishes, completes its step. */
+const pageState = (step: PageStep) => ({
+  always: { guard: not({ type: 'isOnPage', params: { step } }), target: 'otherPage' },
+  invoke: { id: step, src: step, input: {}, onDone: { actions: { type: 'completeStep' as const, params: { step } } } },
+});
+
+/** One such state per entry of PAGE_CHARTS, named for the statechart's type as it is at run time. */
+const pageStates = Object.fromEntries(PAGE_STEPS.map((step) => [pageStateOf(step), pageState(step)])) as Record<
+  ReturnType<typeof pageStateOf>,
+  ReturnType<typeof pageState>
+>;
 
 export const processMachine = setup({
   types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },

@@ -9,13 +9,13 @@
  * what the server stored (and the AML form only as the schema accepts it); a step finishes only after its save.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, setup, type AnyActorLogic, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
 import { cameraMachine } from '../../machines/camera/camera.machine.ts';
 import type { UploadDocumentInput } from '../../machines/kyc-step/kyc-step.actors.ts';
+import { kycStatus, uploadAnswer } from '../../machines/kyc-step/kyc-step.fixtures.ts';
 import { kycAddressMachine } from '../../machines/kyc/kyc-address.machine.ts';
 import { kycAmlMachine } from '../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../machines/kyc/kyc-identity.machine.ts';
-import { kycStatus, uploadAnswer } from '../../machines/kyc-step/kyc-step.fixtures.ts';
 import { COMPLETED_AT, fileOf, fillAml } from '../../machines/kyc/kyc.fixtures.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { fileProblem, isKycComplete } from '../../machines/kyc/kyc.rules.ts';
@@ -25,7 +25,8 @@ import { AmlDataSchema, type KycStepNumber, type SaveKycStepInput } from '../../
 import { messages } from '../../src/shared/messages.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { firstIssue } from '../../src/shared/validate.ts';
-import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+import { coverMachine, expectFullCoverage } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 const serverError = new ApiError('HTTP 500', 500, null);
 const STORED = uploadAnswer({ fileName: 'passport.pdf' });
@@ -46,32 +47,6 @@ function silentEffects() {
     return new Promise(() => {});
   });
   return { uploads, saves, actors: { uploadDocument, saveKycStep } };
-}
-
-type Replayed<S> = {
-  snapshot: S;
-  event: AnyEventObject;
-  /** The step that finished the chart (later events reach a finished actor and change nothing). */
-  finishing: boolean;
-  uploads: ReturnType<typeof silentEffects>['uploads'];
-  saves: SaveKycStepInput[];
-};
-
-/** Replays every path of `result` on a real actor of `machine` (provided with silent effects), checking `check` after each step. */
-function replay<S extends { value: unknown; status: string }>(result: CoverResult, provide: (effects: ReturnType<typeof silentEffects>) => AnyActorLogic, check: (r: Replayed<S>) => void) {
-  for (const path of result.paths) {
-    const effects = silentEffects();
-    const actor = createActor(provide(effects)).start() as unknown as { send: (e: AnyEventObject) => void; getSnapshot: () => S; stop: () => void };
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      const wasDone = actor.getSnapshot().status === 'done';
-      actor.send(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(step.state.value);
-      check({ snapshot, event: step.event, finishing: !wasDone && snapshot.status === 'done', uploads: effects.uploads, saves: effects.saves });
-    }
-    actor.stop();
-  }
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -115,33 +90,26 @@ describe('KYC page statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the page invariants on every path, replayed on a real actor', () => {
-    for (const path of result.paths) {
-      const effects = silentEffects();
-      const asked: AnyEventObject[] = [];
-      const page = kycMachine.provide({
-        actors: {
-          loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})),
-          completeKyc: fromPromise(() => new Promise(() => {})),
-          kycIdentity: kycIdentityMachine.provide({ actors: effects.actors }),
-          camera: cameraMachine.provide({ actors: { ...effects.actors, startCamera: fromCallback(() => undefined), captureSelfie: fromPromise(() => new Promise(() => {})) } }),
-          kycAddress: kycAddressMachine.provide({ actors: effects.actors }),
-          kycAml: kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
-        },
-      });
-      let output: unknown = null;
-      const parent = setup({ actors: { kyc: page } }).createMachine({
-        invoke: { id: 'kyc', src: 'kyc', onDone: { actions: ({ event }) => (output = event.output) } },
-        on: { 'process.route.requested': { actions: ({ event }) => asked.push(event) } },
-      });
-      const root = createActor(parent).start();
-      const child = root.getSnapshot().children.kyc!;
-      let furthest = 0;
-      for (const step of path.steps) {
-        if (step.event.type === 'xstate.init') continue;
-        child.send(step.event as never);
-        const s = child.getSnapshot() as Page;
-        expect(s.value).toEqual(step.state.value);
+  it('keeps the page invariants on every path, replayed on a real actor', async () => {
+    const ended = await replayPaths(result.paths, {
+      // The page asks the process (its parent) to go elsewhere and finishes with an output: the stand-in records both.
+      parent: true,
+      setup: () => {
+        const effects = silentEffects();
+        const machine = kycMachine.provide({
+          actors: {
+            loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})),
+            completeKyc: fromPromise(() => new Promise(() => {})),
+            kycIdentity: kycIdentityMachine.provide({ actors: effects.actors }),
+            camera: cameraMachine.provide({ actors: { ...effects.actors, startCamera: fromCallback(() => undefined), captureSelfie: fromPromise(() => new Promise(() => {})) } }),
+            kycAddress: kycAddressMachine.provide({ actors: effects.actors }),
+            kycAml: kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
+          },
+        });
+        // The furthest step reached so far on this path.
+        return { machine, fakes: { furthest: 0 } };
+      },
+      checkStep: ({ snapshot: s, fakes: walked }) => {
         const active = selectActiveStep(s);
         // Read-only exactly for a verification the server calls complete.
         expect(s.hasTag('readOnly')).toBe(s.matches('summary'));
@@ -152,28 +120,27 @@ describe('KYC page statechart paths', () => {
         expect(running).toEqual(expected ? [expected] : []);
         // Forward only, an earlier step to look at only.
         if (active) {
-          expect(active).toBeGreaterThanOrEqual(furthest);
-          furthest = active;
+          expect(active).toBeGreaterThanOrEqual(walked.furthest);
+          walked.furthest = active;
           if (s.context.viewedStep !== null) expect(s.context.viewedStep).toBeLessThan(active);
         }
         // Each success line in its own place ('Both address documents ...' stays on the AML form it leads to).
         if (!s.matches({ wizard: { aml: 'form' } })) expect(s.context.notice).toBe(NOTICE_OF(s));
         if (s.context.error !== null) expect(s.matches({ wizard: 'review' })).toBe(true);
-      }
-      if (child.getSnapshot().status === 'done') {
+      },
+    });
+    for (const { path, snapshot, output, sentToParent } of ended) {
+      if (snapshot.status === 'done') {
         expect(path.steps.at(-1)?.event).toMatchObject({ type: 'xstate.done.actor.completeKyc', output: { nextStep: 'agreements' } });
         expect(output).toEqual({ completed: true, status: 'UNDER_REVIEW', completedAt: COMPLETED_AT });
       }
       const returns = path.steps.filter((st) => st.event.type === 'kyc.returnToCurrentStep' && st.state.matches('summary')).length;
-      expect(asked).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.requested', path: '/' })));
-      root.stop();
+      expect(sentToParent).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.requested', path: '/' })));
     }
   });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-
-type Identity = SnapshotFrom<typeof kycIdentityMachine>;
 
 const identityEvents: AnyEventObject[] = [
   { type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') },
@@ -191,11 +158,13 @@ describe('KYC identity step statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the step invariants on every path, replayed on a real actor', () => {
-    replay<Identity>(
-      result,
-      (effects) => kycIdentityMachine.provide({ actors: effects.actors }),
-      ({ snapshot: s, uploads, saves, event, finishing }) => {
+  it('keeps the step invariants on every path, replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = silentEffects();
+        return { machine: kycIdentityMachine.provide({ actors: fakes.actors }), fakes };
+      },
+      checkStep: ({ snapshot: s, fakes: { uploads, saves }, event, finishing }) => {
         const running = uploads.filter((u) => !u.stopped);
         expect(running.length).toBe(s.matches('uploading') ? 1 : 0);
         for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
@@ -206,7 +175,7 @@ describe('KYC identity step statechart paths', () => {
         if (finishing) expect(event.type).toBe('kyc.identity.continue');
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1]) });
       },
-    );
+    });
   });
 });
 
@@ -240,11 +209,13 @@ describe('KYC address step statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the step invariants on every path, replayed on a real actor', () => {
-    replay<Address>(
-      result,
-      (effects) => kycAddressMachine.provide({ actors: effects.actors }),
-      ({ snapshot: s, uploads, saves }) => {
+  it('keeps the step invariants on every path, replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = silentEffects();
+        return { machine: kycAddressMachine.provide({ actors: fakes.actors }), fakes };
+      },
+      checkStep: ({ snapshot: s, fakes: { uploads, saves } }) => {
         const running = uploads.filter((u) => !u.stopped).map((u) => u.input.documentType);
         expect(running).toEqual(s.matches({ uploading: 'utilityBill' }) ? ['address_utility'] : s.matches({ uploading: 'bankStatement' }) ? ['address_bank'] : []);
         for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
@@ -258,13 +229,11 @@ describe('KYC address step statechart paths', () => {
         for (const save of saves) expect(save).toMatchObject({ step: 3, stepData: { utilityBillFileName: BILL.fileName, bankStatementFileName: BANK.fileName } });
         if (s.status === 'done') expect(saves.length).toBeGreaterThan(0);
       },
-    );
+    });
   });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-
-type Aml = SnapshotFrom<typeof kycAmlMachine>;
 
 const amlEvents: AnyEventObject[] = [
   ...fillAml,
@@ -280,11 +249,13 @@ describe('KYC AML step statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the step invariants on every path, replayed on a real actor', () => {
-    replay<Aml>(
-      result,
-      (effects) => kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
-      ({ snapshot: s, saves, event }) => {
+  it('keeps the step invariants on every path, replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = silentEffects();
+        return { machine: kycAmlMachine.provide({ actors: { saveKycStep: fakes.actors.saveKycStep } }), fakes };
+      },
+      checkStep: ({ snapshot: s, fakes: { saves }, event }) => {
         for (const save of saves) {
           expect(save.step).toBe(4);
           expect(firstIssue(AmlDataSchema, save.stepData)).toBeNull();
@@ -293,6 +264,6 @@ describe('KYC AML step statechart paths', () => {
         if (s.matches('saving')) expect(firstIssue(AmlDataSchema, s.context.form)).toBeNull();
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1, 2, 3, 4]) });
       },
-    );
+    });
   });
 });
