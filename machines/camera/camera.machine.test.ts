@@ -29,7 +29,7 @@ function start(options: CameraFakeOptions = {}) {
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
-const failure = (name: string, message = '') => ({ type: 'camera.failed' as const, error: { name, message } });
+const failure = (name: string, message = '') => ({ type: 'camera.error' as const, error: { name, message } });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -173,11 +173,11 @@ describe('selfie camera', () => {
     t.send({ type: 'camera.capture' });
     await settle();
     t.send({ type: 'camera.continue' });
-    t.uploads[0]!.sendBack({ type: 'kyc.upload.failed', documentType: 'selfie', error: new ApiError('HTTP 502', 502, null) });
+    t.uploads[0]!.sendBack({ type: 'kyc.upload.error', documentType: 'selfie', error: new ApiError('HTTP 502', 502, null) });
     expect(selectCameraPhase(t.snap())).toBe('captured');
     expect(selectCameraError(t.snap())).toBe(messages.kyc.selfieFailed);
     t.send({ type: 'camera.continue' });
-    t.uploads[1]!.sendBack({ type: 'kyc.upload.failed', documentType: 'selfie', error: new ApiError(messages.kyc.invalidType, 415, { error: messages.kyc.invalidType }) });
+    t.uploads[1]!.sendBack({ type: 'kyc.upload.error', documentType: 'selfie', error: new ApiError(messages.kyc.invalidType, 415, { error: messages.kyc.invalidType }) });
     expect(selectCameraError(t.snap())).toBe(messages.kyc.invalidType);
     t.send({ type: 'camera.continue' });
     t.uploads[2]!.sendBack({ type: 'kyc.upload.done', documentType: 'selfie', upload: uploadAnswer({ fileName: 'selfie.jpg' }) });

@@ -19,7 +19,7 @@ import type { CameraContext, CameraEvent, CameraFailure, CameraOutput, CameraStr
 export const cameraMachine = setup({
   types: {} as { context: CameraContext; events: CameraEvent; output: CameraOutput; tags: 'starting' | 'capturing' | 'uploading' | 'saving' },
   actors: {
-    /** Turns the camera on and keeps it on while it runs: reports camera.ready / camera.failed; cleanup stops the tracks. */
+    /** Turns the camera on and keeps it on while it runs: reports camera.ready / camera.error; cleanup stops the tracks. */
     startCamera: fromCallback<EventObject, StartCameraInput>(() => {
       throw new Error('startCamera is provided by the app');
     }),
@@ -62,7 +62,7 @@ export const cameraMachine = setup({
       on: {
         'camera.cancel': 'idle',
         // At start (when there is no simulating it) or later (the stream ended): the red box.
-        'camera.failed': { target: 'failed', actions: { type: 'noteCameraError', params: ({ event }) => ({ error: event.error }) } },
+        'camera.error': { target: 'failed', actions: { type: 'noteCameraError', params: ({ event }) => ({ error: event.error }) } },
       },
       initial: 'starting',
       states: {
@@ -70,7 +70,7 @@ export const cameraMachine = setup({
           tags: ['starting'],
           on: {
             'camera.ready': { target: 'live', actions: { type: 'keepStream', params: ({ event }) => ({ stream: event.stream }) } },
-            'camera.failed': {
+            'camera.error': {
               guard: { type: 'canSimulate', params: ({ event }) => ({ error: event.error }) },
               target: '#camera.active',
               reenter: true,
@@ -113,7 +113,7 @@ export const cameraMachine = setup({
       on: {
         'kyc.upload.progress': { actions: { type: 'noteProgress', params: ({ event }) => event } },
         'kyc.upload.done': { target: 'saving', actions: { type: 'keepUpload', params: ({ event }) => event } },
-        'kyc.upload.failed': { target: 'captured', actions: { type: 'noteUploadFailed', params: ({ event }) => event } },
+        'kyc.upload.error': { target: 'captured', actions: { type: 'noteUploadFailed', params: ({ event }) => event } },
       },
     },
     saving: {

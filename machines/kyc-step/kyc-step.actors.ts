@@ -28,7 +28,7 @@ export type UploadProgress = { loaded: number; total: number };
 export type UploadEvent =
   | { type: 'kyc.upload.progress'; documentType: KycDocumentType; loaded: number; total: number }
   | { type: 'kyc.upload.done'; documentType: KycDocumentType; upload: KycUploadResponse }
-  | { type: 'kyc.upload.failed'; documentType: KycDocumentType; error: unknown };
+  | { type: 'kyc.upload.error'; documentType: KycDocumentType; error: unknown };
 
 export const uploadDocumentPlaceholder = fromCallback<EventObject, UploadDocumentInput>(() => {
   throw new Error('uploadDocument is provided by the app');

@@ -82,7 +82,7 @@ export function fakeStepEffects(options: StepFakeOptions = {}) {
     const { documentType } = input;
     sendBack({ type: 'kyc.upload.progress', documentType, loaded: 1, total: 2 });
     const result = options.uploadResult?.(input) ?? uploadAnswer({ fileName: input.fileName });
-    sendBack('error' in result ? { type: 'kyc.upload.failed', documentType, error: result.error } : { type: 'kyc.upload.done', documentType, upload: result });
+    sendBack('error' in result ? { type: 'kyc.upload.error', documentType, error: result.error } : { type: 'kyc.upload.done', documentType, upload: result });
   });
   const saveKycStep = fromPromise<KycStatusResponse, SaveKycStepInput>(async ({ input }) => {
     saved.push(input);

@@ -62,14 +62,14 @@ export const kycAddressMachine = setup({
   states: {
     selecting: {
       on: {
-        'kyc.address.fileSelected': [
+        'kyc.address.selectFile': [
           {
             guard: { type: 'isFileAcceptable', params: ({ event }) => ({ file: event.file }) },
             actions: { type: 'chooseFile', params: ({ event }) => ({ documentType: event.documentType, file: event.file }) },
           },
           { actions: { type: 'refuseFile', params: ({ event }) => ({ documentType: event.documentType, file: event.file }) } },
         ],
-        'kyc.address.fileCleared': { actions: { type: 'clearFile', params: ({ event }) => ({ documentType: event.documentType }) } },
+        'kyc.address.clearFile': { actions: { type: 'clearFile', params: ({ event }) => ({ documentType: event.documentType }) } },
         'kyc.address.submit': [{ guard: 'areBothSelected', target: 'uploading', actions: 'clearError' }, { actions: 'requireBoth' }],
       },
     },
@@ -80,7 +80,7 @@ export const kycAddressMachine = setup({
         'kyc.upload.progress': {
           actions: { type: 'noteProgress', params: ({ event }) => ({ documentType: event.documentType as AddressDocumentType, progress: { loaded: event.loaded, total: event.total } }) },
         },
-        'kyc.upload.failed': { target: 'selecting', actions: { type: 'noteUploadFailed', params: ({ event }) => ({ error: event.error }) } },
+        'kyc.upload.error': { target: 'selecting', actions: { type: 'noteUploadFailed', params: ({ event }) => ({ error: event.error }) } },
       },
       states: {
         utilityBill: {

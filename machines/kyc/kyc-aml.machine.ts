@@ -48,8 +48,8 @@ export const kycAmlMachine = setup({
   states: {
     editing: {
       on: {
-        'kyc.aml.fieldChanged': { actions: { type: 'setField', params: ({ event }) => event } },
-        'kyc.aml.declarationToggled': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
+        'kyc.aml.changeField': { actions: { type: 'setField', params: ({ event }) => event } },
+        'kyc.aml.setDeclaration': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
         'kyc.aml.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showFirstIssue' }],
       },
     },

@@ -36,7 +36,7 @@ export const kycIdentityMachine = setup({
   initial: 'empty',
   on: {
     // Anywhere: a new choice is checked and, if fit, replaces whatever is under way (leaving a state stops its upload).
-    'kyc.identity.fileSelected': [
+    'kyc.identity.selectFile': [
       {
         guard: { type: 'isFileAcceptable', params: ({ event }) => ({ file: event.file }) },
         target: '.uploading',
@@ -60,7 +60,7 @@ export const kycIdentityMachine = setup({
       on: {
         'kyc.upload.progress': { actions: { type: 'noteProgress', params: ({ event }) => event } },
         'kyc.upload.done': { target: 'saving', actions: { type: 'keepUpload', params: ({ event }) => event } },
-        'kyc.upload.failed': [
+        'kyc.upload.error': [
           {
             guard: 'hasSavedDocument',
             target: 'saved',

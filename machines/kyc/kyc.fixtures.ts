@@ -26,13 +26,13 @@ export const kycFile = (documentType: KycDocumentType, originalName: string, upl
 export const fileOf = (name: string, type = 'application/pdf', size = 2048): File => ({ name, type, size }) as File;
 
 export const fillAml: KycAmlEvent[] = [
-  { type: 'kyc.aml.fieldChanged', field: 'fundsSource', value: 'salary' },
-  { type: 'kyc.aml.fieldChanged', field: 'annualVolume', value: '25k-50k' },
-  { type: 'kyc.aml.fieldChanged', field: 'occupation', value: 'Engineer' },
-  { type: 'kyc.aml.declarationToggled', declaration: 'pep', checked: true },
-  { type: 'kyc.aml.declarationToggled', declaration: 'sanctions', checked: true },
-  { type: 'kyc.aml.declarationToggled', declaration: 'criminal', checked: true },
-  { type: 'kyc.aml.declarationToggled', declaration: 'funds', checked: true },
+  { type: 'kyc.aml.changeField', field: 'fundsSource', value: 'salary' },
+  { type: 'kyc.aml.changeField', field: 'annualVolume', value: '25k-50k' },
+  { type: 'kyc.aml.changeField', field: 'occupation', value: 'Engineer' },
+  { type: 'kyc.aml.setDeclaration', declaration: 'pep', checked: true },
+  { type: 'kyc.aml.setDeclaration', declaration: 'sanctions', checked: true },
+  { type: 'kyc.aml.setDeclaration', declaration: 'criminal', checked: true },
+  { type: 'kyc.aml.setDeclaration', declaration: 'funds', checked: true },
 ];
 
 export type KycFakeOptions = CameraFakeOptions & {

@@ -71,7 +71,7 @@ export const kycMachine = setup({
     noteCompletionFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.completeFailed) })),
     /** Looking at an earlier step turns the camera off (Start Camera turns it on again on return). */
     turnCameraOff: sendTo('camera', { type: 'camera.cancel' }),
-    returnToCurrentStep: sendParent({ type: 'process.route.requested', path: '/' } satisfies KycParentEvent),
+    returnToCurrentStep: sendParent({ type: 'process.route.request', path: '/' } satisfies KycParentEvent),
   },
   delays: { KYC_ADVANCE: TIMINGS.kycAdvanceDelayMs },
 }).createMachine({

@@ -78,7 +78,7 @@ export const processMachine = setup({
         onError: { target: 'ready', actions: { type: 'applyAnswers', params: NO_STATUS_ANSWERS } },
       },
       on: {
-        'process.route.requested': { actions: assign({ requestedPath: ({ event }) => event.path }) },
+        'process.route.request': { actions: assign({ requestedPath: ({ event }) => event.path }) },
       },
     },
     ready: {
@@ -89,8 +89,8 @@ export const processMachine = setup({
         ...pageStates,
       },
       on: {
-        'process.route.requested': { actions: { type: 'routeTo', params: ({ event }) => ({ path: event.path }) } },
-        'process.step.completed': { actions: { type: 'completeStep', params: ({ event }) => ({ step: event.step }) } },
+        'process.route.request': { actions: { type: 'routeTo', params: ({ event }) => ({ path: event.path }) } },
+        'process.step.complete': { actions: { type: 'completeStep', params: ({ event }) => ({ step: event.step }) } },
         'process.refresh': { target: 'loading' },
       },
     },

@@ -13,8 +13,8 @@ export type ProcessContext = {
 };
 
 export type ProcessEvent =
-  | { type: 'process.route.requested'; path: string }
-  | { type: 'process.step.completed'; step: ProcessStep }
+  | { type: 'process.route.request'; path: string }
+  | { type: 'process.step.complete'; step: ProcessStep }
   | { type: 'process.refresh' };
 
 export type ProcessInput = { requestedPath: string };

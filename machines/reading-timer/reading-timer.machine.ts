@@ -11,7 +11,7 @@ import type { ReadingTickEvent, ReadingTimerContext, ReadingTimerEvent, ReadingT
 export const readingTimerMachine = setup({
   types: {} as { context: ReadingTimerContext; events: ReadingTimerEvent; input: ReadingTimerInput },
   actions: {
-    reportSecond: sendParent(({ context }): ReadingTickEvent => ({ type: 'reading.tick', sectionId: context.sectionId })),
+    reportSecond: sendParent(({ context }): ReadingTickEvent => ({ type: 'disclosure.reading.tick', sectionId: context.sectionId })),
   },
   delays: { READING_TICK: DISCLOSURE.readingTickMs },
 }).createMachine({
@@ -22,10 +22,10 @@ export const readingTimerMachine = setup({
   states: {
     running: {
       after: { READING_TICK: { target: 'running', reenter: true, actions: 'reportSecond' } },
-      on: { 'reading.pause': 'paused' },
+      on: { 'readingTimer.pause': 'paused' },
     },
     paused: {
-      on: { 'reading.resume': 'running' },
+      on: { 'readingTimer.resume': 'running' },
     },
   },
 });

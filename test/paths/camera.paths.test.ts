@@ -29,13 +29,13 @@ const events: AnyEventObject[] = [
   { type: 'camera.retake' },
   { type: 'camera.continue' },
   { type: 'camera.ready', stream: FAKE_STREAM },
-  { type: 'camera.failed', error: { name: 'NotFoundError', message: 'Requested device not found' } },
-  { type: 'camera.failed', error: { name: 'NotAllowedError', message: 'Permission denied' } },
+  { type: 'camera.error', error: { name: 'NotFoundError', message: 'Requested device not found' } },
+  { type: 'camera.error', error: { name: 'NotAllowedError', message: 'Permission denied' } },
   { type: 'xstate.done.actor.captureSelfie', output: FAKE_SELFIE },
   { type: 'xstate.error.actor.captureSelfie', error: new Error('toBlob returned null') },
   { type: 'kyc.upload.progress', documentType: 'selfie', loaded: 1, total: 2 },
   { type: 'kyc.upload.done', documentType: 'selfie', upload: SELFIE_STORED },
-  { type: 'kyc.upload.failed', documentType: 'selfie', error: new ApiError('HTTP 500', 500, null) },
+  { type: 'kyc.upload.error', documentType: 'selfie', error: new ApiError('HTTP 500', 500, null) },
   { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2]) },
   { type: 'xstate.error.actor.saveKycStep', error: new ApiError('HTTP 500', 500, null) },
 ];
@@ -88,7 +88,7 @@ describe('camera statechart paths', () => {
       // The simulated camera follows only a missing real one.
       fakes.cameras.forEach((c, i) => {
         if (c.input.simulated && (i === 0 || !fakes.cameras[i - 1]!.input.simulated)) {
-          expect(path.steps.some((st) => st.event.type === 'camera.failed' && (st.event as unknown as { error: { name: string } }).error.name === 'NotFoundError')).toBe(true);
+          expect(path.steps.some((st) => st.event.type === 'camera.error' && (st.event as unknown as { error: { name: string } }).error.name === 'NotFoundError')).toBe(true);
         }
       });
       expect(fakes.cameras.every((c) => c.stopped), 'stopping the chart stops the camera').toBe(true);

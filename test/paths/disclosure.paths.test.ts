@@ -46,12 +46,12 @@ const events: AnyEventObject[] = [
   { type: 'disclosure.retry' },
   { type: 'disclosure.section.toggle', sectionId: 's1' },
   { type: 'disclosure.section.toggle', sectionId: 's2' },
-  { type: 'reading.tick', sectionId: 's1' },
-  { type: 'reading.tick', sectionId: 's2' },
-  { type: 'disclosure.section.scrolledToEnd', sectionId: 's1' },
-  { type: 'disclosure.section.scrolledToEnd', sectionId: 's2' },
-  { type: 'disclosure.visibility.changed', hidden: true },
-  { type: 'disclosure.visibility.changed', hidden: false },
+  { type: 'disclosure.reading.tick', sectionId: 's1' },
+  { type: 'disclosure.reading.tick', sectionId: 's2' },
+  { type: 'disclosure.section.end.visible', sectionId: 's1' },
+  { type: 'disclosure.section.end.visible', sectionId: 's2' },
+  { type: 'disclosure.visibility.change', hidden: true },
+  { type: 'disclosure.visibility.change', hidden: false },
   { type: 'xstate.after.PROGRESS_SAVE.disclosure.ready.reading.saving.idle' },
   { type: 'xstate.done.actor.saveProgress', output: SERVER_NOTHING },
   { type: 'xstate.error.actor.saveProgress', error: new ApiError(messages.general.network, 0, null) },
@@ -60,7 +60,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.completeDisclosure', output: progress({ currentStep: 'kyc', disclosuresCompleted: true }) },
   { type: 'xstate.error.actor.completeDisclosure', error: new ApiError(messages.disclosure.incomplete, 409, null) },
   { type: 'disclosure.returnToCurrentStep' },
-  { type: 'disclosure.save.requested' },
+  { type: 'disclosure.save' },
 ];
 
 /**
@@ -113,7 +113,7 @@ describe('disclosure statechart paths', () => {
       checkStep: ({ snapshot, event }) => invariants(snapshot, event),
     });
     for (const { path, sentToParent } of ended) {
-      if (path.steps.some((s) => s.event.type === 'disclosure.returnToCurrentStep')) expect(sentToParent).toContainEqual({ type: 'process.route.requested', path: '/' });
+      if (path.steps.some((s) => s.event.type === 'disclosure.returnToCurrentStep')) expect(sentToParent).toContainEqual({ type: 'process.route.request', path: '/' });
     }
   });
 });

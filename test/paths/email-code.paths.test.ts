@@ -27,11 +27,11 @@ const TICK = 'xstate.after.SECOND.emailCode.active.resend.coolingDown';
 const COOLDOWN_SECONDS = EMAIL_CODE.resendCooldownMs / 1000;
 
 const events: AnyEventObject[] = [
-  { type: 'code.change', value: '12' },
-  { type: 'code.change', value: '123456' },
-  { type: 'code.submit' },
-  { type: 'code.resend' },
-  { type: 'code.back' },
+  { type: 'emailCode.change', value: '12' },
+  { type: 'emailCode.change', value: '123456' },
+  { type: 'emailCode.submit' },
+  { type: 'emailCode.resend' },
+  { type: 'emailCode.back' },
   { type: TICK },
   { type: 'xstate.done.actor.verifyCode', output: AUTH },
   { type: 'xstate.error.actor.verifyCode', error: new ApiError(messages.emailCode.wrong, 400, { error: messages.emailCode.wrong }) },

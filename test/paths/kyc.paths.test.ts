@@ -135,7 +135,7 @@ describe('KYC page statechart paths', () => {
         expect(output).toEqual({ completed: true, status: 'UNDER_REVIEW', completedAt: COMPLETED_AT });
       }
       const returns = path.steps.filter((st) => st.event.type === 'kyc.returnToCurrentStep' && st.state.matches('summary')).length;
-      expect(sentToParent).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.requested', path: '/' })));
+      expect(sentToParent).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.request', path: '/' })));
     }
   });
 });
@@ -143,12 +143,12 @@ describe('KYC page statechart paths', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 const identityEvents: AnyEventObject[] = [
-  { type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') },
-  { type: 'kyc.identity.fileSelected', file: fileOf('notes.txt', 'text/plain') },
+  { type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') },
+  { type: 'kyc.identity.selectFile', file: fileOf('notes.txt', 'text/plain') },
   { type: 'kyc.identity.continue' },
   { type: 'kyc.upload.progress', documentType: 'identity', loaded: 1, total: 2 },
   { type: 'kyc.upload.done', documentType: 'identity', upload: STORED },
-  { type: 'kyc.upload.failed', documentType: 'identity', error: new ApiError(messages.kyc.tooLarge, 413, { error: messages.kyc.tooLarge }) },
+  { type: 'kyc.upload.error', documentType: 'identity', error: new ApiError(messages.kyc.tooLarge, 413, { error: messages.kyc.tooLarge }) },
   { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1]) },
   { type: 'xstate.error.actor.saveKycStep', error: serverError },
 ];
@@ -187,16 +187,16 @@ type Address = SnapshotFrom<typeof kycAddressMachine>;
 const addressEvents = (s: Address): AnyEventObject[] => {
   const uploading = s.matches({ uploading: 'utilityBill' }) ? 'address_utility' : s.matches({ uploading: 'bankStatement' }) ? 'address_bank' : null;
   return [
-    { type: 'kyc.address.fileSelected', documentType: 'address_utility', file: fileOf('bill.pdf') },
-    { type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') },
-    { type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') },
-    { type: 'kyc.address.fileCleared', documentType: 'address_utility' },
+    { type: 'kyc.address.selectFile', documentType: 'address_utility', file: fileOf('bill.pdf') },
+    { type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') },
+    { type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') },
+    { type: 'kyc.address.clearFile', documentType: 'address_utility' },
     { type: 'kyc.address.submit' },
     ...(uploading
       ? [
           { type: 'kyc.upload.progress', documentType: uploading, loaded: 1, total: 2 },
           { type: 'kyc.upload.done', documentType: uploading, upload: uploading === 'address_utility' ? BILL : BANK },
-          { type: 'kyc.upload.failed', documentType: uploading, error: serverError },
+          { type: 'kyc.upload.error', documentType: uploading, error: serverError },
         ]
       : []),
     { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2, 3]) },
@@ -237,7 +237,7 @@ describe('KYC address step statechart paths', () => {
 
 const amlEvents: AnyEventObject[] = [
   ...fillAml,
-  { type: 'kyc.aml.declarationToggled', declaration: 'funds', checked: false },
+  { type: 'kyc.aml.setDeclaration', declaration: 'funds', checked: false },
   { type: 'kyc.aml.submit' },
   { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2, 3, 4]) },
   { type: 'xstate.error.actor.saveKycStep', error: serverError },

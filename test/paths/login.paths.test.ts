@@ -101,10 +101,10 @@ async function replay(paths: readonly CoverPath[]) {
         if (!step) throw new Error('the code step is not running');
         const { auth } = event.output as { auth: AuthResponse | null };
         if (auth) {
-          step.send({ type: 'code.change', value: CODE });
-          step.send({ type: 'code.submit' });
+          step.send({ type: 'emailCode.change', value: CODE });
+          step.send({ type: 'emailCode.submit' });
           fakes.verifies.at(-1)!.resolve(auth);
-        } else step.send({ type: 'code.back' });
+        } else step.send({ type: 'emailCode.back' });
       } else actor.send(event as Parameters<typeof actor.send>[0]);
       return flush().then(() => true);
     },
@@ -179,8 +179,8 @@ describe('login', () => {
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('confirming'));
     const step = selectEmailCodeActor(actor.getSnapshot())!;
-    step.send({ type: 'code.change', value: CODE });
-    step.send({ type: 'code.submit' });
+    step.send({ type: 'emailCode.change', value: CODE });
+    step.send({ type: 'emailCode.submit' });
     expect(await toPromise(actor)).toEqual(AUTH);
     expect(verified).toEqual([{ challengeId: CHALLENGE.challengeId, code: CODE }]);
   });
@@ -192,8 +192,8 @@ describe('login', () => {
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('confirming'));
     const step = selectEmailCodeActor(actor.getSnapshot())!;
-    step.send({ type: 'code.change', value: '000000' });
-    step.send({ type: 'code.submit' });
+    step.send({ type: 'emailCode.change', value: '000000' });
+    step.send({ type: 'emailCode.submit' });
     await waitFor(step, (s) => s.matches({ active: { entry: 'codeRejected' } }));
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(step.getSnapshot().context.error).toBe(messages.emailCode.wrong);
@@ -205,7 +205,7 @@ describe('login', () => {
     actor.send({ type: 'login.email.change', value: 'ada@example.com' });
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('confirming'));
-    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'code.back' });
+    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'emailCode.back' });
     const s = actor.getSnapshot();
     expect(s.value).toBe('editing');
     expect(s.context.email).toBe('ada@example.com');

@@ -22,8 +22,8 @@ const fresh: StatusAnswers = {
 const events: EventObject[] = [
   { type: 'xstate.done.actor.loadStepProgress', output: fresh } as EventObject,
   { type: 'xstate.error.actor.loadStepProgress', error: new Error('boom') } as EventObject,
-  { type: 'process.route.requested', path: '/process/kyc' } as EventObject,
-  { type: 'process.step.completed', step: 'disclosure' } as EventObject,
+  { type: 'process.route.request', path: '/process/kyc' } as EventObject,
+  { type: 'process.step.complete', step: 'disclosure' } as EventObject,
   { type: 'process.refresh' },
 ];
 

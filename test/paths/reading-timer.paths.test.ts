@@ -10,7 +10,7 @@ import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
 const TICK = 'xstate.after.READING_TICK.readingTimer.running';
-const events: AnyEventObject[] = [{ type: 'reading.pause' }, { type: 'reading.resume' }, { type: TICK }];
+const events: AnyEventObject[] = [{ type: 'readingTimer.pause' }, { type: 'readingTimer.resume' }, { type: TICK }];
 /** Generation runs the chart without a parent: the beat to the parent is a no-op there (replays use a real parent). */
 const chart = readingTimerMachine.provide({ actions: { reportSecond: () => undefined } });
 
@@ -22,7 +22,7 @@ describe('reading-timer statechart paths', () => {
   it('reaches every state and transition', () => expectFullCoverage(result));
 
   it('beats once a second while running and never while paused, on every path', async () => {
-    const beats = (sent: AnyEventObject[]) => sent.filter((e) => e.type === 'reading.tick').length;
+    const beats = (sent: AnyEventObject[]) => sent.filter((e) => e.type === 'disclosure.reading.tick').length;
     await replayPaths(result.paths, {
       input: { sectionId: 's1' },
       // The timer beats to its parent (the disclosure page); the stand-in parent counts the beats.
@@ -36,7 +36,7 @@ describe('reading-timer statechart paths', () => {
           return true;
         }
         actor.send(event as never);
-        fakes.running = event.type === 'reading.resume';
+        fakes.running = event.type === 'readingTimer.resume';
         // A paused clock stays silent however long the tab is hidden.
         vi.advanceTimersByTime(fakes.running ? 0 : 10 * DISCLOSURE.readingTickMs);
         return true;

@@ -7,9 +7,9 @@ import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
 const events: EventObject[] = [
-  { type: 'details.open' },
-  { type: 'details.close' },
-  { type: 'details.retry' },
+  { type: 'registrationDetails.open' },
+  { type: 'registrationDetails.close' },
+  { type: 'registrationDetails.retry' },
   { type: 'xstate.done.actor.fetchUserDetails', output: { email: 'ada@example.com' } } as EventObject,
   { type: 'xstate.done.actor.fetchUserDetails', output: null } as EventObject,
   { type: 'xstate.error.actor.fetchUserDetails', error: new ApiError('Not found', 404, null) } as EventObject,

@@ -132,7 +132,7 @@ async function replay(paths: readonly CoverPath[], input: RegistrationInput) {
       if (event.type === 'xstate.done.actor.emailCode') {
         fakes.verifiedAuth = (event.output as { auth: AuthResponse | null }).auth;
         if (fakes.verifiedAuth) enterCode(actor, CODE);
-        else selectEmailCodeActor(actor.getSnapshot())?.send({ type: 'code.back' });
+        else selectEmailCodeActor(actor.getSnapshot())?.send({ type: 'emailCode.back' });
         return waitFor(actor, (s) => !s.matches('confirming')).then(() => true);
       }
       return false;

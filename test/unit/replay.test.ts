@@ -7,7 +7,7 @@ import { replayPaths } from '../paths/replay.ts';
 const sample = setup({
   types: { context: {} as { saved: number }, events: {} as { type: 'sample.save' } | { type: 'sample.finish' } },
   actors: { save: fromPromise<number, void>(async () => 1) },
-  actions: { tellParent: sendParent({ type: 'parent.saved' }) },
+  actions: { tellParent: sendParent({ type: 'parent.save.done' }) },
 }).createMachine({
   id: 'sample',
   context: { saved: 0 },
@@ -36,7 +36,7 @@ describe('replayPaths', () => {
     });
     expect(seen).toContain('xstate.init -> "idle"');
     const saved = ended.find((e) => e.path.steps.some((s) => s.event.type === 'xstate.done.actor.save'));
-    expect(saved?.sentToParent).toEqual([{ type: 'parent.saved' }]);
+    expect(saved?.sentToParent).toEqual([{ type: 'parent.save.done' }]);
     const finished = ended.find((e) => e.snapshot.status === 'done');
     expect(finished?.output).toEqual({ saved: finished?.snapshot.context.saved });
   });

@@ -120,7 +120,7 @@ export function createStartCamera(options: CameraEffectOptions = {}) {
     const report = (event: CameraReportEvent) => {
       if (!stopped) sendBack(event);
     };
-    const onEnded = () => report({ type: 'camera.failed', error: { name: CAMERA_STOPPED, message: '' } });
+    const onEnded = () => report({ type: 'camera.error', error: { name: CAMERA_STOPPED, message: '' } });
     const mediaDevices = 'mediaDevices' in options ? options.mediaDevices : navigator.mediaDevices;
     const opening = input.simulated ? Promise.resolve().then(() => openSimulatedCamera(input, now)) : openRealCamera(input, mediaDevices);
     opening.then(
@@ -135,7 +135,7 @@ export function createStartCamera(options: CameraEffectOptions = {}) {
         };
         report({ type: 'camera.ready', stream: camera.stream });
       },
-      (error: unknown) => report({ type: 'camera.failed', error: toCameraFailure(error) }),
+      (error: unknown) => report({ type: 'camera.error', error: toCameraFailure(error) }),
     );
     return () => {
       stopped = true;

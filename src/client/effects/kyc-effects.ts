@@ -50,7 +50,7 @@ export function createUploadDocument(getToken: () => string | null, options: Upl
     let finished = false;
     const fail = (error: ApiError) => {
       finished = true;
-      sendBack({ type: 'kyc.upload.failed', documentType, error } satisfies UploadEvent);
+      sendBack({ type: 'kyc.upload.error', documentType, error } satisfies UploadEvent);
     };
     const token = getToken();
     if (!token) {

@@ -58,7 +58,7 @@ export function DisclosureSectionItem({ section, index, review, token, actor }: 
               token={token}
               title={title}
               reviewMode={review || progress.completed}
-              onReachedEnd={() => actor.send({ type: 'disclosure.section.scrolledToEnd', sectionId: id })}
+              onReachedEnd={() => actor.send({ type: 'disclosure.section.end.visible', sectionId: id })}
               onUnauthorized={() => session.send({ type: 'session.unauthorized' })}
             />
           ) : (

@@ -41,7 +41,7 @@ export function EmailCodeForm({ actor, idPrefix }: { actor: EmailCodeActorRef; i
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'code.submit' });
+          actor.send({ type: 'emailCode.submit' });
         }}
       >
         <label className="field__label" htmlFor={inputId}>{messages.emailCode.label}</label>
@@ -60,7 +60,7 @@ export function EmailCodeForm({ actor, idPrefix }: { actor: EmailCodeActorRef; i
           aria-busy={verifying}
           aria-invalid={!!error}
           aria-describedby={error ? `${inputId}-error` : info ? `${inputId}-info` : undefined}
-          onChange={(e) => actor.send({ type: 'code.change', value: e.target.value })}
+          onChange={(e) => actor.send({ type: 'emailCode.change', value: e.target.value })}
         />
         {error && <p id={`${inputId}-error`} className="field__error" role="alert">{error}</p>}
         {!error && info && <p id={`${inputId}-info`} className="email-code__info" role="status">{info}</p>}
@@ -69,10 +69,10 @@ export function EmailCodeForm({ actor, idPrefix }: { actor: EmailCodeActorRef; i
         </button>
       </form>
       <div className="email-code__actions">
-        <button type="button" className="btn btn--ghost btn--small" disabled={!canResend || resending} onClick={() => actor.send({ type: 'code.resend' })}>
+        <button type="button" className="btn btn--ghost btn--small" disabled={!canResend || resending} onClick={() => actor.send({ type: 'emailCode.resend' })}>
           {canResend || resending ? messages.emailCode.resend : messages.emailCode.resendIn(resendIn)}
         </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'code.back' })}>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'emailCode.back' })}>
           {messages.emailCode.changeEmail}
         </button>
       </div>

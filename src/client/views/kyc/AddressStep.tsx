@@ -42,7 +42,7 @@ export function AddressStep({ actor }: { actor: KycAddressActorRef }) {
               chosen={slot.fileName ? { name: slot.fileName, size: slot.fileSize ?? 0 } : null}
               disabled={busy}
               error={slot.error}
-              onSelect={(file) => actor.send({ type: 'kyc.address.fileSelected', documentType: slot.documentType, file })}
+              onSelect={(file) => actor.send({ type: 'kyc.address.selectFile', documentType: slot.documentType, file })}
               testId={`kyc-${slot.documentType}-file`}
             />
             {busy && slot.fileName ? <ProgressBar label={slot.label} value={slot.uploadPercent} valueText={text.uploading(slot.uploadPercent)} /> : null}

@@ -48,7 +48,7 @@ function AmlForm({ actor }: { actor: KycAmlActorRef }) {
   const error = useSelector(actor, selectAmlError);
   const saving = useSelector(actor, selectIsAmlSaving);
   const change = (field: 'fundsSource' | 'annualVolume' | 'occupation' | 'additionalInfo') => (value: string) =>
-    actor.send({ type: 'kyc.aml.fieldChanged', field, value });
+    actor.send({ type: 'kyc.aml.changeField', field, value });
   return (
     <form
       className="kyc-step"
@@ -88,7 +88,7 @@ function AmlForm({ actor }: { actor: KycAmlActorRef }) {
             required
             checked={form.declarations[d]}
             label={text.declarations[d]}
-            onChange={(checked) => actor.send({ type: 'kyc.aml.declarationToggled', declaration: d, checked })}
+            onChange={(checked) => actor.send({ type: 'kyc.aml.setDeclaration', declaration: d, checked })}
           />
         ))}
       </fieldset>

@@ -33,7 +33,7 @@ export function IdentityStep({ actor }: { actor: KycIdentityActorRef }) {
         hint={text.identityHint}
         chosen={null}
         disabled={busy}
-        onSelect={(file) => actor.send({ type: 'kyc.identity.fileSelected', file })}
+        onSelect={(file) => actor.send({ type: 'kyc.identity.selectFile', file })}
         testId="kyc-identity-file"
       />
       {uploading ? <ProgressBar label={text.identityLabel} value={percent} valueText={text.uploading(percent)} /> : null}

@@ -29,7 +29,7 @@ export function StepIndicator({ actor }: { actor: ProcessActorRef }) {
                 aria-label={`${title}: ${STATUS_LABEL[item.status]}`}
                 aria-describedby={clickable ? undefined : 'steps-pending-hint'}
                 onClick={() => {
-                  if (clickable) session.send({ type: 'session.route.requested', path: pathOfStep(item.step) });
+                  if (clickable) session.send({ type: 'session.route.request', path: pathOfStep(item.step) });
                 }}
               >
                 <span className="steps__marker" aria-hidden="true">{item.status === 'completed' ? '✓' : i + 1}</span>

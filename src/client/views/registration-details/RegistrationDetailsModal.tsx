@@ -96,7 +96,7 @@ export function RegistrationDetailsModal({ actor }: { actor: RegistrationDetails
     if (!open && el.open) el.close();
   }, [open]);
 
-  const close = () => actor.send({ type: 'details.close' });
+  const close = () => actor.send({ type: 'registrationDetails.close' });
   return (
     <dialog ref={dialog} className="details" aria-labelledby="details-title" onCancel={(e) => { e.preventDefault(); close(); }}>
       <div className="details__head">
@@ -117,7 +117,7 @@ export function RegistrationDetailsModal({ actor }: { actor: RegistrationDetails
         {view === 'loaded' && details && <Loaded d={details} />}
       </div>
       <div className="details__foot">
-        {view === 'error' && <button type="button" className="btn btn--outline" onClick={() => actor.send({ type: 'details.retry' })}>Try Again</button>}
+        {view === 'error' && <button type="button" className="btn btn--outline" onClick={() => actor.send({ type: 'registrationDetails.retry' })}>Try Again</button>}
         <button type="button" className="btn btn--primary" onClick={close}>{messages.userDetails.close}</button>
       </div>
     </dialog>
