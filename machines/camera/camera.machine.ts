@@ -35,6 +35,7 @@ export const cameraMachine = setup({
     isSelfieStored: ({ context }) => context.upload !== null,
   },
   actions: {
+    // A failed save has the selfie's own words (noteSelfieFailed), so only the success is the shared one.
     keepStatus: saveOutcomeActions<CameraContext, CameraEvent>().keepStatus,
     noteProgress: noteUploadProgress<CameraContext, CameraEvent>(),
     useSimulatedCamera: assign({ simulated: true }),

@@ -7,16 +7,16 @@
  * when the server sends the investor on to the agreements. Looking at an earlier step keeps the active one as it is.
  * Effects (`loadKycStatus`, `completeKyc`, the children's effects) are provided by the app.
  */
-import { assign, sendTo, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import type { KycCompleteResponse, KycStepNumber } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { cameraMachine } from '../camera/camera.machine.ts';
+import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';
 import { kycAmlMachine } from './kyc-aml.machine.ts';
 import { kycIdentityMachine } from './kyc-identity.machine.ts';
-import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { isAuthError, isKycComplete, startStepOf } from './kyc.rules.ts';
 import type { KycContext, KycEvent, KycOutput, KycParentEvent } from './kyc.types.ts';
 

@@ -27,7 +27,7 @@ const pageState = (step: PageStep) => ({
   invoke: { id: step, src: step, input: {}, onDone: { actions: { type: 'completeStep' as const, params: { step } } } },
 });
 
-/** One such state per entry of PAGE_CHARTS, named for the statechart's type as it is at run time. */
+/** One such state per entry of PAGE_CHARTS; the cast keeps their names in the machine's type (fromEntries drops them). */
 const pageStates = Object.fromEntries(PAGE_STEPS.map((step) => [pageStateOf(step), pageState(step)])) as Record<
   ReturnType<typeof pageStateOf>,
   ReturnType<typeof pageState>

@@ -4,7 +4,7 @@
  * code step's outcome is produced by driving the real child (type and submit the code, or go back).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, toPromise, waitFor, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, toPromise, waitFor, type EventObject } from 'xstate';
 import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
 import { loginMachine } from '../../machines/login/login.machine.ts';
@@ -16,8 +16,6 @@ import { messages } from '../../src/shared/messages.ts';
 import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath } from './coverage.ts';
 import { replayPaths } from './replay.ts';
-
-type Snapshot = SnapshotFrom<typeof loginMachine>;
 
 const CHALLENGE: CodeChallenge = { challengeId: '5d0c4b3a-2e1f-4a9b-8c7d-6e5f4a3b2c1d', sentTo: 'a***@example.com' };
 const AUTH: AuthResponse = { token: 'a.b.c', user: { userId: 'u', userDetailsId: 'd', email: 'ada@example.com', investmentAmount: 1 } };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromPromise, waitFor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
 import { AUTH_RESPONSE, CHALLENGE, CODE, SETTINGS, VALID_WALLET, enterCode } from '../../machines/registration/registration.fixtures.ts';
