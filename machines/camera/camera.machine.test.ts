@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { FAKE_SELFIE, FAKE_STREAM, provideKycFakes, uploadAnswer, type KycFakeOptions } from '../kyc/kyc.fixtures.ts';
+import { uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
+import { FAKE_SELFIE, FAKE_STREAM, provideCameraFakes, type CameraFakeOptions } from './camera.fixtures.ts';
 import { CAMERA_STOPPED } from './camera.rules.ts';
 import {
   selectCameraError,
@@ -21,14 +22,14 @@ import {
   selectStream,
 } from './camera.selectors.ts';
 
-function start(options: KycFakeOptions = {}) {
-  const fakes = provideKycFakes(options);
-  const actor = createActor(fakes.camera).start();
+function start(options: CameraFakeOptions = {}) {
+  const fakes = provideCameraFakes(options);
+  const actor = createActor(fakes.machine).start();
   return { ...fakes, actor, snap: () => actor.getSnapshot(), send: actor.send.bind(actor) };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
-const failure = (name: string, message = '') => ({ type: 'camera.failed' as const, error: { name, message } });
+const failure = (name: string, message = '') => ({ type: 'camera.error' as const, error: { name, message } });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -172,11 +173,11 @@ describe('selfie camera', () => {
     t.send({ type: 'camera.capture' });
     await settle();
     t.send({ type: 'camera.continue' });
-    t.uploads[0]!.sendBack({ type: 'kyc.upload.failed', documentType: 'selfie', error: new ApiError('HTTP 502', 502, null) });
+    t.uploads[0]!.sendBack({ type: 'kyc.upload.error', documentType: 'selfie', error: new ApiError('HTTP 502', 502, null) });
     expect(selectCameraPhase(t.snap())).toBe('captured');
     expect(selectCameraError(t.snap())).toBe(messages.kyc.selfieFailed);
     t.send({ type: 'camera.continue' });
-    t.uploads[1]!.sendBack({ type: 'kyc.upload.failed', documentType: 'selfie', error: new ApiError(messages.kyc.invalidType, 415, { error: messages.kyc.invalidType }) });
+    t.uploads[1]!.sendBack({ type: 'kyc.upload.error', documentType: 'selfie', error: new ApiError(messages.kyc.invalidType, 415, { error: messages.kyc.invalidType }) });
     expect(selectCameraError(t.snap())).toBe(messages.kyc.invalidType);
     t.send({ type: 'camera.continue' });
     t.uploads[2]!.sendBack({ type: 'kyc.upload.done', documentType: 'selfie', upload: uploadAnswer({ fileName: 'selfie.jpg' }) });

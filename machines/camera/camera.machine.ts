@@ -7,19 +7,19 @@
  * The camera runs only while `active`: leaving it stops the startCamera actor, whose cleanup stops the tracks.
  * Effects (`startCamera`, `captureSelfie`, `uploadDocument`, `saveKycStep`) are provided by the app.
  */
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { KycUploadResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import { saveKycStepPlaceholder, uploadDocumentPlaceholder } from '../kyc/kyc-actors.ts';
-import { failureText, fileStepData } from '../kyc/kyc.rules.ts';
+import { noteUploadProgress, saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
+import { saveKycStepPlaceholder, uploadDocumentPlaceholder } from '../kyc-step/kyc-step.actors.ts';
+import { failureText, fileStepData } from '../kyc-step/kyc-step.rules.ts';
 import { CAMERA_REQUEST, SELFIE_FILE_NAME, SELFIE_FORMAT, cameraErrorText, isCameraUnavailable } from './camera.rules.ts';
 import type { CameraContext, CameraEvent, CameraFailure, CameraOutput, CameraStream, CaptureSelfieInput, StartCameraInput } from './camera.types.ts';
 
 export const cameraMachine = setup({
   types: {} as { context: CameraContext; events: CameraEvent; output: CameraOutput; tags: 'starting' | 'capturing' | 'uploading' | 'saving' },
   actors: {
-    /** Turns the camera on and keeps it on while it runs: reports camera.ready / camera.failed; cleanup stops the tracks. */
+    /** Turns the camera on and keeps it on while it runs: reports camera.ready / camera.error; cleanup stops the tracks. */
     startCamera: fromCallback<EventObject, StartCameraInput>(() => {
       throw new Error('startCamera is provided by the app');
     }),
@@ -35,6 +35,9 @@ export const cameraMachine = setup({
     isSelfieStored: ({ context }) => context.upload !== null,
   },
   actions: {
+    // A failed save has the selfie's own words (noteSelfieFailed), so only the success is the shared one.
+    keepStatus: saveOutcomeActions<CameraContext, CameraEvent>().keepStatus,
+    noteProgress: noteUploadProgress<CameraContext, CameraEvent>(),
     useSimulatedCamera: assign({ simulated: true }),
     keepStream: assign((_, params: { stream: CameraStream }) => ({ stream: params.stream, error: null })),
     forgetStream: assign({ stream: null }),
@@ -43,10 +46,8 @@ export const cameraMachine = setup({
     keepSelfie: assign((_, params: { selfie: Blob }) => ({ selfie: params.selfie, upload: null, progress: null, error: null })),
     forgetSelfie: assign({ selfie: null, upload: null, progress: null, error: null }),
     noteSelfieFailed: assign({ error: messages.kyc.selfieFailed }),
-    noteProgress: assign((_, params: { loaded: number; total: number }) => ({ progress: { loaded: params.loaded, total: params.total } })),
     keepUpload: assign((_, params: { upload: KycUploadResponse }) => ({ upload: params.upload })),
     noteUploadFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.selfieFailed), progress: null })),
-    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
   },
 }).createMachine({
   id: 'camera',
@@ -62,7 +63,7 @@ export const cameraMachine = setup({
       on: {
         'camera.cancel': 'idle',
         // At start (when there is no simulating it) or later (the stream ended): the red box.
-        'camera.failed': { target: 'failed', actions: { type: 'noteCameraError', params: ({ event }) => ({ error: event.error }) } },
+        'camera.error': { target: 'failed', actions: { type: 'noteCameraError', params: ({ event }) => ({ error: event.error }) } },
       },
       initial: 'starting',
       states: {
@@ -70,7 +71,7 @@ export const cameraMachine = setup({
           tags: ['starting'],
           on: {
             'camera.ready': { target: 'live', actions: { type: 'keepStream', params: ({ event }) => ({ stream: event.stream }) } },
-            'camera.failed': {
+            'camera.error': {
               guard: { type: 'canSimulate', params: ({ event }) => ({ error: event.error }) },
               target: '#camera.active',
               reenter: true,
@@ -113,7 +114,7 @@ export const cameraMachine = setup({
       on: {
         'kyc.upload.progress': { actions: { type: 'noteProgress', params: ({ event }) => event } },
         'kyc.upload.done': { target: 'saving', actions: { type: 'keepUpload', params: ({ event }) => event } },
-        'kyc.upload.failed': { target: 'captured', actions: { type: 'noteUploadFailed', params: ({ event }) => event } },
+        'kyc.upload.error': { target: 'captured', actions: { type: 'noteUploadFailed', params: ({ event }) => event } },
       },
     },
     saving: {
@@ -131,3 +132,6 @@ export const cameraMachine = setup({
   },
   output: ({ context }) => ({ status: context.status!, upload: context.upload! }),
 });
+
+/** A running camera chart, as views and parent charts hold it. */
+export type CameraActorRef = ActorRefFrom<typeof cameraMachine>;

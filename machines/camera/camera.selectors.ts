@@ -1,6 +1,6 @@
 /** Named reads of the selfie camera for its view. */
 import type { SnapshotFrom } from 'xstate';
-import { percentOf } from '../kyc/kyc-actors.ts';
+import { percentOf } from '../kyc-step/kyc-step.rules.ts';
 import type { cameraMachine } from './camera.machine.ts';
 
 type S = SnapshotFrom<typeof cameraMachine>;

@@ -1,6 +1,6 @@
 import type { KycUploadResponse } from '../../src/shared/kyc.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import type { UploadEvent, UploadProgress } from '../kyc/kyc-actors.ts';
+import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 /**
  * The live picture. The chart only holds it for the view (a <video>'s srcObject) and hands it to the capture;
@@ -22,7 +22,7 @@ export type StartCameraInput = {
 export type CaptureSelfieInput = { stream: CameraStream; width: number; height: number; mimeType: 'image/jpeg'; quality: number };
 
 /** What the startCamera actor reports: the stream once it plays, or why there is none (at start or later). */
-export type CameraReportEvent = { type: 'camera.ready'; stream: CameraStream } | { type: 'camera.failed'; error: CameraFailure };
+export type CameraReportEvent = { type: 'camera.ready'; stream: CameraStream } | { type: 'camera.error'; error: CameraFailure };
 
 export type CameraEvent =
   | { type: 'camera.start' }

@@ -60,7 +60,7 @@ function start({ load = async () => ({ sections: SECTIONS, progress: response() 
     initial: 'open',
     states: { open: {}, done: {} },
     on: {
-      'process.route.requested': { actions: ({ event }) => toParent.push(event) },
+      'process.route.request': { actions: ({ event }) => toParent.push(event) },
     },
   });
   const root = createActor(parent).start();
@@ -114,11 +114,11 @@ describe('disclosure statechart', () => {
     t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
     await seconds(1);
     const savesBefore = t.saved.length;
-    t.send({ type: 'disclosure.visibility.changed', hidden: true });
+    t.send({ type: 'disclosure.visibility.change', hidden: true });
     await seconds(5);
     expect(t.progressOf('s1').timeSpent).toBe(1);
     expect(t.saved.length).toBe(savesBefore + 1);
-    t.send({ type: 'disclosure.visibility.changed', hidden: false });
+    t.send({ type: 'disclosure.visibility.change', hidden: false });
     await seconds(1);
     expect(t.progressOf('s1').timeSpent).toBe(2);
   });
@@ -129,7 +129,7 @@ describe('disclosure statechart', () => {
     t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
     await seconds(3);
     expect(t.progressOf('s1').completed).toBe(false); // time met, not scrolled
-    t.send({ type: 'disclosure.section.scrolledToEnd', sectionId: 's1' });
+    t.send({ type: 'disclosure.section.end.visible', sectionId: 's1' });
     await settle();
     expect(t.progressOf('s1')).toMatchObject({ completed: true, scrolled: true, timeSpent: 3 });
     expect(t.saved.at(-1)?.sectionProgress.s1).toMatchObject({ completed: true });
@@ -148,7 +148,7 @@ describe('disclosure statechart', () => {
     await vi.advanceTimersByTimeAsync(DISCLOSURE.progressSaveMs);
     expect(t.saved.length).toBe(afterOpen + 1);
     // Completed and closed: nothing changes any more, so nothing more is sent.
-    t.send({ type: 'disclosure.section.scrolledToEnd', sectionId: 's1' });
+    t.send({ type: 'disclosure.section.end.visible', sectionId: 's1' });
     t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
     await settle();
     const settled = t.saved.length;
@@ -161,7 +161,7 @@ describe('disclosure statechart', () => {
     await settle();
     t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
     await seconds(3);
-    t.send({ type: 'disclosure.section.scrolledToEnd', sectionId: 's1' });
+    t.send({ type: 'disclosure.section.end.visible', sectionId: 's1' });
     await settle();
     expect(t.progressOf('s1')).toMatchObject({ timeSpent: 1, completed: false, scrolled: true });
     // Reading goes on from the server's figure.
@@ -196,8 +196,8 @@ describe('disclosure statechart', () => {
     await settle();
     t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
     await seconds(2);
-    t.send({ type: 'disclosure.visibility.changed', hidden: true });
-    t.send({ type: 'disclosure.visibility.changed', hidden: false });
+    t.send({ type: 'disclosure.visibility.change', hidden: true });
+    t.send({ type: 'disclosure.visibility.change', hidden: false });
     await settle();
     expect(loads).toBe(2);
     expect(selectPhase(t.snap())).toBe('reading');
@@ -216,7 +216,7 @@ describe('disclosure statechart', () => {
     await settle();
     t.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
     await seconds(3);
-    t.send({ type: 'disclosure.section.scrolledToEnd', sectionId: 's1' });
+    t.send({ type: 'disclosure.section.end.visible', sectionId: 's1' });
     t.send({ type: 'disclosure.section.toggle', sectionId: 's2' });
     expect(t.snap().context.openIds).toEqual(['s1', 's2']);
     await settle();
@@ -230,7 +230,7 @@ describe('disclosure statechart', () => {
     for (const id of ['s1', 's2']) {
       t.send({ type: 'disclosure.section.toggle', sectionId: id });
       await seconds(3);
-      t.send({ type: 'disclosure.section.scrolledToEnd', sectionId: id });
+      t.send({ type: 'disclosure.section.end.visible', sectionId: id });
       await settle();
     }
   }
@@ -277,13 +277,13 @@ describe('disclosure statechart', () => {
     expect(t.saved).toEqual([]);
     expect(t.toParent).toEqual([]);
     t.send({ type: 'disclosure.returnToCurrentStep' });
-    expect(t.toParent).toEqual([{ type: 'process.route.requested', path: '/' }]);
+    expect(t.toParent).toEqual([{ type: 'process.route.request', path: '/' }]);
   });
 
   it("sends an investor whose server step is elsewhere to that step (spec: redirect unless reviewing)", async () => {
     const t = start({ load: async () => ({ sections: SECTIONS, progress: response({}, { currentStep: 'kyc' }) }) });
     await settle();
-    expect(t.toParent).toEqual([{ type: 'process.route.requested', path: '/process/kyc' }]);
+    expect(t.toParent).toEqual([{ type: 'process.route.request', path: '/process/kyc' }]);
   });
 
   it('shows the load failure with a retry, Authentication Required without a token, and the empty state', async () => {

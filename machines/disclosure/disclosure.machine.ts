@@ -6,7 +6,7 @@
  * 'Proceed to KYC Verification' calls complete; the machine then finishes and the process moves on.
  * Effects (`loadDisclosure`, `saveProgress`, `completeDisclosure`, `watchVisibility`) are provided by the app.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { DISCLOSURE, PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { allSectionsComplete, progressOf } from '../../src/shared/disclosure-rules.ts';
@@ -31,7 +31,7 @@ export const disclosureMachine = setup({
     completeDisclosure: fromPromise<DisclosureProgressResponse, SaveProgressInput>(async () => {
       throw new Error('completeDisclosure is provided by the app');
     }),
-    /** Reports the tab's visibility as 'disclosure.visibility.changed'. */
+    /** Reports the tab's visibility as 'disclosure.visibility.change'. */
     watchVisibility: fromCallback(() => {
       throw new Error('watchVisibility is provided by the app');
     }),
@@ -69,7 +69,7 @@ export const disclosureMachine = setup({
     /** Spec: a user whose server step differs is redirected to it, unless reviewing. */
     followServerStep: enqueueActions(({ context, enqueue }) => {
       if (context.completedAt === null && context.serverStep !== 'disclosure') {
-        enqueue.sendParent({ type: 'process.route.requested', path: pathOfStep(context.serverStep) } satisfies DisclosureParentEvent);
+        enqueue.sendParent({ type: 'process.route.request', path: pathOfStep(context.serverStep) } satisfies DisclosureParentEvent);
       }
     }),
     toggleOpen: assign(({ context }, params: { sectionId: string }) => {
@@ -87,7 +87,7 @@ export const disclosureMachine = setup({
         params.by === 'second' ? { timeSpent: p.timeSpent + 1 } : { scrolled: true },
       );
       enqueue.assign({ progress, unsaved: true });
-      if (!wasCompleted && progressOf(progress, params.sectionId).completed) enqueue.raise({ type: 'disclosure.save.requested' });
+      if (!wasCompleted && progressOf(progress, params.sectionId).completed) enqueue.raise({ type: 'disclosure.save' });
     }),
     /** Starts a timer for every open section still being read, and stops the rest: timers follow the progress. */
     syncTimers: enqueueActions(({ context, enqueue }) => {
@@ -95,7 +95,7 @@ export const disclosureMachine = setup({
       for (const id of context.timerIds.filter((id) => !wanted.includes(id))) enqueue.stopChild(timerId(id));
       for (const id of wanted.filter((id) => !context.timerIds.includes(id))) {
         enqueue.spawnChild('readingTimer', { id: timerId(id), input: { sectionId: id } });
-        if (context.hidden) enqueue.sendTo(timerId(id), { type: 'reading.pause' });
+        if (context.hidden) enqueue.sendTo(timerId(id), { type: 'readingTimer.pause' });
       }
       enqueue.assign({ timerIds: wanted });
     }),
@@ -106,10 +106,10 @@ export const disclosureMachine = setup({
     /** Timers pause while the tab is hidden; leaving the tab is also the last chance to save (it may be closed). */
     setVisibility: enqueueActions(({ context, enqueue }, params: { hidden: boolean }) => {
       enqueue.assign({ hidden: params.hidden });
-      for (const id of context.timerIds) enqueue.sendTo(timerId(id), { type: params.hidden ? 'reading.pause' : 'reading.resume' });
-      if (params.hidden) enqueue.raise({ type: 'disclosure.save.requested' });
+      for (const id of context.timerIds) enqueue.sendTo(timerId(id), { type: params.hidden ? 'readingTimer.pause' : 'readingTimer.resume' });
+      if (params.hidden) enqueue.raise({ type: 'disclosure.save' });
     }),
-    requestSave: raise({ type: 'disclosure.save.requested' }),
+    requestSave: raise({ type: 'disclosure.save' }),
     beginSave: assign(({ context }) => ({ sent: context.progress, unsaved: false, saveAgain: false })),
     /** The server's account wins; a section it says is still locked closes (its timer follows in syncTimers). */
     adoptSaved: assign(({ context }, params: { answer: DisclosureProgressResponse }) => {
@@ -122,7 +122,7 @@ export const disclosureMachine = setup({
       completionError: { message: messages.disclosure.saveCompletionFailed, detail: serverMessageOf(params.error) },
     })),
     clearCompletionError: assign({ completionError: null }),
-    returnToCurrentStep: sendParent({ type: 'process.route.requested', path: '/' } satisfies DisclosureParentEvent),
+    returnToCurrentStep: sendParent({ type: 'process.route.request', path: '/' } satisfies DisclosureParentEvent),
   },
   delays: { PROGRESS_SAVE: DISCLOSURE.progressSaveMs },
 }).createMachine({
@@ -180,7 +180,7 @@ export const disclosureMachine = setup({
           entry: 'syncTimers',
           exit: 'stopAllTimers',
           on: {
-            'disclosure.visibility.changed': { actions: { type: 'setVisibility', params: ({ event }) => ({ hidden: event.hidden }) } },
+            'disclosure.visibility.change': { actions: { type: 'setVisibility', params: ({ event }) => ({ hidden: event.hidden }) } },
           },
           states: {
             sections: {
@@ -200,11 +200,11 @@ export const disclosureMachine = setup({
                     ],
                   },
                 ],
-                'reading.tick': {
+                'disclosure.reading.tick': {
                   guard: { type: 'isTimed', params: ({ event }) => ({ sectionId: event.sectionId }) },
                   actions: [{ type: 'advanceSection', params: ({ event }) => ({ sectionId: event.sectionId, by: 'second' as const }) }, 'syncTimers'],
                 },
-                'disclosure.section.scrolledToEnd': {
+                'disclosure.section.end.visible': {
                   guard: { type: 'isSectionOpen', params: ({ event }) => ({ sectionId: event.sectionId }) },
                   actions: [{ type: 'advanceSection', params: ({ event }) => ({ sectionId: event.sectionId, by: 'scroll' as const }) }, 'syncTimers'],
                 },
@@ -214,13 +214,13 @@ export const disclosureMachine = setup({
               initial: 'idle',
               states: {
                 idle: {
-                  on: { 'disclosure.save.requested': 'sending' },
+                  on: { 'disclosure.save': 'sending' },
                   after: { PROGRESS_SAVE: [{ guard: 'hasUnsavedChanges', target: 'sending' }, { target: 'idle', reenter: true }] },
                 },
                 sending: {
                   tags: ['saving'],
                   entry: 'beginSave',
-                  on: { 'disclosure.save.requested': { actions: 'noteSaveAgain' } },
+                  on: { 'disclosure.save': { actions: 'noteSaveAgain' } },
                   invoke: {
                     id: 'saveProgress',
                     src: 'saveProgress',
@@ -275,3 +275,6 @@ export const disclosureMachine = setup({
   },
   output: () => ({ completed: true }),
 });
+
+/** A running disclosure chart, as views and parent charts hold it. */
+export type DisclosureActorRef = ActorRefFrom<typeof disclosureMachine>;

@@ -35,9 +35,9 @@ export type DisclosureContext = {
 export type DisclosureEvent =
   | { type: 'disclosure.retry' }
   | { type: 'disclosure.section.toggle'; sectionId: string }
-  | { type: 'disclosure.section.scrolledToEnd'; sectionId: string }
-  | { type: 'disclosure.visibility.changed'; hidden: boolean }
-  | { type: 'disclosure.save.requested' }
+  | { type: 'disclosure.section.end.visible'; sectionId: string }
+  | { type: 'disclosure.visibility.change'; hidden: boolean }
+  | { type: 'disclosure.save' }
   | { type: 'disclosure.proceed' }
   | { type: 'disclosure.returnToCurrentStep' }
   | ReadingTickEvent;
@@ -45,4 +45,4 @@ export type DisclosureEvent =
 export type DisclosureInput = { hidden?: boolean };
 
 /** Sent to the process machine: the disclosure page asks to be somewhere else (it only asks). */
-export type DisclosureParentEvent = { type: 'process.route.requested'; path: string };
+export type DisclosureParentEvent = { type: 'process.route.request'; path: string };

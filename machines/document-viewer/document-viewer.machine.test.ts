@@ -67,7 +67,7 @@ describe('document viewer machine', () => {
     calls[0]!.reject(new Error(messages.pdf.http(404, 'Not Found')));
     const failed = await waitFor(actor, (x) => x.matches('error'));
     expect(selectErrorMessage(failed)).toBe('HTTP 404: Not Found');
-    actor.send({ type: 'viewer.retry' });
+    actor.send({ type: 'documentViewer.retry' });
     expect(selectPhase(actor.getSnapshot())).toBe('loading');
     expect(calls).toHaveLength(2);
     calls[1]!.resolve({ pageCount: 1 });
@@ -98,7 +98,7 @@ describe('document viewer machine', () => {
 
   it('aborts the running load when the source changes, and loads the new one', async () => {
     const { actor, calls } = start();
-    actor.send({ type: 'viewer.source.changed', url: '/api/assets/nda', token: null });
+    actor.send({ type: 'documentViewer.source.change', url: '/api/assets/nda', token: null });
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.input).toEqual({ url: '/api/assets/nda', token: null });
@@ -119,15 +119,15 @@ describe('document viewer machine', () => {
     const { actor, calls } = start();
     calls[0]!.resolve({ pageCount: 2 });
     await waitFor(actor, (x) => x.matches('displayed'));
-    actor.send({ type: 'viewer.page.previous' });
+    actor.send({ type: 'documentViewer.page.previous' });
     expect(actor.getSnapshot().context.page).toBe(1);
-    actor.send({ type: 'viewer.page.next' });
-    actor.send({ type: 'viewer.page.next' });
+    actor.send({ type: 'documentViewer.page.next' });
+    actor.send({ type: 'documentViewer.page.next' });
     expect(selectPageLabel(actor.getSnapshot())).toBe('Page 2 of 2');
     expect(selectCanGoNext(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'viewer.page.visible', page: 7 });
+    actor.send({ type: 'documentViewer.page.visible', page: 7 });
     expect(actor.getSnapshot().context.page).toBe(2);
-    actor.send({ type: 'viewer.page.visible', page: 1 });
+    actor.send({ type: 'documentViewer.page.visible', page: 1 });
     expect(actor.getSnapshot().context.page).toBe(1);
   });
 
@@ -137,12 +137,12 @@ describe('document viewer machine', () => {
     await waitFor(actor, (x) => x.matches('displayed'));
     const seen: number[] = [];
     for (let i = 0; i < 12; i++) {
-      actor.send({ type: 'viewer.zoom.in' });
+      actor.send({ type: 'documentViewer.zoom.in' });
       seen.push(selectZoomPercent(actor.getSnapshot()));
     }
     expect(seen).toEqual([120, 140, 160, 180, 200, 220, 240, 260, 280, 300, 300, 300]);
     expect(selectCanZoomIn(actor.getSnapshot())).toBe(false);
-    for (let i = 0; i < 20; i++) actor.send({ type: 'viewer.zoom.out' });
+    for (let i = 0; i < 20; i++) actor.send({ type: 'documentViewer.zoom.out' });
     expect(selectZoomPercent(actor.getSnapshot())).toBe(40);
     expect(selectCanZoomOut(actor.getSnapshot())).toBe(false);
   });
@@ -151,8 +151,8 @@ describe('document viewer machine', () => {
     const { actor, calls, reached } = start();
     calls[0]!.resolve({ pageCount: 1 });
     await waitFor(actor, (x) => x.matches('displayed'));
-    actor.send({ type: 'viewer.scrolled.end' });
-    actor.send({ type: 'viewer.scrolled.end' });
+    actor.send({ type: 'documentViewer.end.visible' });
+    actor.send({ type: 'documentViewer.end.visible' });
     expect(actor.getSnapshot().context.reachedEnd).toBe(true);
     expect(reached).toHaveLength(1);
   });
@@ -161,18 +161,18 @@ describe('document viewer machine', () => {
     const { actor, calls, reached } = start();
     calls[0]!.resolve({ pageCount: 2 });
     await waitFor(actor, (x) => x.matches('displayed'));
-    actor.send({ type: 'viewer.zoom.in' });
-    actor.send({ type: 'viewer.scrolled.end' });
-    actor.send({ type: 'viewer.render.failed' });
+    actor.send({ type: 'documentViewer.zoom.in' });
+    actor.send({ type: 'documentViewer.end.visible' });
+    actor.send({ type: 'documentViewer.render.error' });
     expect(selectPhase(actor.getSnapshot())).toBe('renderError');
     expect(selectErrorMessage(actor.getSnapshot())).toBe('Error rendering PDF pages');
-    actor.send({ type: 'viewer.reload' });
+    actor.send({ type: 'documentViewer.reload' });
     expect(calls).toHaveLength(2);
     calls[1]!.resolve({ pageCount: 2 });
     const s = await waitFor(actor, (x) => x.matches('displayed'));
     expect(selectZoomPercent(s)).toBe(120);
     expect(s.context.reachedEnd).toBe(true);
-    actor.send({ type: 'viewer.scrolled.end' });
+    actor.send({ type: 'documentViewer.end.visible' });
     expect(reached).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
  * loading -> displayed | error; displayed -> renderError on a failed page render.
  * Pure: the app provides `loadDocument` (fetch + pdf.js) and `notifyReachedEnd`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
 import {
   ZOOM,
@@ -46,7 +46,7 @@ export const documentViewerMachine = setup({
     canZoomIn: ({ context }) => canZoomIn(context),
     canZoomOut: ({ context }) => canZoomOut(context),
     isOtherPageInRange: ({ context, event }) =>
-      event.type === 'viewer.page.visible' && event.page !== context.page && isPageInRange(event.page, context.pageCount),
+      event.type === 'documentViewer.page.visible' && event.page !== context.page && isPageInRange(event.page, context.pageCount),
     isFirstTimeAtEnd: ({ context }) => !context.reachedEnd,
     isAbortError: ({ event }) => 'error' in event && isAbortError(event.error),
   },
@@ -64,7 +64,7 @@ export const documentViewerMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'viewer.source.changed': {
+    'documentViewer.source.change': {
       target: '.loading',
       // Re-entering restarts the invoked load; the running one is stopped, which aborts its signal.
       reenter: true,
@@ -104,24 +104,25 @@ export const documentViewerMachine = setup({
       },
     },
     error: {
-      on: { 'viewer.retry': { target: 'loading', actions: assign({ errorMessage: null }) } },
+      on: { 'documentViewer.retry': { target: 'loading', actions: assign({ errorMessage: null }) } },
     },
     displayed: {
       on: {
-        'viewer.page.next': { guard: 'canGoNext', actions: assign({ page: ({ context }) => context.page + 1 }) },
-        'viewer.page.previous': { guard: 'canGoPrevious', actions: assign({ page: ({ context }) => context.page - 1 }) },
-        'viewer.page.visible': { guard: 'isOtherPageInRange', actions: assign({ page: ({ event }) => event.page }) },
-        'viewer.zoom.in': { guard: 'canZoomIn', actions: assign({ zoom: ({ context }) => context.zoom + ZOOM.step }) },
-        'viewer.zoom.out': { guard: 'canZoomOut', actions: assign({ zoom: ({ context }) => context.zoom - ZOOM.step }) },
-        'viewer.scrolled.end': { guard: 'isFirstTimeAtEnd', actions: [assign({ reachedEnd: true }), 'notifyReachedEnd'] },
-        'viewer.render.failed': { target: 'renderError' },
+        'documentViewer.page.next': { guard: 'canGoNext', actions: assign({ page: ({ context }) => context.page + 1 }) },
+        'documentViewer.page.previous': { guard: 'canGoPrevious', actions: assign({ page: ({ context }) => context.page - 1 }) },
+        'documentViewer.page.visible': { guard: 'isOtherPageInRange', actions: assign({ page: ({ event }) => event.page }) },
+        'documentViewer.zoom.in': { guard: 'canZoomIn', actions: assign({ zoom: ({ context }) => context.zoom + ZOOM.step }) },
+        'documentViewer.zoom.out': { guard: 'canZoomOut', actions: assign({ zoom: ({ context }) => context.zoom - ZOOM.step }) },
+        'documentViewer.end.visible': { guard: 'isFirstTimeAtEnd', actions: [assign({ reachedEnd: true }), 'notifyReachedEnd'] },
+        'documentViewer.render.error': { target: 'renderError' },
       },
     },
     /** 'Error rendering PDF pages' with 'Reload Page': reloads the document, keeping the zoom. */
     renderError: {
-      on: { 'viewer.reload': { target: 'loading' } },
+      on: { 'documentViewer.reload': { target: 'loading' } },
     },
   },
 });
 
-export type DocumentViewerMachine = typeof documentViewerMachine;
+/** A running documentViewer chart, as views and parent charts hold it. */
+export type DocumentViewerActorRef = ActorRefFrom<typeof documentViewerMachine>;

@@ -24,18 +24,18 @@ export interface DocumentViewerContext {
 }
 
 export type DocumentViewerEvent =
-  | { type: 'viewer.retry' }
-  | { type: 'viewer.reload' }
-  | { type: 'viewer.page.next' }
-  | { type: 'viewer.page.previous' }
+  | { type: 'documentViewer.retry' }
+  | { type: 'documentViewer.reload' }
+  | { type: 'documentViewer.page.next' }
+  | { type: 'documentViewer.page.previous' }
   /** The page under the reading line changed because the reader scrolled. */
-  | { type: 'viewer.page.visible'; page: number }
-  | { type: 'viewer.zoom.in' }
-  | { type: 'viewer.zoom.out' }
-  | { type: 'viewer.scrolled.end' }
-  | { type: 'viewer.render.failed' }
+  | { type: 'documentViewer.page.visible'; page: number }
+  | { type: 'documentViewer.zoom.in' }
+  | { type: 'documentViewer.zoom.out' }
+  | { type: 'documentViewer.end.visible' }
+  | { type: 'documentViewer.render.error' }
   /** Another document (or token) for the same viewer: the running load is aborted silently. */
-  | { type: 'viewer.source.changed'; url: string; token: string | null };
+  | { type: 'documentViewer.source.change'; url: string; token: string | null };
 
 export interface LoadDocumentInput {
   url: string;

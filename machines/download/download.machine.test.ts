@@ -52,10 +52,10 @@ describe('download button', () => {
   });
 
   it.each([
-    [new ApiError(messages.kyc.downloadAuth, 401, null), messages.kyc.downloadAuth],
-    [new ApiError('Unknown file.', 404, { error: 'Unknown file.' }), messages.kyc.fileNotAvailable],
-    [new ApiError('HTTP 500', 500, null), messages.kyc.downloadRetry],
-    [new ApiError(messages.general.network, 0, null), messages.kyc.downloadRetry],
+    [new ApiError(messages.download.authRequired, 401, null), messages.download.authRequired],
+    [new ApiError('Unknown file.', 404, { error: 'Unknown file.' }), messages.download.fileNotAvailable],
+    [new ApiError('HTTP 500', 500, null), messages.download.failedTryAgain],
+    [new ApiError(messages.general.network, 0, null), messages.download.failedTryAgain],
   ])('shows a failure (%s) for 3 s', async (error, text) => {
     const t = start({ path: PATH }, async () => Promise.reject(error));
     t.actor.send({ type: 'download.start' });
@@ -72,7 +72,7 @@ describe('download button', () => {
   it("says 'File not available for download' without a request when there is no file, and can start again at once", async () => {
     const t = start({ path: null });
     t.actor.send({ type: 'download.start' });
-    expect(selectDownloadError(t.snap())).toBe(messages.kyc.fileNotAvailable);
+    expect(selectDownloadError(t.snap())).toBe(messages.download.fileNotAvailable);
     expect(t.calls).toEqual([]);
     const ok = start({ path: PATH });
     ok.actor.send({ type: 'download.start' });

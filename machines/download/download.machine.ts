@@ -4,7 +4,7 @@
  * new download. A button without a file says 'File not available for download' without asking the server.
  * Effect (`downloadFile`: fetch with the bearer token, save the bytes) provided by the app.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { DEFAULT_DOWNLOAD_NAME, downloadErrorText } from './download.rules.ts';
@@ -33,7 +33,7 @@ export const downloadMachine = setup({
   on: {
     'download.start': [
       { guard: 'hasFile', target: '.downloading', actions: 'clearOutcome' },
-      { target: '.failed', actions: ['clearOutcome', { type: 'noteFailed', params: { error: messages.kyc.fileNotAvailable } }] },
+      { target: '.failed', actions: ['clearOutcome', { type: 'noteFailed', params: { error: messages.download.fileNotAvailable } }] },
     ],
   },
   states: {
@@ -58,3 +58,6 @@ export const downloadMachine = setup({
     },
   },
 });
+
+/** A running download chart, as views and parent charts hold it. */
+export type DownloadActorRef = ActorRefFrom<typeof downloadMachine>;

@@ -10,9 +10,9 @@ export const DEFAULT_DOWNLOAD_NAME = 'document.pdf';
  * Please try again.' (the button itself reads 'Failed' meanwhile).
  */
 export function downloadErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 401) return messages.kyc.downloadAuth;
-  if (isApiError(error) && error.status === 404) return messages.kyc.fileNotAvailable;
-  return messages.kyc.downloadRetry;
+  if (isApiError(error) && error.status === 401) return messages.download.authRequired;
+  if (isApiError(error) && error.status === 404) return messages.download.fileNotAvailable;
+  return messages.download.failedTryAgain;
 }
 
 /**

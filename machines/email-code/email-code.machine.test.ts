@@ -51,7 +51,7 @@ function start({ verify = async () => AUTH, resend = async () => REISSUED }: Fak
     },
   });
   const actor = createActor(machine, { input: CHALLENGE }).start();
-  const type = (value: string) => actor.send({ type: 'code.change', value });
+  const type = (value: string) => actor.send({ type: 'emailCode.change', value });
   return { actor, verified, resent, type };
 }
 
@@ -88,7 +88,7 @@ describe('typing the code', () => {
   it('refuses an incomplete code with its message, without asking the server, and clears it on typing', () => {
     const { actor, verified, type } = start();
     type('12345');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(entryOf(actor)).toBe('awaitingCode');
     expect(selectCodeError(actor.getSnapshot())).toBe(messages.emailCode.incomplete);
     expect(verified).toEqual([]);
@@ -102,7 +102,7 @@ describe('verifying', () => {
     let settle!: (auth: AuthResponse) => void;
     const { actor, verified, type } = start({ verify: () => new Promise((resolve) => (settle = resolve)) });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(entryOf(actor)).toBe('verifying');
     expect(selectIsVerifying(actor.getSnapshot())).toBe(true);
     expect(verified).toEqual([{ challengeId: CHALLENGE.challengeId, code: '123456' }]);
@@ -118,7 +118,7 @@ describe('verifying', () => {
     ];
     const { actor, verified, type } = start({ verify: () => answers.shift()!() });
     type('111111');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'codeRejected' } }));
     expect(selectCodeError(actor.getSnapshot())).toBe('That code is not correct. 4 attempts left.');
     expect(selectIsVerifying(actor.getSnapshot())).toBe(false);
@@ -127,7 +127,7 @@ describe('verifying', () => {
     type('123456');
     expect(entryOf(actor)).toBe('awaitingCode');
     expect(selectCodeError(actor.getSnapshot())).toBeNull();
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(await toPromise(actor)).toEqual({ auth: AUTH });
     expect(verified.map((v) => v.code)).toEqual(['111111', '123456']);
   });
@@ -136,10 +136,10 @@ describe('verifying', () => {
     const answers: Array<() => Promise<AuthResponse>> = [async () => Promise.reject(new ApiError(messages.general.network, 0, null)), async () => AUTH];
     const { actor, type } = start({ verify: () => answers.shift()!() });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'codeRejected' } }));
     expect(selectCodeError(actor.getSnapshot())).toBe(messages.general.network);
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(entryOf(actor)).toBe('verifying');
     expect(await toPromise(actor)).toEqual({ auth: AUTH });
   });
@@ -147,7 +147,7 @@ describe('verifying', () => {
   it('falls back to the wrong-code message when the failure has no words', async () => {
     const { actor, type } = start({ verify: async () => Promise.reject(new ApiError('', 400, null)) });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'codeRejected' } }));
     expect(selectCodeError(actor.getSnapshot())).toBe(messages.emailCode.wrong);
   });
@@ -158,12 +158,12 @@ describe('verifying', () => {
   ])('treats %i as a dead challenge: expired, with the server message, and no more submits', async (status, message) => {
     const { actor, verified, type } = start({ verify: async () => Promise.reject(new ApiError(message, status, { error: message })) });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'expired' } }));
     expect(selectIsExpired(actor.getSnapshot())).toBe(true);
     expect(selectCodeError(actor.getSnapshot())).toBe(message);
     type('654321');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(entryOf(actor)).toBe('expired');
     expect(verified).toHaveLength(1);
   });
@@ -171,7 +171,7 @@ describe('verifying', () => {
   it('falls back to the expired message when a 410 has no words', async () => {
     const { actor, type } = start({ verify: async () => Promise.reject(new ApiError('', 410, null)) });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'expired' } }));
     expect(selectCodeError(actor.getSnapshot())).toBe(messages.emailCode.expired);
   });
@@ -180,14 +180,14 @@ describe('verifying', () => {
 describe('resending (60 s cooldown)', () => {
   it('offers no resend until 60 s have passed, counting down each second', () => {
     const { actor, resent } = start();
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     expect(resent).toEqual([]);
     vi.advanceTimersByTime(1_000);
     expect(selectResendInSeconds(actor.getSnapshot())).toBe(59);
     vi.advanceTimersByTime(58_000);
     expect(selectResendInSeconds(actor.getSnapshot())).toBe(1);
     expect(selectCanResend(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     expect(resent).toEqual([]);
     vi.advanceTimersByTime(999);
     expect(selectCanResend(actor.getSnapshot())).toBe(false);
@@ -204,7 +204,7 @@ describe('resending (60 s cooldown)', () => {
     const { actor, resent, verified, type } = start({ resend: () => new Promise((resolve) => (settle = resolve)) });
     type('1234');
     vi.advanceTimersByTime(EMAIL_CODE.resendCooldownMs);
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     expect(selectIsResending(actor.getSnapshot())).toBe(true);
     expect(selectCanResend(actor.getSnapshot())).toBe(false);
     expect(resent).toEqual([{ challengeId: CHALLENGE.challengeId }]);
@@ -225,7 +225,7 @@ describe('resending (60 s cooldown)', () => {
 
     // The next verify answers the new challenge.
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(verified).toEqual([{ challengeId: REISSUED.challengeId, code: '123456' }]);
     await toPromise(actor);
   });
@@ -237,15 +237,15 @@ describe('resending (60 s cooldown)', () => {
     ];
     const { actor, type } = start({ verify: () => answers.shift()!() });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'expired' } }));
     vi.advanceTimersByTime(60_000);
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'awaitingCode', resend: 'coolingDown' } }));
     expect(selectIsExpired(actor.getSnapshot())).toBe(false);
     expect(selectCodeError(actor.getSnapshot())).toBeNull();
     type('654321');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     expect(await toPromise(actor)).toEqual({ auth: AUTH });
   });
 
@@ -254,20 +254,20 @@ describe('resending (60 s cooldown)', () => {
     const { actor, resent, type } = start({ resend: async () => Promise.reject(new ApiError(throttled, 429, { error: throttled })) });
     type('12');
     vi.advanceTimersByTime(60_000);
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     await waitFor(actor, (s) => s.matches({ active: { resend: 'ready' } }));
     expect(selectCodeError(actor.getSnapshot())).toBe(throttled);
     expect(selectCode(actor.getSnapshot())).toBe('12');
     expect(actor.getSnapshot().context.challengeId).toBe(CHALLENGE.challengeId);
     expect(selectCanResend(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     expect(resent).toHaveLength(2);
   });
 
   it('falls back to the throttle message when the resend failure has no words', async () => {
     const { actor } = start({ resend: async () => Promise.reject(new Error('')) });
     vi.advanceTimersByTime(60_000);
-    actor.send({ type: 'code.resend' });
+    actor.send({ type: 'emailCode.resend' });
     await waitFor(actor, (s) => s.matches({ active: { resend: 'ready' } }));
     expect(selectCodeError(actor.getSnapshot())).toBe(messages.emailCode.resendThrottled);
   });
@@ -276,7 +276,7 @@ describe('resending (60 s cooldown)', () => {
 describe('leaving', () => {
   it('goes back with no auth, from awaiting the code', async () => {
     const { actor, verified } = start();
-    actor.send({ type: 'code.back' });
+    actor.send({ type: 'emailCode.back' });
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(await toPromise(actor)).toEqual({ auth: null });
     expect(verified).toEqual([]);
@@ -286,8 +286,8 @@ describe('leaving', () => {
     let settle!: (auth: AuthResponse) => void;
     const { actor, type } = start({ verify: () => new Promise((resolve) => (settle = resolve)) });
     type('123456');
-    actor.send({ type: 'code.submit' });
-    actor.send({ type: 'code.back' });
+    actor.send({ type: 'emailCode.submit' });
+    actor.send({ type: 'emailCode.back' });
     settle(AUTH);
     expect(await toPromise(actor)).toEqual({ auth: null });
   });
@@ -295,9 +295,9 @@ describe('leaving', () => {
   it('goes back with no auth from an expired challenge', async () => {
     const { actor, type } = start({ verify: async () => Promise.reject(new ApiError(messages.emailCode.tooManyAttempts, 429, null)) });
     type('123456');
-    actor.send({ type: 'code.submit' });
+    actor.send({ type: 'emailCode.submit' });
     await waitFor(actor, (s) => s.matches({ active: { entry: 'expired' } }));
-    actor.send({ type: 'code.back' });
+    actor.send({ type: 'emailCode.back' });
     expect(await toPromise(actor)).toEqual({ auth: null });
   });
 });

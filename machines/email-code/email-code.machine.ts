@@ -3,7 +3,7 @@
  * enter the 6-digit code, verify it, or ask for a new one once the 60 s cooldown has passed.
  * `verifyCode` and `resendCode` are placeholders the app provides (POST /api/auth/verify, /api/auth/resend).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { EMAIL_CODE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -17,7 +17,7 @@ const messageOf = (error: unknown, fallback: string) => serverMessageOf(error) ?
 export const emailCodeMachine = setup({
   types: {} as {
     context: EmailCodeContext;
-    events: EmailCodeEvent | { type: 'code.reissued' };
+    events: EmailCodeEvent | { type: 'emailCode.resend.done' };
     input: EmailCodeInput;
     output: EmailCodeOutput;
   },
@@ -37,7 +37,7 @@ export const emailCodeMachine = setup({
   },
   actions: {
     setCode: assign({
-      code: ({ event }) => (event.type === 'code.change' ? event.value.replace(/\D/g, '').slice(0, EMAIL_CODE.length) : ''),
+      code: ({ event }) => (event.type === 'emailCode.change' ? event.value.replace(/\D/g, '').slice(0, EMAIL_CODE.length) : ''),
       error: null,
     }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
@@ -58,16 +58,16 @@ export const emailCodeMachine = setup({
   states: {
     active: {
       type: 'parallel',
-      on: { 'code.back': '#emailCode.cancelled' },
+      on: { 'emailCode.back': '#emailCode.cancelled' },
       states: {
         entry: {
           initial: 'awaitingCode',
-          on: { 'code.reissued': '.awaitingCode' },
+          on: { 'emailCode.resend.done': '.awaitingCode' },
           states: {
             awaitingCode: {
               on: {
-                'code.change': { actions: 'setCode' },
-                'code.submit': [
+                'emailCode.change': { actions: 'setCode' },
+                'emailCode.submit': [
                   { guard: 'isCodeComplete', target: 'verifying' },
                   { actions: { type: 'showError', params: { message: messages.emailCode.incomplete } } },
                 ],
@@ -96,8 +96,8 @@ export const emailCodeMachine = setup({
             },
             codeRejected: {
               on: {
-                'code.change': { target: 'awaitingCode', actions: 'setCode' },
-                'code.submit': { guard: 'isCodeComplete', target: 'verifying' },
+                'emailCode.change': { target: 'awaitingCode', actions: 'setCode' },
+                'emailCode.submit': { guard: 'isCodeComplete', target: 'verifying' },
               },
             },
             /** The challenge cannot be answered any more: only a new code or another email helps. */
@@ -115,7 +115,7 @@ export const emailCodeMachine = setup({
                 ],
               },
             },
-            ready: { on: { 'code.resend': 'resending' } },
+            ready: { on: { 'emailCode.resend': 'resending' } },
             resending: {
               tags: ['resending'],
               invoke: {
@@ -133,7 +133,7 @@ export const emailCodeMachine = setup({
                       info: messages.emailCode.resent,
                       resendInSeconds: COOLDOWN_SECONDS,
                     })),
-                    raise({ type: 'code.reissued' }),
+                    raise({ type: 'emailCode.resend.done' }),
                   ],
                 },
                 onError: {
@@ -151,3 +151,6 @@ export const emailCodeMachine = setup({
   },
   output: ({ context }) => ({ auth: context.result }),
 });
+
+/** A running emailCode chart, as views and parent charts hold it. */
+export type EmailCodeActorRef = ActorRefFrom<typeof emailCodeMachine>;

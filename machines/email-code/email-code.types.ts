@@ -13,10 +13,10 @@ export type EmailCodeContext = {
 };
 
 export type EmailCodeEvent =
-  | { type: 'code.change'; value: string }
-  | { type: 'code.submit' }
-  | { type: 'code.resend' }
-  | { type: 'code.back' };
+  | { type: 'emailCode.change'; value: string }
+  | { type: 'emailCode.submit' }
+  | { type: 'emailCode.resend' }
+  | { type: 'emailCode.back' };
 
 export type EmailCodeInput = CodeChallenge;
 /** `auth` is null when the user went back to change the email address. */

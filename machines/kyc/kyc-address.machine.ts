@@ -5,11 +5,12 @@
  * document already stored is not sent again (unless its file is changed).
  * Effects (`uploadDocument`, `saveKycStep`) are provided by the app.
  */
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput, type UploadProgress } from './kyc-actors.ts';
-import { addressStepData, failureText, fileProblem } from './kyc.rules.ts';
+import { saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
+import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput, type UploadProgress } from '../kyc-step/kyc-step.actors.ts';
+import { failureText } from '../kyc-step/kyc-step.rules.ts';
+import { addressStepData, fileProblem } from './kyc.rules.ts';
 import type { AddressDocumentType, AddressSlot, KycAddressContext, KycAddressEvent } from './kyc.types.ts';
 
 const EMPTY_SLOT: AddressSlot = { file: null, error: null, progress: null, upload: null };
@@ -32,6 +33,7 @@ export const kycAddressMachine = setup({
     isStored: ({ context }, params: { documentType: AddressDocumentType }) => context.slots[params.documentType].upload !== null,
   },
   actions: {
+    ...saveOutcomeActions<KycAddressContext, KycAddressEvent>(),
     chooseFile: assign(({ context }, params: { documentType: AddressDocumentType; file: File }) => ({
       ...withSlot(context, params.documentType, { ...EMPTY_SLOT, file: params.file }),
       error: null,
@@ -52,8 +54,6 @@ export const kycAddressMachine = setup({
       error: failureText(params.error, messages.kyc.addressFailed),
       slots: { address_utility: { ...context.slots.address_utility, progress: null }, address_bank: { ...context.slots.address_bank, progress: null } },
     })),
-    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
-    noteSaveFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.saveFailed) })),
   },
 }).createMachine({
   id: 'kycAddress',
@@ -62,14 +62,14 @@ export const kycAddressMachine = setup({
   states: {
     selecting: {
       on: {
-        'kyc.address.fileSelected': [
+        'kyc.address.selectFile': [
           {
             guard: { type: 'isFileAcceptable', params: ({ event }) => ({ file: event.file }) },
             actions: { type: 'chooseFile', params: ({ event }) => ({ documentType: event.documentType, file: event.file }) },
           },
           { actions: { type: 'refuseFile', params: ({ event }) => ({ documentType: event.documentType, file: event.file }) } },
         ],
-        'kyc.address.fileCleared': { actions: { type: 'clearFile', params: ({ event }) => ({ documentType: event.documentType }) } },
+        'kyc.address.clearFile': { actions: { type: 'clearFile', params: ({ event }) => ({ documentType: event.documentType }) } },
         'kyc.address.submit': [{ guard: 'areBothSelected', target: 'uploading', actions: 'clearError' }, { actions: 'requireBoth' }],
       },
     },
@@ -80,7 +80,7 @@ export const kycAddressMachine = setup({
         'kyc.upload.progress': {
           actions: { type: 'noteProgress', params: ({ event }) => ({ documentType: event.documentType as AddressDocumentType, progress: { loaded: event.loaded, total: event.total } }) },
         },
-        'kyc.upload.failed': { target: 'selecting', actions: { type: 'noteUploadFailed', params: ({ event }) => ({ error: event.error }) } },
+        'kyc.upload.error': { target: 'selecting', actions: { type: 'noteUploadFailed', params: ({ event }) => ({ error: event.error }) } },
       },
       states: {
         utilityBill: {
@@ -109,3 +109,6 @@ export const kycAddressMachine = setup({
   },
   output: ({ context }) => ({ status: context.status! }),
 });
+
+/** A running kycAddress chart, as views and parent charts hold it. */
+export type KycAddressActorRef = ActorRefFrom<typeof kycAddressMachine>;

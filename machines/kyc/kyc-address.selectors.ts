@@ -1,7 +1,7 @@
 /** Named reads of the address step (KYC step 3) for its view. */
 import type { SnapshotFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
-import { percentOf } from './kyc-actors.ts';
+import { percentOf } from '../kyc-step/kyc-step.rules.ts';
 import type { kycAddressMachine } from './kyc-address.machine.ts';
 import { ADDRESS_DOCUMENT_TYPES, type AddressDocumentType } from './kyc.types.ts';
 

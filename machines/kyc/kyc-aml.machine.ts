@@ -4,13 +4,11 @@
  * and saved as step 4 with 'Complete AML Screening'. The one-second pause before the review belongs to the page.
  * Effect (`saveKycStep`) provided by the app.
  */
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { AML_DECLARATIONS, AmlDataSchema, type AmlDeclaration } from '../../src/shared/kyc.ts';
-import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { check, firstIssue } from '../../src/shared/validate.ts';
-import { saveKycStepPlaceholder, type StepSavedOutput } from './kyc-actors.ts';
-import { failureText } from './kyc.rules.ts';
+import { saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
+import { saveKycStepPlaceholder, type StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
 import type { AmlField, AmlForm, KycAmlContext, KycAmlEvent } from './kyc.types.ts';
 
 export const EMPTY_AML_FORM: AmlForm = {
@@ -35,14 +33,13 @@ export const kycAmlMachine = setup({
     isFormValid: ({ context }) => firstIssue(AmlDataSchema, context.form) === null,
   },
   actions: {
+    ...saveOutcomeActions<KycAmlContext, KycAmlEvent>(),
     setField: assign(({ context }, params: { field: AmlField; value: string }) => ({ form: { ...context.form, [params.field]: params.value }, error: null })),
     setDeclaration: assign(({ context }, params: { declaration: AmlDeclaration; checked: boolean }) => ({
       form: { ...context.form, declarations: { ...context.form.declarations, [params.declaration]: params.checked } },
       error: null,
     })),
     showFirstIssue: assign({ error: ({ context }) => firstIssue(AmlDataSchema, context.form) }),
-    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
-    noteSaveFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.saveFailed) })),
   },
 }).createMachine({
   id: 'kycAml',
@@ -51,8 +48,8 @@ export const kycAmlMachine = setup({
   states: {
     editing: {
       on: {
-        'kyc.aml.fieldChanged': { actions: { type: 'setField', params: ({ event }) => event } },
-        'kyc.aml.declarationToggled': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
+        'kyc.aml.changeField': { actions: { type: 'setField', params: ({ event }) => event } },
+        'kyc.aml.setDeclaration': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
         'kyc.aml.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showFirstIssue' }],
       },
     },
@@ -70,3 +67,6 @@ export const kycAmlMachine = setup({
   },
   output: ({ context }) => ({ status: context.status! }),
 });
+
+/** A running kycAml chart, as views and parent charts hold it. */
+export type KycAmlActorRef = ActorRefFrom<typeof kycAmlMachine>;

@@ -4,12 +4,13 @@
  * the step only once the document is stored and saved. Choosing another file replaces it (upload and save again).
  * Effects (`uploadDocument`, `saveKycStep`) are provided by the app.
  */
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { KycUploadResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput } from './kyc-actors.ts';
-import { failureText, fileProblem, fileStepData } from './kyc.rules.ts';
+import { noteUploadProgress, saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
+import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
+import { failureText, fileStepData } from '../kyc-step/kyc-step.rules.ts';
+import { fileProblem } from './kyc.rules.ts';
 import type { KycIdentityContext, KycIdentityEvent } from './kyc.types.ts';
 
 export const kycIdentityMachine = setup({
@@ -21,13 +22,12 @@ export const kycIdentityMachine = setup({
     hasSavedDocument: ({ context }) => context.status?.steps['1']?.completed === true && context.upload !== null,
   },
   actions: {
+    ...saveOutcomeActions<KycIdentityContext, KycIdentityEvent>(),
+    noteProgress: noteUploadProgress<KycIdentityContext, KycIdentityEvent>(),
     chooseFile: assign((_, params: { file: File }) => ({ file: params.file, fileName: params.file.name, progress: null, error: null })),
     refuseFile: assign((_, params: { file: File }) => ({ error: fileProblem(params.file) })),
-    noteProgress: assign((_, params: { loaded: number; total: number }) => ({ progress: { loaded: params.loaded, total: params.total } })),
     keepUpload: assign((_, params: { upload: KycUploadResponse }) => ({ upload: params.upload, file: null, fileName: params.upload.originalName })),
     noteUploadFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.uploadFailed), file: null, progress: null })),
-    keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status, error: null })),
-    noteSaveFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.saveFailed) })),
     requireDocument: assign({ error: messages.kyc.identityRequired }),
   },
 }).createMachine({
@@ -36,7 +36,7 @@ export const kycIdentityMachine = setup({
   initial: 'empty',
   on: {
     // Anywhere: a new choice is checked and, if fit, replaces whatever is under way (leaving a state stops its upload).
-    'kyc.identity.fileSelected': [
+    'kyc.identity.selectFile': [
       {
         guard: { type: 'isFileAcceptable', params: ({ event }) => ({ file: event.file }) },
         target: '.uploading',
@@ -60,7 +60,7 @@ export const kycIdentityMachine = setup({
       on: {
         'kyc.upload.progress': { actions: { type: 'noteProgress', params: ({ event }) => event } },
         'kyc.upload.done': { target: 'saving', actions: { type: 'keepUpload', params: ({ event }) => event } },
-        'kyc.upload.failed': [
+        'kyc.upload.error': [
           {
             guard: 'hasSavedDocument',
             target: 'saved',
@@ -91,3 +91,6 @@ export const kycIdentityMachine = setup({
   },
   output: ({ context }) => ({ status: context.status! }),
 });
+
+/** A running kycIdentity chart, as views and parent charts hold it. */
+export type KycIdentityActorRef = ActorRefFrom<typeof kycIdentityMachine>;

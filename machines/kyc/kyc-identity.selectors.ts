@@ -1,6 +1,6 @@
 /** Named reads of the identity step (KYC step 1) for its view. */
 import type { SnapshotFrom } from 'xstate';
-import { percentOf } from './kyc-actors.ts';
+import { percentOf } from '../kyc-step/kyc-step.rules.ts';
 import type { kycIdentityMachine } from './kyc-identity.machine.ts';
 
 type S = SnapshotFrom<typeof kycIdentityMachine>;

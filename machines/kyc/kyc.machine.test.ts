@@ -11,7 +11,8 @@ import { TIMINGS, UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { selectAddressSlots, selectCanSubmitAddress, selectSelectedCount } from './kyc-address.selectors.ts';
 import { selectHasIdentityDocument, selectIdentityError, selectIdentityPhase, selectIdentityUploadPercent } from './kyc-identity.selectors.ts';
-import { COMPLETED_AT, fileOf, fillAml, kycFile, kycStatus, provideKycFakes, uploadAnswer, type KycFakeOptions } from './kyc.fixtures.ts';
+import { kycStatus, uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
+import { COMPLETED_AT, fileOf, fillAml, kycFile, provideKycFakes, type KycFakeOptions } from './kyc.fixtures.ts';
 import {
   selectActiveStep,
   selectAddressRef,
@@ -36,7 +37,7 @@ function start(options: KycFakeOptions = {}) {
     invoke: { id: 'kyc', src: 'kyc', onDone: { target: '.done', actions: ({ event }) => (output = event.output) } },
     initial: 'open',
     states: { open: {}, done: {} },
-    on: { 'process.route.requested': { actions: ({ event }) => toParent.push(event) } },
+    on: { 'process.route.request': { actions: ({ event }) => toParent.push(event) } },
   });
   const root = createActor(parent).start();
   const actor = () => root.getSnapshot().children.kyc as ReturnType<typeof createActor<typeof fakes.machine>>;
@@ -69,15 +70,15 @@ describe('KYC page', () => {
     const t = start();
     await settle();
     const identity = () => selectIdentityRef(t.snap())!;
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('notes.txt', 'text/plain') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('notes.txt', 'text/plain') });
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.invalidType);
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('big.pdf', 'application/pdf', UPLOAD_MAX_BYTES + 1) });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('big.pdf', 'application/pdf', UPLOAD_MAX_BYTES + 1) });
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.tooLarge);
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('empty.png', 'image/png', 0) });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('empty.png', 'image/png', 0) });
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.emptyFile);
     expect(t.uploads).toEqual([]);
     // Exactly 10 MB is allowed; jpg and jpeg types too.
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('scan.jpg', 'image/jpg', UPLOAD_MAX_BYTES) });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('scan.jpg', 'image/jpg', UPLOAD_MAX_BYTES) });
     expect(t.uploads).toHaveLength(1);
   });
 
@@ -88,7 +89,7 @@ describe('KYC page', () => {
     identity().send({ type: 'kyc.identity.continue' });
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.identityRequired);
 
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     expect(selectIdentityPhase(identity().getSnapshot())).toBe('uploading');
     expect(selectIdentityError(identity().getSnapshot())).toBeNull();
     expect(t.uploads[0]?.input).toMatchObject({ fileName: 'passport.pdf', documentType: 'identity', step: 1 });
@@ -119,14 +120,14 @@ describe('KYC page', () => {
     });
     await settle();
     const identity = () => selectIdentityRef(t.snap())!;
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     await settle();
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.tooLarge);
     expect(selectIdentityPhase(identity().getSnapshot())).toBe('empty');
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     await settle();
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.uploadFailed);
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     await settle();
     expect(selectIdentityPhase(identity().getSnapshot())).toBe('unsaved');
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.saveFailed);
@@ -140,13 +141,13 @@ describe('KYC page', () => {
     const t = start({ uploads: 'manual' });
     await settle();
     const identity = () => selectIdentityRef(t.snap())!;
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('old.pdf') });
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('new.pdf') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('old.pdf') });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('new.pdf') });
     expect(t.uploads.map((u) => u.stopped)).toEqual([true, false]);
     t.uploads[1]!.sendBack({ type: 'kyc.upload.done', documentType: 'identity', upload: uploadAnswer({ fileName: 'new.pdf' }) });
     await settle();
-    identity().send({ type: 'kyc.identity.fileSelected', file: fileOf('newer.pdf') });
-    t.uploads[2]!.sendBack({ type: 'kyc.upload.failed', documentType: 'identity', error: new ApiError('HTTP 502', 502, null) });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('newer.pdf') });
+    t.uploads[2]!.sendBack({ type: 'kyc.upload.error', documentType: 'identity', error: new ApiError('HTTP 502', 502, null) });
     expect(selectIdentityPhase(identity().getSnapshot())).toBe('saved');
     expect(identity().getSnapshot().context.fileName).toBe('new.pdf');
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.uploadFailed);
@@ -179,12 +180,12 @@ describe('KYC page', () => {
     const address = () => selectAddressRef(t.snap())!;
     address().send({ type: 'kyc.address.submit' });
     expect(address().getSnapshot().context.error).toBe(messages.kyc.bothRequired);
-    address().send({ type: 'kyc.address.fileSelected', documentType: 'address_utility', file: fileOf('bill.pdf') });
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_utility', file: fileOf('bill.pdf') });
     expect(selectSelectedCount(address().getSnapshot())).toBe(1);
     expect(selectCanSubmitAddress(address().getSnapshot())).toBe(false);
-    address().send({ type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') });
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') });
     expect(selectAddressSlots(address().getSnapshot())[1]).toMatchObject({ error: messages.kyc.invalidType, fileName: null });
-    address().send({ type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') });
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') });
     expect(selectSelectedCount(address().getSnapshot())).toBe(2);
     expect(selectCanSubmitAddress(address().getSnapshot())).toBe(true);
     address().send({ type: 'kyc.address.submit' });
@@ -211,8 +212,8 @@ describe('KYC page', () => {
     });
     await settle();
     const address = () => selectAddressRef(t.snap())!;
-    address().send({ type: 'kyc.address.fileSelected', documentType: 'address_utility', file: fileOf('bill.pdf') });
-    address().send({ type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.pdf') });
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_utility', file: fileOf('bill.pdf') });
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.pdf') });
     address().send({ type: 'kyc.address.submit' });
     await settle();
     await settle();
@@ -236,7 +237,7 @@ describe('KYC page', () => {
     expect(aml().getSnapshot().context.error).toBe(messages.kyc.declarationsRequired);
     aml().send(fillAml[6]!);
     expect(aml().getSnapshot().context.error).toBeNull();
-    aml().send({ type: 'kyc.aml.fieldChanged', field: 'additionalInfo', value: '  Savings  ' });
+    aml().send({ type: 'kyc.aml.changeField', field: 'additionalInfo', value: '  Savings  ' });
     aml().send({ type: 'kyc.aml.submit' });
     await settle();
     expect(t.saved[0]).toEqual({
@@ -293,7 +294,7 @@ describe('KYC page', () => {
     const t = start({ load: async () => kycStatus([1, 2]) });
     await settle();
     const address = selectAddressRef(t.snap())!;
-    address.send({ type: 'kyc.address.fileSelected', documentType: 'address_utility', file: fileOf('bill.pdf') });
+    address.send({ type: 'kyc.address.selectFile', documentType: 'address_utility', file: fileOf('bill.pdf') });
     t.actor().send({ type: 'kyc.step.view', step: 1 });
     expect(selectIsViewingOtherStep(t.snap())).toBe(true);
     expect(selectDisplayedStep(t.snap())).toBe(1);
@@ -332,7 +333,7 @@ describe('KYC page', () => {
     expect(summary).toMatchObject({ statusLabel: 'Verification Approved', completedAt: COMPLETED_AT, aml });
     expect(summary.cards.map((c) => c.files.map((f) => f.originalName))).toEqual([['passport.pdf'], ['selfie.jpg'], ['bill.pdf', 'bank.pdf'], [], []]);
     t.actor().send({ type: 'kyc.returnToCurrentStep' });
-    expect(t.toParent).toEqual([{ type: 'process.route.requested', path: '/' }]);
+    expect(t.toParent).toEqual([{ type: 'process.route.request', path: '/' }]);
   });
 
   it('IN_PROGRESS with every step saved is still the wizard (only UNDER_REVIEW or APPROVED with a date is complete)', async () => {

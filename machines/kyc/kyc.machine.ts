@@ -7,17 +7,28 @@
  * when the server sends the investor on to the agreements. Looking at an earlier step keeps the active one as it is.
  * Effects (`loadKycStatus`, `completeKyc`, the children's effects) are provided by the app.
  */
-import { assign, sendTo, fromPromise, sendParent, setup } from 'xstate';
+import { assign, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import type { KycCompleteResponse, KycStepNumber } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { cameraMachine } from '../camera/camera.machine.ts';
+import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';
 import { kycAmlMachine } from './kyc-aml.machine.ts';
 import { kycIdentityMachine } from './kyc-identity.machine.ts';
-import { failureText, isAuthError, isKycComplete, startStepOf } from './kyc.rules.ts';
+import { isAuthError, isKycComplete, startStepOf } from './kyc.rules.ts';
 import type { KycContext, KycEvent, KycOutput, KycParentEvent } from './kyc.types.ts';
+
+/**
+ * 'kyc.step.view' while `active` is the wizard's step: an earlier step is shown read-only (plus `alsoDo`, e.g. the
+ * camera turned off), anything else shows the active step again. The state says which step is active, so the
+ * transitions carry it as a param rather than the context keeping a copy.
+ */
+const viewEarlierStep = (active: KycStepNumber, ...alsoDo: 'turnCameraOff'[]) => [
+  { guard: { type: 'isEarlierStep' as const, params: { active } }, actions: ['viewStep' as const, ...alsoDo] },
+  { actions: 'showActiveStep' as const },
+];
 
 export const kycMachine = setup({
   types: {} as {
@@ -44,13 +55,13 @@ export const kycMachine = setup({
     isKycComplete: (_, params: { status: KycStatusResponse }) => isKycComplete(params.status),
     isStartStep: ({ context }, params: { step: KycStepNumber }) => context.status !== null && startStepOf(context.status) === params.step,
     /** Only steps before the active one have something to show. */
-    isEarlierStep: (_, params: { step: KycStepNumber; active: KycStepNumber }) => params.step < params.active,
+    isEarlierStep: ({ event }, params: { active: KycStepNumber }) => event.type === 'kyc.step.view' && event.step < params.active,
     isNextStepAgreements: (_, params: { answer: KycCompleteResponse }) => params.answer.nextStep === 'agreements',
   },
   actions: {
     keepStatus: assign((_, params: { status: KycStatusResponse }) => ({ status: params.status })),
     showNotice: assign((_, params: { notice: string | null }) => ({ notice: params.notice })),
-    viewStep: assign((_, params: { step: KycStepNumber }) => ({ viewedStep: params.step })),
+    viewStep: assign(({ event }) => (event.type === 'kyc.step.view' ? { viewedStep: event.step } : {})),
     showActiveStep: assign({ viewedStep: null }),
     clearError: assign({ error: null }),
     keepCompletion: assign(({ context }, params: { answer: KycCompleteResponse }) => ({
@@ -58,7 +69,9 @@ export const kycMachine = setup({
     })),
     noteUnexpectedStep: assign((_, params: { answer: KycCompleteResponse }) => ({ error: messages.kyc.unexpectedNextStep(params.answer.nextStep) })),
     noteCompletionFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.completeFailed) })),
-    returnToCurrentStep: sendParent({ type: 'process.route.requested', path: '/' } satisfies KycParentEvent),
+    /** Looking at an earlier step turns the camera off (Start Camera turns it on again on return). */
+    turnCameraOff: sendTo('camera', { type: 'camera.cancel' }),
+    returnToCurrentStep: sendParent({ type: 'process.route.request', path: '/' } satisfies KycParentEvent),
   },
   delays: { KYC_ADVANCE: TIMINGS.kycAdvanceDelayMs },
 }).createMachine({
@@ -116,24 +129,10 @@ export const kycMachine = setup({
         },
         biometric: {
           initial: 'camera',
-          on: {
-            'kyc.step.view': [
-              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 2 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
-              { actions: 'showActiveStep' },
-            ],
-          },
+          on: { 'kyc.step.view': viewEarlierStep(2) },
           states: {
             camera: {
-              on: {
-                // Looking at an earlier step turns the camera off (Start Camera turns it on again on return).
-                'kyc.step.view': [
-                  {
-                    guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 2 }) },
-                    actions: [{ type: 'viewStep', params: ({ event }) => event }, sendTo('camera', { type: 'camera.cancel' })],
-                  },
-                  { actions: 'showActiveStep' },
-                ],
-              },
+              on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
               invoke: {
                 id: 'camera',
                 src: 'camera',
@@ -164,21 +163,11 @@ export const kycMachine = setup({
               ],
             },
           },
-          on: {
-            'kyc.step.view': [
-              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 3 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
-              { actions: 'showActiveStep' },
-            ],
-          },
+          on: { 'kyc.step.view': viewEarlierStep(3) },
         },
         aml: {
           initial: 'form',
-          on: {
-            'kyc.step.view': [
-              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 4 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
-              { actions: 'showActiveStep' },
-            ],
-          },
+          on: { 'kyc.step.view': viewEarlierStep(4) },
           states: {
             form: {
               invoke: {
@@ -202,12 +191,7 @@ export const kycMachine = setup({
         },
         review: {
           initial: 'idle',
-          on: {
-            'kyc.step.view': [
-              { guard: { type: 'isEarlierStep', params: ({ event }) => ({ step: event.step, active: 5 }) }, actions: { type: 'viewStep', params: ({ event }) => event } },
-              { actions: 'showActiveStep' },
-            ],
-          },
+          on: { 'kyc.step.view': viewEarlierStep(5) },
           states: {
             idle: {
               on: { 'kyc.review.proceed': 'completing' },
@@ -237,3 +221,6 @@ export const kycMachine = setup({
   },
   output: ({ context }) => ({ completed: true, status: context.status?.status ?? 'UNDER_REVIEW', completedAt: context.status?.completedAt ?? '' }),
 });
+
+/** A running kyc chart, as views and parent charts hold it. */
+export type KycActorRef = ActorRefFrom<typeof kycMachine>;

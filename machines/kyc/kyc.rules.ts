@@ -1,5 +1,5 @@
-/** Pure helpers of the KYC statecharts (no xstate): file checks, error wording, steps and the step payloads. */
-import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
+/** Pure helpers of the KYC page and its step charts (no xstate): file checks, steps, completion and the address payload. */
+import { isApiError } from '../../src/shared/api-error.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../src/shared/constants.ts';
 import {
   KYC_DOCUMENT_STEP,
@@ -14,6 +14,7 @@ import {
 } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import { isStepComplete } from '../../src/shared/step-status.ts';
 
 /** The browser's check of a chosen file (spec section 5 "Uploads"): null when it may be sent. The server checks the bytes again. */
 export function fileProblem(file: { type: string; size: number }): string | null {
@@ -23,21 +24,11 @@ export function fileProblem(file: { type: string; size: number }): string | null
   return null;
 }
 
-/**
- * A refusal the server explained (a 4xx with its words, e.g. the 413 and 415 texts) is shown as it was said;
- * anything else (network, 5xx, a bare 'HTTP 400') gets the catalogue's sentence for what failed.
- */
-export function failureText(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) return serverMessageOf(error) ?? fallback;
-  return fallback;
-}
-
 /** 401 before any request: 'No authentication token found' (the API client's 401 handling covers expired tokens). */
 export const isAuthError = (error: unknown): boolean => isApiError(error) && error.status === 401;
 
 /** Spec section 4 "Process": KYC is complete when status is UNDER_REVIEW or APPROVED and completedAt is set. */
-export const isKycComplete = (status: KycStatusResponse): boolean =>
-  (status.status === 'UNDER_REVIEW' || status.status === 'APPROVED') && !!status.completedAt;
+export const isKycComplete = (status: KycStatusResponse): boolean => isStepComplete('kyc', status);
 
 export const startStepOf = (status: KycStatusResponse): KycStepNumber => {
   const done = (n: '1' | '2' | '3' | '4' | '5') => status.steps[n]?.completed === true;
@@ -63,9 +54,6 @@ export function filesByStep(files: readonly KycFile[]): Record<KycStepNumber, Ky
   }
   return grouped;
 }
-
-/** Spec "Step save payload for step identity and selfie". */
-export const fileStepData = (u: KycUploadResponse) => ({ fileName: u.fileName, fileType: u.fileType, fileSize: u.fileSize, filePath: u.filePath });
 
 /** Spec "Address step data". */
 export const addressStepData = (utility: KycUploadResponse, bank: KycUploadResponse) => ({

@@ -1,6 +1,6 @@
 import type { AmlDeclaration, KycStatus, KycStepNumber, KycUploadResponse } from '../../src/shared/kyc.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import type { UploadEvent, UploadProgress } from './kyc-actors.ts';
+import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 // ---- The KYC page (kyc.machine.ts) ----
 
@@ -31,7 +31,7 @@ export type KycEvent =
 export type KycOutput = { completed: true; status: KycStatus; completedAt: string };
 
 /** Sent to the process machine: the page asks to be somewhere else (it only asks). */
-export type KycParentEvent = { type: 'process.route.requested'; path: string };
+export type KycParentEvent = { type: 'process.route.request'; path: string };
 
 // ---- Step 1 (kyc-identity.machine.ts) ----
 
@@ -46,7 +46,7 @@ export type KycIdentityContext = {
   error: string | null;
 };
 
-export type KycIdentityEvent = { type: 'kyc.identity.fileSelected'; file: File } | { type: 'kyc.identity.continue' } | UploadEvent;
+export type KycIdentityEvent = { type: 'kyc.identity.selectFile'; file: File } | { type: 'kyc.identity.continue' } | UploadEvent;
 
 // ---- Step 3 (kyc-address.machine.ts) ----
 
@@ -70,8 +70,8 @@ export type KycAddressContext = {
 };
 
 export type KycAddressEvent =
-  | { type: 'kyc.address.fileSelected'; documentType: AddressDocumentType; file: File }
-  | { type: 'kyc.address.fileCleared'; documentType: AddressDocumentType }
+  | { type: 'kyc.address.selectFile'; documentType: AddressDocumentType; file: File }
+  | { type: 'kyc.address.clearFile'; documentType: AddressDocumentType }
   | { type: 'kyc.address.submit' }
   | UploadEvent;
 
@@ -85,6 +85,6 @@ export type AmlForm = Record<AmlField, string> & { declarations: Record<AmlDecla
 export type KycAmlContext = { form: AmlForm; status: KycStatusResponse | null; error: string | null };
 
 export type KycAmlEvent =
-  | { type: 'kyc.aml.fieldChanged'; field: AmlField; value: string }
-  | { type: 'kyc.aml.declarationToggled'; declaration: AmlDeclaration; checked: boolean }
+  | { type: 'kyc.aml.changeField'; field: AmlField; value: string }
+  | { type: 'kyc.aml.setDeclaration'; declaration: AmlDeclaration; checked: boolean }
   | { type: 'kyc.aml.submit' };

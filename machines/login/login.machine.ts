@@ -3,7 +3,7 @@
  * `requestLogin` (POST /api/auth/login, answers a code challenge) is a placeholder the app provides; the code
  * step is the emailCode child machine.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { serverMessageOf } from '../../src/shared/api-error.ts';
 import { LOGIN_PLACEHOLDER_PASSWORD } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -81,3 +81,6 @@ export const loginMachine = setup({
   },
   output: ({ context }) => context.result as AuthResponse,
 });
+
+/** A running login chart, as views and parent charts hold it. */
+export type LoginActorRef = ActorRefFrom<typeof loginMachine>;

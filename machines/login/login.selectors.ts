@@ -1,5 +1,5 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { emailCodeMachine } from '../email-code/email-code.machine.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { EmailCodeActorRef } from '../email-code/email-code.machine.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { isValidEmail } from '../../src/shared/rules.ts';
 import type { loginMachine } from './login.machine.ts';
@@ -19,4 +19,4 @@ export const selectLoginError = (s: S): string | null => {
 export const selectCanSubmit = (s: S) => !selectIsBusy(s) && (s.context.email.trim() === '' || isValidEmail(s.context.email));
 
 export const selectIsConfirming = (s: S) => s.matches('confirming');
-export const selectEmailCodeActor = (s: S) => s.children.emailCode as ActorRefFrom<typeof emailCodeMachine> | undefined;
+export const selectEmailCodeActor = (s: S) => s.children.emailCode as EmailCodeActorRef | undefined;

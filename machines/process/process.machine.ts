@@ -1,13 +1,14 @@
 /**
- * Step progress and step order: loads the four status calls (in parallel, each allowed to fail), derives
- * which steps are complete, accessible and current, and decides which process page the user is on.
+ * Step progress and step order: loads the status calls (PROCESS_STEP_STATUS, in parallel, each allowed to fail),
+ * derives which steps are complete, accessible and current, and decides which process page the user is on. A step
+ * whose page is a chart of its own (PAGE_CHARTS) has a state in `ready` that runs that chart while its page is shown.
  */
-import { assign, fromPromise, not, setup } from 'xstate';
-import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
-import { kycMachine } from '../kyc/kyc.machine.ts';
+import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
-import { deriveStepProgress, pathOfStep, type StatusAnswers, type StepProgress } from '../../src/shared/rules.ts';
-import { resolveProcessPath } from './process.paths.ts';
+import { deriveStepProgress, pathOfStep, type StepProgress } from '../../src/shared/rules.ts';
+import { NO_STATUS_ANSWERS, type StatusAnswers } from '../../src/shared/step-status.ts';
+import { PAGE_CHARTS, PAGE_STEPS, type PageStep } from './process.pages.ts';
+import { resolveProcessPath } from './process.routes.ts';
 import type { ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
 
 function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress {
@@ -17,19 +18,32 @@ function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress 
   return updated;
 }
 
+/** The state of `ready` in which a step's page is shown: 'disclosurePage', 'kycPage'. */
+const pageStateOf = (step: PageStep) => `${step}Page` as const;
+
+/** The state of a page chart: it runs while its page is shown and, when it finishes, completes its step. */
+const pageState = (step: PageStep) => ({
+  always: { guard: not({ type: 'isOnPage', params: { step } }), target: 'otherPage' },
+  invoke: { id: step, src: step, input: {}, onDone: { actions: { type: 'completeStep' as const, params: { step } } } },
+});
+
+/** One such state per entry of PAGE_CHARTS; the cast keeps their names in the machine's type (fromEntries drops them). */
+const pageStates = Object.fromEntries(PAGE_STEPS.map((step) => [pageStateOf(step), pageState(step)])) as Record<
+  ReturnType<typeof pageStateOf>,
+  ReturnType<typeof pageState>
+>;
+
 export const processMachine = setup({
   types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },
   actors: {
-    /** The four status calls; a failed call answers null instead of failing the whole load. */
+    /** The status calls; a failed call answers null instead of failing the whole load. */
     loadStepProgress: fromPromise<StatusAnswers, void>(async () => {
       throw new Error('loadStepProgress is provided by the app');
     }),
-    disclosure: disclosureMachine,
-    kyc: kycMachine,
+    ...PAGE_CHARTS,
   },
   guards: {
-    isOnDisclosurePage: ({ context }) => context.path === pathOfStep('disclosure'),
-    isOnKycPage: ({ context }) => context.path === pathOfStep('kyc'),
+    isOnPage: ({ context }, params: { step: PageStep }) => context.path === pathOfStep(params.step),
   },
   actions: {
     applyAnswers: assign(({ context }, answers: StatusAnswers) => {
@@ -61,49 +75,27 @@ export const processMachine = setup({
         src: 'loadStepProgress',
         onDone: { target: 'ready', actions: { type: 'applyAnswers', params: ({ event }) => event.output } },
         // allSettled never rejects; if the effect itself breaks, show the process with nothing complete.
-        onError: {
-          target: 'ready',
-          actions: { type: 'applyAnswers', params: { disclosure: null, kyc: null, agreements: null, payment: null } },
-        },
+        onError: { target: 'ready', actions: { type: 'applyAnswers', params: NO_STATUS_ANSWERS } },
       },
       on: {
-        'process.route.requested': { actions: assign({ requestedPath: ({ event }) => event.path }) },
+        'process.route.request': { actions: assign({ requestedPath: ({ event }) => event.path }) },
       },
     },
     ready: {
       // The page of a step lives as long as the user is on it: leaving stops its machine (and its timers).
       initial: 'otherPage',
       states: {
-        otherPage: {
-          always: [
-            { guard: 'isOnDisclosurePage', target: 'disclosurePage' },
-            { guard: 'isOnKycPage', target: 'kycPage' },
-          ],
-        },
-        disclosurePage: {
-          always: { guard: not('isOnDisclosurePage'), target: 'otherPage' },
-          invoke: {
-            id: 'disclosure',
-            src: 'disclosure',
-            input: {},
-            onDone: { actions: { type: 'completeStep', params: { step: 'disclosure' } } },
-          },
-        },
-        kycPage: {
-          always: { guard: not('isOnKycPage'), target: 'otherPage' },
-          invoke: {
-            id: 'kyc',
-            src: 'kyc',
-            input: {},
-            onDone: { actions: { type: 'completeStep', params: { step: 'kyc' } } },
-          },
-        },
+        otherPage: { always: PAGE_STEPS.map((step) => ({ guard: { type: 'isOnPage', params: { step } }, target: pageStateOf(step) })) },
+        ...pageStates,
       },
       on: {
-        'process.route.requested': { actions: { type: 'routeTo', params: ({ event }) => ({ path: event.path }) } },
-        'process.step.completed': { actions: { type: 'completeStep', params: ({ event }) => ({ step: event.step }) } },
+        'process.route.request': { actions: { type: 'routeTo', params: ({ event }) => ({ path: event.path }) } },
+        'process.step.complete': { actions: { type: 'completeStep', params: ({ event }) => ({ step: event.step }) } },
         'process.refresh': { target: 'loading' },
       },
     },
   },
 });
+
+/** A running process chart, as views and parent charts hold it. */
+export type ProcessActorRef = ActorRefFrom<typeof processMachine>;

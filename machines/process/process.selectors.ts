@@ -1,17 +1,16 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { disclosureMachine } from '../disclosure/disclosure.machine.ts';
-import type { kycMachine } from '../kyc/kyc.machine.ts';
+import type { SnapshotFrom } from 'xstate';
 import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { overallProgress, stepFromPath } from '../../src/shared/rules.ts';
 import type { processMachine } from './process.machine.ts';
-import { currentStepOf, DOWNLOADS_PATH } from './process.paths.ts';
+import type { PageActorRef, PageStep } from './process.pages.ts';
+import { currentStepOf, DOWNLOADS_PATH, type ProcessPageId } from './process.routes.ts';
 
 type S = SnapshotFrom<typeof processMachine>;
 
 export const selectIsLoading = (s: S) => s.hasTag('loading');
 export const selectPath = (s: S) => (s.hasTag('loading') ? null : s.context.path);
 export const selectProgress = (s: S) => s.context.progress;
-export const selectViewedStep = (s: S): ProcessStep | 'downloads' =>
+export const selectViewedStep = (s: S): ProcessPageId =>
   s.context.path === DOWNLOADS_PATH ? 'downloads' : stepFromPath(s.context.path);
 export const selectCurrentStep = (s: S): ProcessStep =>
   s.context.progress ? currentStepOf(s.context.progress, s.context.serverStep) : 'disclosure';
@@ -35,7 +34,5 @@ export const selectStepIndicator = (s: S): StepIndicatorItem[] => {
 export const selectIsReadOnly = (s: S, step: ProcessStep) =>
   !!s.context.progress?.[step].completed && selectCurrentStep(s) !== step;
 
-/** The disclosure page's machine while the user is on it. */
-export const selectDisclosureActor = (s: S) => s.children.disclosure as ActorRefFrom<typeof disclosureMachine> | undefined;
-/** The KYC page's machine while the user is on it. */
-export const selectKycActor = (s: S) => s.children.kyc as ActorRefFrom<typeof kycMachine> | undefined;
+/** A step's page chart while the user is on its page (the process invokes it with the step as its id). */
+export const selectPageActor = <P extends PageStep>(s: S, step: P) => s.children[step] as PageActorRef<P> | undefined;

@@ -1,5 +1,6 @@
 import type { ProcessStep } from '../../src/shared/constants.ts';
-import type { StatusAnswers, StepProgress } from '../../src/shared/rules.ts';
+import type { StepProgress } from '../../src/shared/rules.ts';
+import type { StatusAnswers } from '../../src/shared/step-status.ts';
 
 export type ProcessContext = {
   /** The path the user asked for most recently (URL typed, link, back button). */
@@ -12,8 +13,8 @@ export type ProcessContext = {
 };
 
 export type ProcessEvent =
-  | { type: 'process.route.requested'; path: string }
-  | { type: 'process.step.completed'; step: ProcessStep }
+  | { type: 'process.route.request'; path: string }
+  | { type: 'process.step.complete'; step: ProcessStep }
   | { type: 'process.refresh' };
 
 export type ProcessInput = { requestedPath: string };

@@ -4,14 +4,14 @@
  * still being read and stops it when the section completes or closes; while the tab is hidden it pauses.
  * It only beats: the parent owns the seconds, so a correction from the server never races a second count here.
  */
-import { sendParent, setup } from 'xstate';
+import { sendParent, setup, type ActorRefFrom } from 'xstate';
 import { DISCLOSURE } from '../../src/shared/constants.ts';
 import type { ReadingTickEvent, ReadingTimerContext, ReadingTimerEvent, ReadingTimerInput } from './reading-timer.types.ts';
 
 export const readingTimerMachine = setup({
   types: {} as { context: ReadingTimerContext; events: ReadingTimerEvent; input: ReadingTimerInput },
   actions: {
-    reportSecond: sendParent(({ context }): ReadingTickEvent => ({ type: 'reading.tick', sectionId: context.sectionId })),
+    reportSecond: sendParent(({ context }): ReadingTickEvent => ({ type: 'disclosure.reading.tick', sectionId: context.sectionId })),
   },
   delays: { READING_TICK: DISCLOSURE.readingTickMs },
 }).createMachine({
@@ -22,10 +22,13 @@ export const readingTimerMachine = setup({
   states: {
     running: {
       after: { READING_TICK: { target: 'running', reenter: true, actions: 'reportSecond' } },
-      on: { 'reading.pause': 'paused' },
+      on: { 'readingTimer.pause': 'paused' },
     },
     paused: {
-      on: { 'reading.resume': 'running' },
+      on: { 'readingTimer.resume': 'running' },
     },
   },
 });
+
+/** A running readingTimer chart, as views and parent charts hold it. */
+export type ReadingTimerActorRef = ActorRefFrom<typeof readingTimerMachine>;

@@ -1,11 +1,11 @@
 /** The Registration Details modal of the header: closed, then loading, loaded, empty or error. */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { UserDetails } from '../../src/shared/schemas.ts';
 
 type Context = { details: UserDetails | null; error: string | null };
-type Event = { type: 'details.open' } | { type: 'details.close' } | { type: 'details.retry' };
+type Event = { type: 'registrationDetails.open' } | { type: 'registrationDetails.close' } | { type: 'registrationDetails.retry' };
 
 export const registrationDetailsMachine = setup({
   types: {} as { context: Context; events: Event },
@@ -24,7 +24,7 @@ export const registrationDetailsMachine = setup({
   context: { details: null, error: null },
   initial: 'closed',
   states: {
-    closed: { on: { 'details.open': 'loading' } },
+    closed: { on: { 'registrationDetails.open': 'loading' } },
     loading: {
       tags: ['open'],
       invoke: {
@@ -44,10 +44,13 @@ export const registrationDetailsMachine = setup({
           },
         ],
       },
-      on: { 'details.close': 'closed' },
+      on: { 'registrationDetails.close': 'closed' },
     },
-    loaded: { tags: ['open'], on: { 'details.close': 'closed' } },
-    empty: { tags: ['open'], on: { 'details.close': 'closed' } },
-    error: { tags: ['open'], on: { 'details.close': 'closed', 'details.retry': 'loading' } },
+    loaded: { tags: ['open'], on: { 'registrationDetails.close': 'closed' } },
+    empty: { tags: ['open'], on: { 'registrationDetails.close': 'closed' } },
+    error: { tags: ['open'], on: { 'registrationDetails.close': 'closed', 'registrationDetails.retry': 'loading' } },
   },
 });
+
+/** A running registrationDetails chart, as views and parent charts hold it. */
+export type RegistrationDetailsActorRef = ActorRefFrom<typeof registrationDetailsMachine>;

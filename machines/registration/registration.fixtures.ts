@@ -100,6 +100,6 @@ export function machineWithFakes({
 export function enterCode(actor: ActorRefFrom<typeof registrationMachine>, code = CODE): void {
   const step = selectEmailCodeActor(actor.getSnapshot());
   if (!step) throw new Error(`no code step is running (registration is in ${JSON.stringify(actor.getSnapshot().value)})`);
-  step.send({ type: 'code.change', value: code });
-  step.send({ type: 'code.submit' });
+  step.send({ type: 'emailCode.change', value: code });
+  step.send({ type: 'emailCode.submit' });
 }

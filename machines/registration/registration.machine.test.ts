@@ -291,7 +291,7 @@ describe('the email code step (the account exists only once the code is confirme
 
   it('goes back to step 3 with the values kept, and can submit again', async () => {
     const { actor, sent } = await confirming();
-    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'code.back' });
+    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'emailCode.back' });
     const s = actor.getSnapshot();
     expect(s.value).toBe('qualification');
     expect(s.status).toBe('active');

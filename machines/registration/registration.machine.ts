@@ -5,7 +5,7 @@
  * Effects are placeholders the app provides: `fetchSettings` (raw JSON of GET /api/settings/investment-limits)
  * and `submitRegistration` (POST /api/auth/register, throws ApiError).
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { checkSettings } from '../../src/shared/rules.ts';
@@ -264,3 +264,6 @@ export const registrationMachine = setup({
   // Reached only through storeResult, so result is set.
   output: ({ context }) => context.result as AuthResponse,
 });
+
+/** A running registration chart, as views and parent charts hold it. */
+export type RegistrationActorRef = ActorRefFrom<typeof registrationMachine>;

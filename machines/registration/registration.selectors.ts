@@ -1,6 +1,6 @@
 /** Named reads of a registration snapshot, for the view (`useSelector(actorRef, selectX)`). */
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { emailCodeMachine } from '../email-code/email-code.machine.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { EmailCodeActorRef } from '../email-code/email-code.machine.ts';
 import { formatEur, formatTokenPrice, formatTokensInput, formatTokensSummary, isValidWallet } from '../../src/shared/rules.ts';
 import { TOKEN_UNIT } from '../../src/shared/constants.ts';
 import type { InvestmentSettings } from '../../src/shared/schemas.ts';
@@ -77,4 +77,4 @@ export const selectSummary = (s: S): RegistrationSummary => {
 };
 
 /** The one-time code step that follows an accepted submit. */
-export const selectEmailCodeActor = (s: S) => s.children.emailCode as ActorRefFrom<typeof emailCodeMachine> | undefined;
+export const selectEmailCodeActor = (s: S) => s.children.emailCode as EmailCodeActorRef | undefined;

@@ -3,7 +3,7 @@
  * owns the signed-in process, checks token expiry, handles logout and 401, and decides the route.
  * Every effect (storage, network, page reload, clock-driven guards) is a named placeholder the app provides.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { isTokenExpired } from '../../src/shared/rules.ts';
@@ -63,11 +63,11 @@ export const sessionMachine = setup({
     isRegisterPath: (_, params: { path: string }) => params.path.startsWith(REGISTER_PATH),
     /** Another tab signed in: both items stored, token still valid, user readable. */
     isStorageSessionValid: ({ event }) =>
-      event.type === 'session.storage.changed' &&
+      event.type === 'session.storage.change' &&
       !!event.token &&
       !isTokenExpired(event.token, Date.now()) &&
       parseStoredUser(event.userRaw) !== null,
-    isStorageSameSession: ({ context, event }) => event.type === 'session.storage.changed' && event.token === context.token,
+    isStorageSameSession: ({ context, event }) => event.type === 'session.storage.change' && event.token === context.token,
   },
   delays: {
     SESSION_TICK: TIMINGS.sessionTimerTickMs,
@@ -113,14 +113,14 @@ export const sessionMachine = setup({
         onError: { target: 'unauthenticated' },
       },
       on: {
-        'session.route.requested': { actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
+        'session.route.request': { actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
       },
     },
 
     unauthenticated: {
       initial: 'choosing',
       on: {
-        'session.storage.changed': {
+        'session.storage.change': {
           guard: 'isStorageSessionValid',
           target: 'authenticated',
           actions: assign(({ event }) => ({ token: event.token, user: parseStoredUser(event.userRaw), notice: null, elapsedSeconds: 0, startedAt: Date.now() })),
@@ -146,7 +146,7 @@ export const sessionMachine = setup({
             },
           },
           on: {
-            'session.route.requested': [
+            'session.route.request': [
               { guard: { type: 'isRegisterPath', params: ({ event }) => ({ path: event.path }) }, target: 'register', actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
               { actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
             ],
@@ -167,7 +167,7 @@ export const sessionMachine = setup({
             },
           },
           on: {
-            'session.route.requested': [
+            'session.route.request': [
               { guard: { type: 'isRegisterPath', params: ({ event }) => ({ path: event.path }) } },
               { target: 'login', actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
             ],
@@ -183,15 +183,15 @@ export const sessionMachine = setup({
         { id: 'registrationDetails', src: 'registrationDetails' },
       ],
       on: {
-        'session.route.requested': {
+        'session.route.request': {
           actions: [
             { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) },
-            sendTo('process', ({ event }) => ({ type: 'process.route.requested' as const, path: event.path })),
+            sendTo('process', ({ event }) => ({ type: 'process.route.request' as const, path: event.path })),
           ],
         },
         'session.logout': { target: 'loggingOut' },
         'session.unauthorized': { target: 'reloading' },
-        'session.storage.changed': [
+        'session.storage.change': [
           { guard: 'isStorageSameSession' },
           // Signed out (or in as someone else) in another tab: follow what storage now says.
           { guard: 'isStorageSessionValid', target: 'restoring' },
@@ -267,3 +267,6 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** A running session chart, as views and parent charts hold it. */
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;

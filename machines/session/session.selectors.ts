@@ -1,9 +1,9 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { readTokenPayload } from '../../src/shared/rules.ts';
-import type { loginMachine } from '../login/login.machine.ts';
-import type { processMachine } from '../process/process.machine.ts';
-import type { registrationDetailsMachine } from '../registration-details/registration-details.machine.ts';
-import type { registrationMachine } from '../registration/registration.machine.ts';
+import type { LoginActorRef } from '../login/login.machine.ts';
+import type { ProcessActorRef } from '../process/process.machine.ts';
+import type { RegistrationDetailsActorRef } from '../registration-details/registration-details.machine.ts';
+import type { RegistrationActorRef } from '../registration/registration.machine.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 type S = SnapshotFrom<typeof sessionMachine>;
@@ -45,7 +45,7 @@ export const formatElapsed = (seconds: number): string => {
   return `${two(h)}:${two(m)}:${two(sec)}`;
 };
 
-export const selectLoginActor = (s: S) => s.children.login as ActorRefFrom<typeof loginMachine> | undefined;
-export const selectRegistrationActor = (s: S) => s.children.registration as ActorRefFrom<typeof registrationMachine> | undefined;
-export const selectProcessActor = (s: S) => s.children.process as ActorRefFrom<typeof processMachine> | undefined;
-export const selectDetailsActor = (s: S) => s.children.registrationDetails as ActorRefFrom<typeof registrationDetailsMachine> | undefined;
+export const selectLoginActor = (s: S) => s.children.login as LoginActorRef | undefined;
+export const selectRegistrationActor = (s: S) => s.children.registration as RegistrationActorRef | undefined;
+export const selectProcessActor = (s: S) => s.children.process as ProcessActorRef | undefined;
+export const selectDetailsActor = (s: S) => s.children.registrationDetails as RegistrationDetailsActorRef | undefined;

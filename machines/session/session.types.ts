@@ -21,8 +21,8 @@ export type SessionContext = {
 };
 
 export type SessionEvent =
-  | { type: 'session.route.requested'; path: string }
-  | { type: 'session.storage.changed'; token: string | null; userRaw: string | null }
+  | { type: 'session.route.request'; path: string }
+  | { type: 'session.storage.change'; token: string | null; userRaw: string | null }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' }
   | { type: 'session.notice.dismiss' };

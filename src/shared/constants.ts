@@ -1,11 +1,8 @@
 /** Business constants and timings of spec section 9, in one place. */
 
 export const TOKEN_UNIT = 'G2G';
-export const CURRENCY = 'EUR';
 export const AMOUNT_STEP = 100;
 export const REGISTRATION_STEPS = 3;
-export const KYC_STEPS = 5;
-export const LEGAL_AGREEMENT_COUNT = 7;
 
 export const PRIMARY_JURISDICTIONS = ['uk', 'eu', 'us', 'other'] as const;
 export type PrimaryJurisdiction = (typeof PRIMARY_JURISDICTIONS)[number];
@@ -24,8 +21,6 @@ export const LOGIN_PLACEHOLDER_PASSWORD = 'placeholder-password';
 
 export const PROCESS_STEPS = ['disclosure', 'kyc', 'agreements', 'payment', 'complete'] as const;
 export type ProcessStep = (typeof PROCESS_STEPS)[number];
-
-export const USER_STATUSES = ['APPROVED', 'REJECTED', 'UNDER_REVIEW'] as const;
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'application/pdf'] as const;

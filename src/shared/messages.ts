@@ -192,10 +192,6 @@ export const messages = {
     addressFailed: 'Failed to upload address documents. Please try again.',
     completeFailed: 'Failed to complete KYC. Please try again.',
     unexpectedNextStep: (step: string) => `KYC completed but next step is: ${step}`,
-    fileNotAvailable: 'File not available for download',
-    downloadFailed: 'Download failed',
-    downloadRetry: 'Failed to download file. Please try again.',
-    downloadAuth: 'Authentication required for download',
     /** Server refusals beyond the spec's words. */
     disclosureFirst: 'Please complete the disclosure review first.',
     stepsFirst: 'Please complete the previous KYC steps first.',
@@ -222,6 +218,10 @@ export const messages = {
     downloading: 'Downloading',
     downloaded: 'Downloaded',
     failed: 'Failed',
+    fileNotAvailable: 'File not available for download',
+    downloadFailed: 'Download failed',
+    failedTryAgain: 'Failed to download file. Please try again.',
+    authRequired: 'Authentication required for download',
   },
   pdf: {
     http: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,

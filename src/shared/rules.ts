@@ -1,16 +1,8 @@
 /** Pure rules shared by browser and server: formats, limits, token expiry, step order. */
-import * as v from 'valibot';
 import { FEE_RATES, PROCESS_STEPS, type ProcessStep } from './constants.ts';
 import { messages } from './messages.ts';
-import {
-  EMAIL_PATTERN,
-  WALLET_PATTERN,
-  type DisclosureProgressResponse,
-  type InvestmentSettings,
-  type KycStatusResponse,
-  type LegalProgressResponse,
-  type PaymentStatusResponse,
-} from './schemas.ts';
+import { EMAIL_PATTERN, WALLET_PATTERN, type InvestmentSettings } from './schemas.ts';
+import { STATUS_STEPS, isStatusStep, isStepComplete, type StatusAnswers, type StatusStep } from './step-status.ts';
 
 const eurFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const plainFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
@@ -101,48 +93,29 @@ export const pathOfStep = (step: ProcessStep): string => `/process/${step}`;
 export type StepState = { completed: boolean; accessible: boolean; current: boolean; data: unknown };
 export type StepProgress = Record<ProcessStep, StepState>;
 
-export type StatusAnswers = {
-  disclosure: DisclosureProgressResponse | null;
-  kyc: KycStatusResponse | null;
-  agreements: LegalProgressResponse | null;
-  payment: PaymentStatusResponse | null;
-};
-
-/** Completion rules of spec section 4 "Process", applied to the four status answers (any may be missing). */
-export function completedSteps(a: StatusAnswers): Record<ProcessStep, boolean> {
-  const disclosure = a.disclosure?.disclosuresCompleted === true;
-  const kyc = !!a.kyc && (a.kyc.status === 'UNDER_REVIEW' || a.kyc.status === 'APPROVED') && !!a.kyc.completedAt;
-  const agreements = !!a.agreements && a.agreements.status === 'COMPLETED' && !!a.agreements.completedAt;
-  const payment = !!a.payment && (a.payment.paymentStatus === 'COMPLETED' || a.payment.investment?.paymentCompleted === true);
-  return { disclosure, kyc, agreements, payment, complete: payment };
+/** Completion rules of spec section 4 "Process" (PROCESS_STEP_STATUS), applied to the status answers (any may be missing). */
+function completedSteps(answers: StatusAnswers): Record<StatusStep, boolean> {
+  return Object.fromEntries(STATUS_STEPS.map((step) => [step, isStepComplete(step, answers[step])])) as Record<StatusStep, boolean>;
 }
 
 /** Step order: disclosure always accessible, each later one needs its predecessor complete. */
-export function deriveStepProgress(a: StatusAnswers, serverStep: ProcessStep | null | undefined): StepProgress {
-  const done = completedSteps(a);
+export function deriveStepProgress(answers: StatusAnswers, serverStep: ProcessStep | null | undefined): StepProgress {
+  const done = completedSteps(answers);
+  // 'complete' has no status of its own: it is never "completed", only reached once payment is.
+  const isDone = (step: ProcessStep | undefined) => step !== undefined && isStatusStep(step) && done[step];
   const current = serverStep ?? 'disclosure';
   const progress = {} as StepProgress;
   PROCESS_STEPS.forEach((step, i) => {
-    const prev = PROCESS_STEPS[i - 1];
     progress[step] = {
-      completed: step === 'complete' ? false : done[step],
-      accessible: i === 0 || (prev !== undefined && done[prev]),
+      completed: isDone(step),
+      accessible: i === 0 || isDone(PROCESS_STEPS[i - 1]),
       current: step === current,
-      data: step === 'complete' ? null : a[step],
+      data: isStatusStep(step) ? answers[step] : null,
     };
   });
   return progress;
 }
 
-/** Rounded percentage of the four steps disclosure, kyc, agreements, payment that are complete. */
+/** Rounded percentage of the steps with a status (disclosure, kyc, agreements, payment) that are complete. */
 export const overallProgress = (p: StepProgress): number =>
-  Math.round((['disclosure', 'kyc', 'agreements', 'payment'] as const).filter((s) => p[s].completed).length * 25);
-
-/** The furthest step a user may be on, given what is complete: where "/" sends them. */
-export function furthestAccessibleStep(p: StepProgress): ProcessStep {
-  let step: ProcessStep = 'disclosure';
-  for (const s of PROCESS_STEPS) if (p[s].accessible) step = s;
-  return step;
-}
-
-export const parseWith = <T extends v.GenericSchema>(schema: T, input: unknown) => v.safeParse(schema, input);
+  Math.round((STATUS_STEPS.filter((step) => p[step].completed).length / STATUS_STEPS.length) * 100);

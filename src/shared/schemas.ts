@@ -3,7 +3,7 @@
  * The client validates its forms with these, the server re-validates every request with the same ones.
  */
 import * as v from 'valibot';
-import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS, PROCESS_STEPS } from './constants.ts';
+import { PRIMARY_JURISDICTIONS, PROCESS_STEPS } from './constants.ts';
 import type { KycAmlSummary, KycFile, KycStatus } from './kyc.ts';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -167,6 +167,3 @@ export type PaymentStatusResponse = {
   completedAt: string | null;
   investment: { amount: number; tokenQuantity: number; paymentCompleted: boolean; completedAt: string | null };
 };
-
-export const ProcessStepSchema = v.picklist(PROCESS_STEPS);
-export const InvestorTypeSchema = v.picklist(INVESTOR_TYPES);

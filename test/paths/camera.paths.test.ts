@@ -6,15 +6,17 @@
  * only after the real one was found missing, and the chart finishes only with the selfie stored and step 2 saved.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
 import { cameraMachine } from '../../machines/camera/camera.machine.ts';
 import type { CaptureSelfieInput, StartCameraInput } from '../../machines/camera/camera.types.ts';
-import type { UploadDocumentInput } from '../../machines/kyc/kyc-actors.ts';
-import { FAKE_SELFIE, FAKE_STREAM, kycStatus, uploadAnswer } from '../../machines/kyc/kyc.fixtures.ts';
+import type { UploadDocumentInput } from '../../machines/kyc-step/kyc-step.actors.ts';
+import { FAKE_SELFIE, FAKE_STREAM } from '../../machines/camera/camera.fixtures.ts';
+import { kycStatus, uploadAnswer } from '../../machines/kyc-step/kyc-step.fixtures.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import type { SaveKycStepInput } from '../../src/shared/kyc.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof cameraMachine>;
 
@@ -27,13 +29,13 @@ const events: AnyEventObject[] = [
   { type: 'camera.retake' },
   { type: 'camera.continue' },
   { type: 'camera.ready', stream: FAKE_STREAM },
-  { type: 'camera.failed', error: { name: 'NotFoundError', message: 'Requested device not found' } },
-  { type: 'camera.failed', error: { name: 'NotAllowedError', message: 'Permission denied' } },
+  { type: 'camera.error', error: { name: 'NotFoundError', message: 'Requested device not found' } },
+  { type: 'camera.error', error: { name: 'NotAllowedError', message: 'Permission denied' } },
   { type: 'xstate.done.actor.captureSelfie', output: FAKE_SELFIE },
   { type: 'xstate.error.actor.captureSelfie', error: new Error('toBlob returned null') },
   { type: 'kyc.upload.progress', documentType: 'selfie', loaded: 1, total: 2 },
   { type: 'kyc.upload.done', documentType: 'selfie', upload: SELFIE_STORED },
-  { type: 'kyc.upload.failed', documentType: 'selfie', error: new ApiError('HTTP 500', 500, null) },
+  { type: 'kyc.upload.error', documentType: 'selfie', error: new ApiError('HTTP 500', 500, null) },
   { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2]) },
   { type: 'xstate.error.actor.saveKycStep', error: new ApiError('HTTP 500', 500, null) },
 ];
@@ -58,42 +60,38 @@ describe('camera statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the camera invariants on every path, replayed on a real actor', () => {
-    for (const path of result.paths) {
-      const cameras: { input: StartCameraInput; stopped: boolean }[] = [];
-      const captures: CaptureSelfieInput[] = [];
-      const machine = cameraMachine.provide({
-        actors: {
-          // Effects never answer by themselves: each answer is the path's own event, delivered below.
-          startCamera: fromCallback<EventObject, StartCameraInput>(({ input }) => {
-            const call = { input, stopped: false };
-            cameras.push(call);
-            return () => void (call.stopped = true);
-          }),
-          captureSelfie: fromPromise<Blob, CaptureSelfieInput>(({ input }) => {
-            captures.push(input);
-            return new Promise(() => {});
-          }),
-          uploadDocument: fromCallback<EventObject, UploadDocumentInput>(() => undefined),
-          saveKycStep: fromPromise<KycStatusResponse, SaveKycStepInput>(() => new Promise(() => {})),
-        },
-      });
-      const actor = createActor(machine).start();
-      for (const step of path.steps) {
-        if (step.event.type === 'xstate.init') continue;
-        actor.send(step.event as never);
-        const snapshot = actor.getSnapshot();
-        expect(snapshot.value).toEqual(step.state.value);
-        invariants(snapshot, cameras, captures);
-      }
+  it('keeps the camera invariants on every path, replayed on a real actor', async () => {
+    const ended = await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = { cameras: [] as { input: StartCameraInput; stopped: boolean }[], captures: [] as CaptureSelfieInput[] };
+        const machine = cameraMachine.provide({
+          actors: {
+            // Effects never answer by themselves: each answer is the path's own event.
+            startCamera: fromCallback<EventObject, StartCameraInput>(({ input }) => {
+              const call = { input, stopped: false };
+              fakes.cameras.push(call);
+              return () => void (call.stopped = true);
+            }),
+            captureSelfie: fromPromise<Blob, CaptureSelfieInput>(({ input }) => {
+              fakes.captures.push(input);
+              return new Promise(() => {});
+            }),
+            uploadDocument: fromCallback<EventObject, UploadDocumentInput>(() => undefined),
+            saveKycStep: fromPromise<KycStatusResponse, SaveKycStepInput>(() => new Promise(() => {})),
+          },
+        });
+        return { machine, fakes };
+      },
+      checkStep: ({ snapshot, fakes }) => invariants(snapshot, fakes.cameras, fakes.captures),
+    });
+    for (const { path, fakes } of ended) {
       // The simulated camera follows only a missing real one.
-      cameras.forEach((c, i) => {
-        if (c.input.simulated && (i === 0 || !cameras[i - 1]!.input.simulated)) {
-          expect(path.steps.some((st) => st.event.type === 'camera.failed' && (st.event as unknown as { error: { name: string } }).error.name === 'NotFoundError')).toBe(true);
+      fakes.cameras.forEach((c, i) => {
+        if (c.input.simulated && (i === 0 || !fakes.cameras[i - 1]!.input.simulated)) {
+          expect(path.steps.some((st) => st.event.type === 'camera.error' && (st.event as unknown as { error: { name: string } }).error.name === 'NotFoundError')).toBe(true);
         }
       });
-      actor.stop();
-      expect(cameras.every((c) => c.stopped), 'stopping the chart stops the camera').toBe(true);
+      expect(fakes.cameras.every((c) => c.stopped), 'stopping the chart stops the camera').toBe(true);
     }
   });
 });

@@ -8,11 +8,13 @@
  *   { type: 'xstate.done.actor.<id>', output }, { type: 'xstate.error.actor.<id>', error },
  *   { type: 'xstate.after.<delay>.<stateNodeId>' }.
  * expectFullCoverage() fails with the list of state nodes and transitions no path reached.
+ * replay.ts then runs the paths on real actors.
  */
 import { createEmptyActor } from 'xstate';
 import type { AnyActorScope, AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
 import type { StatePath, TestPath } from 'xstate/graph';
+import { guardSuffix } from '../../src/tools/statechart-labels.ts';
 
 type AnySnapshot = ReturnType<AnyStateMachine['transition']>;
 export type CoverEvents = readonly AnyEventObject[] | ((snapshot: AnySnapshot) => readonly AnyEventObject[]);
@@ -27,13 +29,26 @@ export interface CoverOptions {
   stopWhen?: (snapshot: AnySnapshot) => boolean;
   /** Maximum traversal iterations; the traversal throws beyond it. */
   limit?: number;
+  /**
+   * Tell snapshots apart by the type of the event that led to them even where the state value stays the same (a
+   * page turn within `displayed`): the shortest paths then reach every snapshot by every kind of event (more paths).
+   */
+  byIncomingEvent?: boolean;
+  /**
+   * Keep the shortest path to every snapshot, also those that are the start of a longer one (dropped by default, as
+   * their steps are replayed within the longer path): each is then a test case of its own, the shortest that fails.
+   */
+  keepPrefixPaths?: boolean;
 }
+
+/** A generated path: its steps (the first is the initial snapshot, event 'xstate.init') and the snapshot after each. */
+export type CoverPath = TestPath<AnySnapshot, EventObject>;
 
 export interface CoverResult {
   name: string;
   states: number;
   transitions: number;
-  paths: TestPath<AnySnapshot, EventObject>[];
+  paths: CoverPath[];
   unreachedStates: string[];
   unreachedTransitions: string[];
 }
@@ -51,21 +66,11 @@ export function listStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   return out;
 }
 
-function guardName(guard: unknown): string | undefined {
-  if (guard === undefined) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  // An inline arrow takes its property's name, 'guard'.
-  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : 'inline';
-  return 'guard';
-}
-
 /** Readable, stable label of a declared transition: `#src on EVENT[i] [guard] -> #target`. */
 function transitionLabel(t: AnyTransitionDefinition, index: number): string {
   const event = t.eventType === '' ? 'always' : t.eventType;
-  const guard = guardName(t.guard);
   const targets = t.target?.length ? t.target.map((s) => `#${s.id}`).join(', ') : '(self)';
-  return `#${t.source.id} on ${event}[${index}]${guard ? ` [${guard}]` : ''} -> ${targets}`;
+  return `#${t.source.id} on ${event}[${index}]${guardSuffix(t.guard)} -> ${targets}`;
 }
 
 /** Every declared transition: `on`, `after`, invoke onDone/onError and `always`, keyed by identity. */
@@ -115,11 +120,13 @@ function recordingScope(
  * Vertices are snapshot + incoming transition, as there, so shortest paths also cover edges.
  */
 function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel<AnySnapshot, EventObject, unknown> {
-  const { events, input, stopWhen, limit } = options;
-  const viaSuffix = (state: AnySnapshot, event: EventObject | undefined, prev?: AnySnapshot) =>
-    !event || (prev && JSON.stringify(prev.value) === JSON.stringify(state.value))
+  const { events, input, stopWhen, limit, byIncomingEvent } = options;
+  const viaSuffix = (state: AnySnapshot, event: EventObject | undefined, prev?: AnySnapshot) => {
+    if (byIncomingEvent) return ` via ${event?.type ?? 'start'}`;
+    return !event || (prev && JSON.stringify(prev.value) === JSON.stringify(state.value))
       ? ''
       : ` via ${JSON.stringify(event)}${prev ? ` from ${JSON.stringify(prev.value)}` : ''}`;
+  };
   return new TestModel<AnySnapshot, EventObject, unknown>(machine, {
     serializeState: (state, event, prev) => `${serializeSnapshot(state)}${viaSuffix(state, event, prev)}`,
     stateMatcher: (state, key) =>
@@ -144,12 +151,10 @@ function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel
 const isInit = (e: EventObject) => e.type === 'xstate.init';
 
 export function coverMachine(machine: AnyStateMachine, options: CoverOptions): CoverResult {
-  const { name, events, input, pathKind = 'shortest', stopWhen, limit } = options;
+  const { name, input, pathKind = 'shortest' } = options;
   const model = createModel(machine, options);
-  const generated = (pathKind === 'simple' ? model.getSimplePaths() : model.getShortestPaths()) as TestPath<
-    AnySnapshot,
-    EventObject
-  >[];
+  const generateOptions = { allowDuplicatePaths: options.keepPrefixPaths ?? false };
+  const generated = (pathKind === 'simple' ? model.getSimplePaths(generateOptions) : model.getShortestPaths(generateOptions)) as CoverPath[];
 
   const declaredStates = listStateNodes(machine).map((n) => n.id);
   const declared = listTransitions(machine);
@@ -158,7 +163,8 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
   let sink = fired;
   const noteNodes = (s: AnySnapshot) => {
     for (const n of (s as unknown as { _nodes: AnyStateNode[] })._nodes) reachedStates.add(n.id);
-  };  const scope = recordingScope(
+  };
+  const scope = recordingScope(
     (ts) => ts.forEach((t) => sink.add(t)),
     (snap) => {
       if (sink === fired) noteNodes(snap);
@@ -166,7 +172,8 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
   );
   const initial = (): AnySnapshot => machine.getInitialSnapshot(scope, input) as AnySnapshot;
 
-  const replay = (path: StatePath<AnySnapshot, EventObject>) => {
+  /** Runs a path on the pure machine, noting the states it enters and the transitions it takes. */
+  const record = (path: StatePath<AnySnapshot, EventObject>) => {
     let snap = initial();
     noteNodes(snap);
     for (const step of path.steps) {
@@ -175,7 +182,7 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
       noteNodes(snap);
     }
   };
-  generated.forEach(replay);
+  generated.forEach(record);
 
   // Complete transition coverage: a shortest path to the edge's source, plus the edge's event.
   const extra: TestPath<AnySnapshot, EventObject>[] = [];
@@ -214,7 +221,7 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
           description: `Takes ${event.type}: ${events.join(' → ')}`,
           test: (params) => model.testPath(statePath as never, params as never),
         });
-        replay(statePath);
+        record(statePath);
       }
     }
   }
@@ -231,6 +238,17 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
       .map(([, label]) => label)
       .sort(),
   };
+}
+
+/** The first generated path through a snapshot matching `predicate`, cut at that snapshot (to replay it alone). */
+export function firstPathTo<TSnapshot = AnySnapshot>(result: CoverResult, predicate: (snapshot: TSnapshot) => boolean): CoverPath {
+  for (const path of result.paths) {
+    const at = path.steps.findIndex((step) => predicate(step.state as TSnapshot));
+    if (at < 0) continue;
+    const steps = path.steps.slice(0, at + 1);
+    return { ...path, steps, state: steps[at]!.state, weight: at, description: `${path.description}, up to step ${at}` };
+  }
+  throw new Error(`[paths] ${result.name}: no generated path reaches that state`);
 }
 
 export function expectFullCoverage(result: CoverResult): void {

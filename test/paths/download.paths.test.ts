@@ -5,12 +5,13 @@
  * downloading tag exactly while downloading.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { downloadMachine } from '../../machines/download/download.machine.ts';
 import type { DownloadFileInput, DownloadFileOutput, DownloadInput } from '../../machines/download/download.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof downloadMachine>;
 
@@ -42,7 +43,7 @@ function invariants(s: Snapshot) {
   expect(s.context.error !== null).toBe(s.matches('failed'));
   expect(s.context.savedAs !== null).toBe(s.matches('downloaded'));
   expect(s.hasTag('downloading')).toBe(s.matches('downloading'));
-  if (s.matches('failed') && s.context.path === null) expect(s.context.error).toBe(messages.kyc.fileNotAvailable);
+  if (s.matches('failed') && s.context.path === null) expect(s.context.error).toBe(messages.download.fileNotAvailable);
 }
 
 describe('download statechart paths', () => {
@@ -54,22 +55,17 @@ describe('download statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the button invariants on every path, replayed on a real actor', () => {
+  it('keeps the button invariants on every path, replayed on a real actor', async () => {
     for (const { input, result: run } of runs) {
-      for (const path of run.paths) {
-        const machine = downloadMachine.provide({
-          actors: { downloadFile: fromPromise<DownloadFileOutput, DownloadFileInput>(() => new Promise(() => {})) },
-        });
-        const actor = createActor(machine, { input }).start();
-        invariants(actor.getSnapshot());
-        for (const step of path.steps) {
-          if (step.event.type === 'xstate.init') continue;
-          actor.send(step.event as never);
-          expect(actor.getSnapshot().value).toEqual(step.state.value);
-          invariants(actor.getSnapshot());
-        }
-        actor.stop();
-      }
+      await replayPaths(run.paths, {
+        input,
+        setup: () => ({
+          machine: downloadMachine.provide({
+            actors: { downloadFile: fromPromise<DownloadFileOutput, DownloadFileInput>(() => new Promise(() => {})) },
+          }),
+        }),
+        checkStep: ({ snapshot }) => invariants(snapshot),
+      });
     }
   });
 });

@@ -5,14 +5,15 @@
  * Every generated path is replayed on a real actor with fake timers and fake effects, step by step.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { EMAIL_CODE } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
-import { coverMachine, expectFullCoverage } from './coverage.ts';
+import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof emailCodeMachine>;
 
@@ -26,11 +27,11 @@ const TICK = 'xstate.after.SECOND.emailCode.active.resend.coolingDown';
 const COOLDOWN_SECONDS = EMAIL_CODE.resendCooldownMs / 1000;
 
 const events: AnyEventObject[] = [
-  { type: 'code.change', value: '12' },
-  { type: 'code.change', value: '123456' },
-  { type: 'code.submit' },
-  { type: 'code.resend' },
-  { type: 'code.back' },
+  { type: 'emailCode.change', value: '12' },
+  { type: 'emailCode.change', value: '123456' },
+  { type: 'emailCode.submit' },
+  { type: 'emailCode.resend' },
+  { type: 'emailCode.back' },
   { type: TICK },
   { type: 'xstate.done.actor.verifyCode', output: AUTH },
   { type: 'xstate.error.actor.verifyCode', error: new ApiError(messages.emailCode.wrong, 400, { error: messages.emailCode.wrong }) },
@@ -49,49 +50,50 @@ const stopWhen = (s: Snapshot) => {
 };
 
 type EffectId = 'verifyCode' | 'resendCode';
+type Pending = { resolve: (v: never) => void; reject: (e: unknown) => void };
 const SYNTHETIC = /^xstate\.(done|error)\.actor\.(verifyCode|resendCode)$/;
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Replays a path on a real actor. The fake effects hang until the path's synthetic event for them comes;
- * it settles the running one (the latest started), and a tick is one second of fake time.
- * After every step the actor must show the model's state and context.
+ * Replays paths on a real actor, matching the model's state and context after each step. The fake effects hang until
+ * the path's synthetic event for them comes; it settles the running one (the latest started), and a tick is one
+ * second of fake time.
  */
-async function replay(steps: readonly { event: AnyEventObject; state: unknown }[]): Promise<Snapshot> {
-  const running: Record<EffectId, { resolve: (v: never) => void; reject: (e: unknown) => void }[]> = { verifyCode: [], resendCode: [] };
-  const hang = (id: EffectId) => () => new Promise<never>((resolve, reject) => running[id].push({ resolve, reject }));
-  const machine = emailCodeMachine.provide({
-    actors: {
-      verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(hang('verifyCode')),
-      resendCode: fromPromise<CodeChallenge, ResendCodeInput>(hang('resendCode')),
+async function replay(paths: readonly CoverPath[]) {
+  return replayPaths(paths, {
+    input: CHALLENGE,
+    compareContext: true,
+    setup: () => {
+      const running: Record<EffectId, Pending[]> = { verifyCode: [], resendCode: [] };
+      const hang = (id: EffectId) => () => new Promise<never>((resolve, reject) => running[id].push({ resolve, reject }));
+      const machine = emailCodeMachine.provide({
+        actors: {
+          verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(hang('verifyCode')),
+          resendCode: fromPromise<CodeChallenge, ResendCodeInput>(hang('resendCode')),
+        },
+      });
+      return { machine, fakes: running };
     },
-  });
-  const actor = createActor(machine, { input: CHALLENGE }).start();
-  try {
-    for (const { event, state } of steps) {
-      if (event.type === 'xstate.init') continue;
+    deliver: (event, { fakes: running }) => {
       const m = SYNTHETIC.exec(event.type);
       if (m) {
         const effect = running[m[2] as EffectId].at(-1);
         if (!effect) throw new Error(`${event.type}: no ${m[2]} is running`);
         if (m[1] === 'done') effect.resolve(event.output as never);
         else effect.reject(event.error);
-        await flush();
-      } else if (event.type === TICK) {
-        vi.advanceTimersByTime(1_000);
-      } else {
-        actor.send(event as Parameters<typeof actor.send>[0]);
+        return flush().then(() => true);
       }
-      const expected = state as Snapshot;
-      const actual = actor.getSnapshot();
-      expect(actual.value, event.type).toEqual(expected.value);
-      expect(actual.context, event.type).toEqual(expected.context);
-    }
-    return actor.getSnapshot();
-  } finally {
-    actor.stop();
-  }
+      if (event.type === TICK) {
+        vi.advanceTimersByTime(1_000);
+        return true;
+      }
+      return false;
+    },
+  });
 }
+
+/** Replays one path and answers where it ended. */
+const replayOne = async (path: CoverPath) => (await replay([path]))[0]!.snapshot;
 
 describe('email code statechart paths', () => {
   const result = coverMachine(emailCodeMachine, { name: 'email-code', events, input: CHALLENGE, stopWhen });
@@ -105,33 +107,27 @@ describe('email code statechart paths', () => {
     afterEach(() => vi.useRealTimers());
 
     it('replays every generated path, matching the model after each step', async () => {
-      for (const path of result.paths) await replay(path.steps);
+      await replay(result.paths);
       expect(result.paths.length).toBeGreaterThan(60);
     });
 
-    const firstPathTo = (predicate: (s: Snapshot) => boolean) => {
-      for (const path of result.paths) {
-        const at = path.steps.findIndex((step) => predicate(step.state as Snapshot));
-        if (at >= 0) return path.steps.slice(0, at + 1);
-      }
-      throw new Error('no generated path reaches that state');
-    };
+    const firstPath = (predicate: (s: Snapshot) => boolean) => firstPathTo(result, predicate);
 
     it('ends a verified path in done with the auth as output', async () => {
-      const s = await replay(firstPathTo((x) => x.value === 'done'));
+      const s = await replayOne(firstPath((x) => x.value === 'done'));
       expect(s.status).toBe('done');
       expect(s.output).toEqual({ auth: AUTH });
     });
 
     it('ends a path that goes back in cancelled with no auth', async () => {
-      const s = await replay(firstPathTo((x) => x.value === 'cancelled'));
+      const s = await replayOne(firstPath((x) => x.value === 'cancelled'));
       expect(s.output).toEqual({ auth: null });
     });
 
     it('offers resend only after the 60 ticks of the cooldown', async () => {
-      const steps = firstPathTo((x) => x.matches({ active: { resend: 'ready' } }));
-      expect(steps.filter((step) => step.event.type === TICK)).toHaveLength(COOLDOWN_SECONDS);
-      const s = await replay(steps);
+      const path = firstPath((x) => x.matches({ active: { resend: 'ready' } }));
+      expect(path.steps.filter((step) => step.event.type === TICK)).toHaveLength(COOLDOWN_SECONDS);
+      const s = await replayOne(path);
       expect(s.context.resendInSeconds).toBe(0);
     });
   });

@@ -9,13 +9,14 @@
  * what the server stored (and the AML form only as the schema accepts it); a step finishes only after its save.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, setup, type AnyActorLogic, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
 import { cameraMachine } from '../../machines/camera/camera.machine.ts';
-import type { UploadDocumentInput } from '../../machines/kyc/kyc-actors.ts';
+import type { UploadDocumentInput } from '../../machines/kyc-step/kyc-step.actors.ts';
+import { kycStatus, uploadAnswer } from '../../machines/kyc-step/kyc-step.fixtures.ts';
 import { kycAddressMachine } from '../../machines/kyc/kyc-address.machine.ts';
 import { kycAmlMachine } from '../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../machines/kyc/kyc-identity.machine.ts';
-import { COMPLETED_AT, fileOf, fillAml, kycStatus, uploadAnswer } from '../../machines/kyc/kyc.fixtures.ts';
+import { COMPLETED_AT, fileOf, fillAml } from '../../machines/kyc/kyc.fixtures.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { fileProblem, isKycComplete } from '../../machines/kyc/kyc.rules.ts';
 import { selectActiveStep } from '../../machines/kyc/kyc.selectors.ts';
@@ -24,7 +25,8 @@ import { AmlDataSchema, type KycStepNumber, type SaveKycStepInput } from '../../
 import { messages } from '../../src/shared/messages.ts';
 import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { firstIssue } from '../../src/shared/validate.ts';
-import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+import { coverMachine, expectFullCoverage } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 const serverError = new ApiError('HTTP 500', 500, null);
 const STORED = uploadAnswer({ fileName: 'passport.pdf' });
@@ -45,32 +47,6 @@ function silentEffects() {
     return new Promise(() => {});
   });
   return { uploads, saves, actors: { uploadDocument, saveKycStep } };
-}
-
-type Replayed<S> = {
-  snapshot: S;
-  event: AnyEventObject;
-  /** The step that finished the chart (later events reach a finished actor and change nothing). */
-  finishing: boolean;
-  uploads: ReturnType<typeof silentEffects>['uploads'];
-  saves: SaveKycStepInput[];
-};
-
-/** Replays every path of `result` on a real actor of `machine` (provided with silent effects), checking `check` after each step. */
-function replay<S extends { value: unknown; status: string }>(result: CoverResult, provide: (effects: ReturnType<typeof silentEffects>) => AnyActorLogic, check: (r: Replayed<S>) => void) {
-  for (const path of result.paths) {
-    const effects = silentEffects();
-    const actor = createActor(provide(effects)).start() as unknown as { send: (e: AnyEventObject) => void; getSnapshot: () => S; stop: () => void };
-    for (const step of path.steps) {
-      if (step.event.type === 'xstate.init') continue;
-      const wasDone = actor.getSnapshot().status === 'done';
-      actor.send(step.event);
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(step.state.value);
-      check({ snapshot, event: step.event, finishing: !wasDone && snapshot.status === 'done', uploads: effects.uploads, saves: effects.saves });
-    }
-    actor.stop();
-  }
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -114,33 +90,26 @@ describe('KYC page statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the page invariants on every path, replayed on a real actor', () => {
-    for (const path of result.paths) {
-      const effects = silentEffects();
-      const asked: AnyEventObject[] = [];
-      const page = kycMachine.provide({
-        actors: {
-          loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})),
-          completeKyc: fromPromise(() => new Promise(() => {})),
-          kycIdentity: kycIdentityMachine.provide({ actors: effects.actors }),
-          camera: cameraMachine.provide({ actors: { ...effects.actors, startCamera: fromCallback(() => undefined), captureSelfie: fromPromise(() => new Promise(() => {})) } }),
-          kycAddress: kycAddressMachine.provide({ actors: effects.actors }),
-          kycAml: kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
-        },
-      });
-      let output: unknown = null;
-      const parent = setup({ actors: { kyc: page } }).createMachine({
-        invoke: { id: 'kyc', src: 'kyc', onDone: { actions: ({ event }) => (output = event.output) } },
-        on: { 'process.route.requested': { actions: ({ event }) => asked.push(event) } },
-      });
-      const root = createActor(parent).start();
-      const child = root.getSnapshot().children.kyc!;
-      let furthest = 0;
-      for (const step of path.steps) {
-        if (step.event.type === 'xstate.init') continue;
-        child.send(step.event as never);
-        const s = child.getSnapshot() as Page;
-        expect(s.value).toEqual(step.state.value);
+  it('keeps the page invariants on every path, replayed on a real actor', async () => {
+    const ended = await replayPaths(result.paths, {
+      // The page asks the process (its parent) to go elsewhere and finishes with an output: the stand-in records both.
+      parent: true,
+      setup: () => {
+        const effects = silentEffects();
+        const machine = kycMachine.provide({
+          actors: {
+            loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})),
+            completeKyc: fromPromise(() => new Promise(() => {})),
+            kycIdentity: kycIdentityMachine.provide({ actors: effects.actors }),
+            camera: cameraMachine.provide({ actors: { ...effects.actors, startCamera: fromCallback(() => undefined), captureSelfie: fromPromise(() => new Promise(() => {})) } }),
+            kycAddress: kycAddressMachine.provide({ actors: effects.actors }),
+            kycAml: kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
+          },
+        });
+        // The furthest step reached so far on this path.
+        return { machine, fakes: { furthest: 0 } };
+      },
+      checkStep: ({ snapshot: s, fakes: walked }) => {
         const active = selectActiveStep(s);
         // Read-only exactly for a verification the server calls complete.
         expect(s.hasTag('readOnly')).toBe(s.matches('summary'));
@@ -151,36 +120,35 @@ describe('KYC page statechart paths', () => {
         expect(running).toEqual(expected ? [expected] : []);
         // Forward only, an earlier step to look at only.
         if (active) {
-          expect(active).toBeGreaterThanOrEqual(furthest);
-          furthest = active;
+          expect(active).toBeGreaterThanOrEqual(walked.furthest);
+          walked.furthest = active;
           if (s.context.viewedStep !== null) expect(s.context.viewedStep).toBeLessThan(active);
         }
         // Each success line in its own place ('Both address documents ...' stays on the AML form it leads to).
         if (!s.matches({ wizard: { aml: 'form' } })) expect(s.context.notice).toBe(NOTICE_OF(s));
         if (s.context.error !== null) expect(s.matches({ wizard: 'review' })).toBe(true);
-      }
-      if (child.getSnapshot().status === 'done') {
+      },
+    });
+    for (const { path, snapshot, output, sentToParent } of ended) {
+      if (snapshot.status === 'done') {
         expect(path.steps.at(-1)?.event).toMatchObject({ type: 'xstate.done.actor.completeKyc', output: { nextStep: 'agreements' } });
         expect(output).toEqual({ completed: true, status: 'UNDER_REVIEW', completedAt: COMPLETED_AT });
       }
       const returns = path.steps.filter((st) => st.event.type === 'kyc.returnToCurrentStep' && st.state.matches('summary')).length;
-      expect(asked).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.requested', path: '/' })));
-      root.stop();
+      expect(sentToParent).toEqual(Array.from({ length: returns }, () => ({ type: 'process.route.request', path: '/' })));
     }
   });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
 
-type Identity = SnapshotFrom<typeof kycIdentityMachine>;
-
 const identityEvents: AnyEventObject[] = [
-  { type: 'kyc.identity.fileSelected', file: fileOf('passport.pdf') },
-  { type: 'kyc.identity.fileSelected', file: fileOf('notes.txt', 'text/plain') },
+  { type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') },
+  { type: 'kyc.identity.selectFile', file: fileOf('notes.txt', 'text/plain') },
   { type: 'kyc.identity.continue' },
   { type: 'kyc.upload.progress', documentType: 'identity', loaded: 1, total: 2 },
   { type: 'kyc.upload.done', documentType: 'identity', upload: STORED },
-  { type: 'kyc.upload.failed', documentType: 'identity', error: new ApiError(messages.kyc.tooLarge, 413, { error: messages.kyc.tooLarge }) },
+  { type: 'kyc.upload.error', documentType: 'identity', error: new ApiError(messages.kyc.tooLarge, 413, { error: messages.kyc.tooLarge }) },
   { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1]) },
   { type: 'xstate.error.actor.saveKycStep', error: serverError },
 ];
@@ -190,11 +158,13 @@ describe('KYC identity step statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the step invariants on every path, replayed on a real actor', () => {
-    replay<Identity>(
-      result,
-      (effects) => kycIdentityMachine.provide({ actors: effects.actors }),
-      ({ snapshot: s, uploads, saves, event, finishing }) => {
+  it('keeps the step invariants on every path, replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = silentEffects();
+        return { machine: kycIdentityMachine.provide({ actors: fakes.actors }), fakes };
+      },
+      checkStep: ({ snapshot: s, fakes: { uploads, saves }, event, finishing }) => {
         const running = uploads.filter((u) => !u.stopped);
         expect(running.length).toBe(s.matches('uploading') ? 1 : 0);
         for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
@@ -205,7 +175,7 @@ describe('KYC identity step statechart paths', () => {
         if (finishing) expect(event.type).toBe('kyc.identity.continue');
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1]) });
       },
-    );
+    });
   });
 });
 
@@ -217,16 +187,16 @@ type Address = SnapshotFrom<typeof kycAddressMachine>;
 const addressEvents = (s: Address): AnyEventObject[] => {
   const uploading = s.matches({ uploading: 'utilityBill' }) ? 'address_utility' : s.matches({ uploading: 'bankStatement' }) ? 'address_bank' : null;
   return [
-    { type: 'kyc.address.fileSelected', documentType: 'address_utility', file: fileOf('bill.pdf') },
-    { type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') },
-    { type: 'kyc.address.fileSelected', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') },
-    { type: 'kyc.address.fileCleared', documentType: 'address_utility' },
+    { type: 'kyc.address.selectFile', documentType: 'address_utility', file: fileOf('bill.pdf') },
+    { type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.png', 'image/png') },
+    { type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.exe', 'application/x-msdownload') },
+    { type: 'kyc.address.clearFile', documentType: 'address_utility' },
     { type: 'kyc.address.submit' },
     ...(uploading
       ? [
           { type: 'kyc.upload.progress', documentType: uploading, loaded: 1, total: 2 },
           { type: 'kyc.upload.done', documentType: uploading, upload: uploading === 'address_utility' ? BILL : BANK },
-          { type: 'kyc.upload.failed', documentType: uploading, error: serverError },
+          { type: 'kyc.upload.error', documentType: uploading, error: serverError },
         ]
       : []),
     { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2, 3]) },
@@ -239,11 +209,13 @@ describe('KYC address step statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the step invariants on every path, replayed on a real actor', () => {
-    replay<Address>(
-      result,
-      (effects) => kycAddressMachine.provide({ actors: effects.actors }),
-      ({ snapshot: s, uploads, saves }) => {
+  it('keeps the step invariants on every path, replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = silentEffects();
+        return { machine: kycAddressMachine.provide({ actors: fakes.actors }), fakes };
+      },
+      checkStep: ({ snapshot: s, fakes: { uploads, saves } }) => {
         const running = uploads.filter((u) => !u.stopped).map((u) => u.input.documentType);
         expect(running).toEqual(s.matches({ uploading: 'utilityBill' }) ? ['address_utility'] : s.matches({ uploading: 'bankStatement' }) ? ['address_bank'] : []);
         for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
@@ -257,17 +229,15 @@ describe('KYC address step statechart paths', () => {
         for (const save of saves) expect(save).toMatchObject({ step: 3, stepData: { utilityBillFileName: BILL.fileName, bankStatementFileName: BANK.fileName } });
         if (s.status === 'done') expect(saves.length).toBeGreaterThan(0);
       },
-    );
+    });
   });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
 
-type Aml = SnapshotFrom<typeof kycAmlMachine>;
-
 const amlEvents: AnyEventObject[] = [
   ...fillAml,
-  { type: 'kyc.aml.declarationToggled', declaration: 'funds', checked: false },
+  { type: 'kyc.aml.setDeclaration', declaration: 'funds', checked: false },
   { type: 'kyc.aml.submit' },
   { type: 'xstate.done.actor.saveKycStep', output: kycStatus([1, 2, 3, 4]) },
   { type: 'xstate.error.actor.saveKycStep', error: serverError },
@@ -279,11 +249,13 @@ describe('KYC AML step statechart paths', () => {
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
-  it('keeps the step invariants on every path, replayed on a real actor', () => {
-    replay<Aml>(
-      result,
-      (effects) => kycAmlMachine.provide({ actors: { saveKycStep: effects.actors.saveKycStep } }),
-      ({ snapshot: s, saves, event }) => {
+  it('keeps the step invariants on every path, replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      setup: () => {
+        const fakes = silentEffects();
+        return { machine: kycAmlMachine.provide({ actors: { saveKycStep: fakes.actors.saveKycStep } }), fakes };
+      },
+      checkStep: ({ snapshot: s, fakes: { saves }, event }) => {
         for (const save of saves) {
           expect(save.step).toBe(4);
           expect(firstIssue(AmlDataSchema, save.stepData)).toBeNull();
@@ -292,6 +264,6 @@ describe('KYC AML step statechart paths', () => {
         if (s.matches('saving')) expect(firstIssue(AmlDataSchema, s.context.form)).toBeNull();
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1, 2, 3, 4]) });
       },
-    );
+    });
   });
 });

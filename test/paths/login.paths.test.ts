@@ -4,7 +4,7 @@
  * code step's outcome is produced by driving the real child (type and submit the code, or go back).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, toPromise, waitFor, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, toPromise, waitFor, type EventObject } from 'xstate';
 import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
 import { loginMachine } from '../../machines/login/login.machine.ts';
@@ -14,9 +14,8 @@ import { ApiError } from '../../src/shared/api-error.ts';
 import { LOGIN_PLACEHOLDER_PASSWORD } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
-import { coverMachine, expectFullCoverage } from './coverage.ts';
-
-type Snapshot = SnapshotFrom<typeof loginMachine>;
+import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 const CHALLENGE: CodeChallenge = { challengeId: '5d0c4b3a-2e1f-4a9b-8c7d-6e5f4a3b2c1d', sentTo: 'a***@example.com' };
 const AUTH: AuthResponse = { token: 'a.b.c', user: { userId: 'u', userDetailsId: 'd', email: 'ada@example.com', investmentAmount: 1 } };
@@ -65,50 +64,49 @@ function loginWithFakes({ request = async () => CHALLENGE, verify = async () => 
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+type Pending<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+
 /**
- * Replays a path on a real actor. requestLogin and verifyCode hang until the path's event for them:
- * requestLogin's done/error settles the running request; the code step's done is produced by typing and
- * submitting the code (then settling the verify with the path's auth) or by going back.
+ * Replays paths on a real actor, matching the model's state and context after each step. requestLogin and
+ * verifyCode hang until the path's event for them: requestLogin's done/error settles the running request; the code
+ * step's done is produced by typing and submitting the code (then settling the verify with the path's auth) or by
+ * going back. Every step is let settle before the comparison.
  */
-async function replay(steps: readonly { event: AnyEventObject; state: unknown }[]): Promise<Snapshot> {
-  const requests: { resolve: (c: CodeChallenge) => void; reject: (e: unknown) => void }[] = [];
-  const verifies: { resolve: (a: AuthResponse) => void }[] = [];
-  const machine = loginMachine.provide({
-    actors: {
-      requestLogin: fromPromise<CodeChallenge, LoginRequest>(() => new Promise((resolve, reject) => requests.push({ resolve, reject }))),
-      emailCode: emailCodeMachine.provide({
+async function replay(paths: readonly CoverPath[]) {
+  return replayPaths(paths, {
+    input: {},
+    compareContext: true,
+    setup: () => {
+      const fakes = { requests: [] as Pending<CodeChallenge>[], verifies: [] as Pending<AuthResponse>[] };
+      const machine = loginMachine.provide({
         actors: {
-          verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(() => new Promise((resolve) => verifies.push({ resolve }))),
-          resendCode: fromPromise<CodeChallenge, ResendCodeInput>(() => new Promise(() => {})),
+          requestLogin: fromPromise<CodeChallenge, LoginRequest>(() => new Promise((resolve, reject) => fakes.requests.push({ resolve, reject }))),
+          emailCode: emailCodeMachine.provide({
+            actors: {
+              verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(() => new Promise((resolve, reject) => fakes.verifies.push({ resolve, reject }))),
+              resendCode: fromPromise<CodeChallenge, ResendCodeInput>(() => new Promise(() => {})),
+            },
+          }),
         },
-      }),
+      });
+      return { machine, fakes };
     },
-  });
-  const actor = createActor(machine, { input: {} }).start();
-  try {
-    for (const { event, state } of steps) {
-      if (event.type === 'xstate.init') continue;
-      if (event.type === 'xstate.done.actor.requestLogin') requests.at(-1)!.resolve(event.output as CodeChallenge);
-      else if (event.type === 'xstate.error.actor.requestLogin') requests.at(-1)!.reject(event.error);
+    deliver: (event, { actor, fakes }) => {
+      if (event.type === 'xstate.done.actor.requestLogin') fakes.requests.at(-1)!.resolve(event.output as CodeChallenge);
+      else if (event.type === 'xstate.error.actor.requestLogin') fakes.requests.at(-1)!.reject(event.error);
       else if (event.type === 'xstate.done.actor.emailCode') {
         const step = selectEmailCodeActor(actor.getSnapshot());
         if (!step) throw new Error('the code step is not running');
         const { auth } = event.output as { auth: AuthResponse | null };
         if (auth) {
-          step.send({ type: 'code.change', value: CODE });
-          step.send({ type: 'code.submit' });
-          verifies.at(-1)!.resolve(auth);
-        } else step.send({ type: 'code.back' });
+          step.send({ type: 'emailCode.change', value: CODE });
+          step.send({ type: 'emailCode.submit' });
+          fakes.verifies.at(-1)!.resolve(auth);
+        } else step.send({ type: 'emailCode.back' });
       } else actor.send(event as Parameters<typeof actor.send>[0]);
-      await flush();
-      const expected = state as Snapshot;
-      expect(actor.getSnapshot().value, event.type).toEqual(expected.value);
-      expect(actor.getSnapshot().context, event.type).toEqual(expected.context);
-    }
-    return actor.getSnapshot();
-  } finally {
-    actor.stop();
-  }
+      return flush().then(() => true);
+    },
+  });
 }
 
 // The code step's resend countdown must not tick on its own while paths are replayed.
@@ -120,14 +118,13 @@ describe('login statechart paths', () => {
   it('reaches every state and every transition', () => expectFullCoverage(result));
 
   it('replays every generated path on a real actor with fake effects, matching the model after each step', async () => {
-    for (const path of result.paths) await replay(path.steps);
+    await replay(result.paths);
   });
 
   it('ends a path through the code step in done with the auth as output', async () => {
-    const path = result.paths.find((p) => p.state.status === 'done');
-    const s = await replay(path!.steps);
-    expect(s.status).toBe('done');
-    expect(s.output).toEqual(AUTH);
+    const [ended] = await replay([firstPathTo(result, (s) => s.status === 'done')]);
+    expect(ended!.snapshot.status).toBe('done');
+    expect(ended!.snapshot.output).toEqual(AUTH);
   });
 });
 
@@ -180,8 +177,8 @@ describe('login', () => {
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('confirming'));
     const step = selectEmailCodeActor(actor.getSnapshot())!;
-    step.send({ type: 'code.change', value: CODE });
-    step.send({ type: 'code.submit' });
+    step.send({ type: 'emailCode.change', value: CODE });
+    step.send({ type: 'emailCode.submit' });
     expect(await toPromise(actor)).toEqual(AUTH);
     expect(verified).toEqual([{ challengeId: CHALLENGE.challengeId, code: CODE }]);
   });
@@ -193,8 +190,8 @@ describe('login', () => {
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('confirming'));
     const step = selectEmailCodeActor(actor.getSnapshot())!;
-    step.send({ type: 'code.change', value: '000000' });
-    step.send({ type: 'code.submit' });
+    step.send({ type: 'emailCode.change', value: '000000' });
+    step.send({ type: 'emailCode.submit' });
     await waitFor(step, (s) => s.matches({ active: { entry: 'codeRejected' } }));
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(step.getSnapshot().context.error).toBe(messages.emailCode.wrong);
@@ -206,7 +203,7 @@ describe('login', () => {
     actor.send({ type: 'login.email.change', value: 'ada@example.com' });
     actor.send({ type: 'login.submit' });
     await waitFor(actor, (s) => s.matches('confirming'));
-    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'code.back' });
+    selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'emailCode.back' });
     const s = actor.getSnapshot();
     expect(s.value).toBe('editing');
     expect(s.context.email).toBe('ada@example.com');

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import { fromPromise, type EventObject } from 'xstate';
+import { disclosureMachine } from '../../machines/disclosure/disclosure.machine.ts';
+import type { DisclosureData } from '../../machines/disclosure/disclosure.types.ts';
+import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { processMachine } from '../../machines/process/process.machine.ts';
-import { resolveProcessPath } from '../../machines/process/process.paths.ts';
-import { deriveStepProgress, type StatusAnswers } from '../../src/shared/rules.ts';
+import { PAGE_STEPS } from '../../machines/process/process.pages.ts';
+import { resolveProcessPath } from '../../machines/process/process.routes.ts';
+import { deriveStepProgress, pathOfStep } from '../../src/shared/rules.ts';
+import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { StatusAnswers } from '../../src/shared/step-status.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 const fresh: StatusAnswers = {
   disclosure: { currentStep: 'disclosure', disclosuresCompleted: false, disclosureProgress: {}, disclosureCompletedAt: null, isReadingMode: false },
@@ -15,14 +22,38 @@ const fresh: StatusAnswers = {
 const events: EventObject[] = [
   { type: 'xstate.done.actor.loadStepProgress', output: fresh } as EventObject,
   { type: 'xstate.error.actor.loadStepProgress', error: new Error('boom') } as EventObject,
-  { type: 'process.route.requested', path: '/process/kyc' } as EventObject,
-  { type: 'process.step.completed', step: 'disclosure' } as EventObject,
+  { type: 'process.route.request', path: '/process/kyc' } as EventObject,
+  { type: 'process.step.complete', step: 'disclosure' } as EventObject,
   { type: 'process.refresh' },
 ];
 
 describe('process statechart paths', () => {
+  const result = coverMachine(processMachine, { name: 'process', events, input: { requestedPath: '/' } });
+
   it('reaches every state and every transition', () => {
-    expectFullCoverage(coverMachine(processMachine, { name: 'process', events, input: { requestedPath: '/' } }));
+    expectFullCoverage(result);
+  });
+
+  it('runs a page chart exactly while its page is shown, on every path replayed on a real actor', async () => {
+    await replayPaths(result.paths, {
+      input: { requestedPath: '/' },
+      setup: () => ({
+        machine: processMachine.provide({
+          actors: {
+            // Nothing answers by itself: the path's events are the answers (a page chart's finish included).
+            loadStepProgress: fromPromise<StatusAnswers, void>(() => new Promise(() => {})),
+            disclosure: disclosureMachine.provide({ actors: { loadDisclosure: fromPromise<DisclosureData, void>(() => new Promise(() => {})) } }),
+            kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
+          },
+        }),
+      }),
+      checkStep: ({ snapshot: s }) => {
+        const running = PAGE_STEPS.filter((step) => s.children[step] !== undefined);
+        const shown = PAGE_STEPS.filter((step) => s.matches({ ready: `${step}Page` }));
+        expect(running).toEqual(shown);
+        for (const step of shown) expect(s.context.path).toBe(pathOfStep(step));
+      },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromPromise, waitFor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
 import { AUTH_RESPONSE, CHALLENGE, CODE, SETTINGS, VALID_WALLET, enterCode } from '../../machines/registration/registration.fixtures.ts';
@@ -9,7 +9,8 @@ import type { FieldChangeEvent, FieldName, RegistrationInput } from '../../machi
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { AuthResponse, CodeChallenge, RegistrationPayload } from '../../src/shared/schemas.ts';
-import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath, type CoverResult } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
 
@@ -88,55 +89,59 @@ type InvokeId = keyof typeof INVOKING_STATE;
 const SYNTHETIC = /^xstate\.(done|error)\.actor\.(fetchSettings|submitRegistration)$/;
 
 /**
- * Replays a generated path on a real actor: the fake effects answer with the results the path's synthetic
- * events carry, in order; the code step's result is produced by driving the real child (typing and
- * submitting the code, the fake verify answering the path's auth, or going back); the path's other events
- * are sent as they are.
+ * Replays generated paths on a real actor, matching the model's state and context after each step: the fake effects
+ * answer with the results the path's synthetic events carry, in order (a step with such an event waits until the
+ * chart has taken the answer); the code step's result is produced by driving the real child (typing and submitting
+ * the code, the fake verify answering the path's auth, or going back); the path's other events are sent as they are.
  */
-async function replayOnActor(steps: readonly { event: EventObject }[], input: RegistrationInput): Promise<Snapshot> {
-  type Result = { type: string; output?: unknown; error?: unknown };
-  const queued: Record<InvokeId, Result[]> = { fetchSettings: [], submitRegistration: [] };
-  for (const { event } of steps) {
-    const m = SYNTHETIC.exec(event.type);
-    if (m) queued[m[2] as InvokeId].push(event);
-  }
-  const answer = (id: InvokeId) => {
-    const next = queued[id].shift();
-    if (!next) return new Promise<never>(() => {}); // the path ends while this effect is still running
-    if (next.type.startsWith('xstate.error')) throw next.error;
-    return next.output;
-  };
-  let verifiedAuth: AuthResponse | null = null;
-  const machine = registrationMachine.provide({
-    actors: {
-      fetchSettings: fromPromise<unknown, void>(async () => answer('fetchSettings')),
-      submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(async () => answer('submitRegistration') as CodeChallenge),
-      emailCode: emailCodeMachine.provide({
+async function replay(paths: readonly CoverPath[], input: RegistrationInput) {
+  return replayPaths(paths, {
+    input,
+    compareContext: true,
+    setup: (path) => {
+      type Result = { type: string; output?: unknown; error?: unknown };
+      const queued: Record<InvokeId, Result[]> = { fetchSettings: [], submitRegistration: [] };
+      for (const { event } of path.steps) {
+        const m = SYNTHETIC.exec(event.type);
+        if (m) queued[m[2] as InvokeId].push(event);
+      }
+      const answer = (id: InvokeId) => {
+        const next = queued[id].shift();
+        if (!next) return new Promise<never>(() => {}); // the path ends while this effect is still running
+        if (next.type.startsWith('xstate.error')) throw next.error;
+        return next.output;
+      };
+      const fakes = { verifiedAuth: null as AuthResponse | null };
+      const machine = registrationMachine.provide({
         actors: {
-          verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(async () => verifiedAuth as AuthResponse),
-          resendCode: fromPromise<CodeChallenge, ResendCodeInput>(() => new Promise(() => {})),
+          fetchSettings: fromPromise<unknown, void>(async () => answer('fetchSettings')),
+          submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(async () => answer('submitRegistration') as CodeChallenge),
+          emailCode: emailCodeMachine.provide({
+            actors: {
+              verifyCode: fromPromise<AuthResponse, VerifyCodeInput>(async () => fakes.verifiedAuth as AuthResponse),
+              resendCode: fromPromise<CodeChallenge, ResendCodeInput>(() => new Promise(() => {})),
+            },
+          }),
         },
-      }),
+      });
+      return { machine, fakes };
+    },
+    deliver: (event, { actor, fakes }) => {
+      const m = SYNTHETIC.exec(event.type);
+      if (m) return waitFor(actor, (s) => !s.matches(INVOKING_STATE[m[2] as InvokeId])).then(() => true);
+      if (event.type === 'xstate.done.actor.emailCode') {
+        fakes.verifiedAuth = (event.output as { auth: AuthResponse | null }).auth;
+        if (fakes.verifiedAuth) enterCode(actor, CODE);
+        else selectEmailCodeActor(actor.getSnapshot())?.send({ type: 'emailCode.back' });
+        return waitFor(actor, (s) => !s.matches('confirming')).then(() => true);
+      }
+      return false;
     },
   });
-  const actor = createActor(machine, { input }).start();
-  try {
-    for (const { event } of steps) {
-      if (event.type === 'xstate.init') continue;
-      const m = SYNTHETIC.exec(event.type);
-      if (m) await waitFor(actor, (s) => !s.matches(INVOKING_STATE[m[2] as InvokeId]));
-      else if (event.type === 'xstate.done.actor.emailCode') {
-        verifiedAuth = ((event as AnyEventObject).output as { auth: AuthResponse | null }).auth;
-        if (verifiedAuth) enterCode(actor, CODE);
-        else selectEmailCodeActor(actor.getSnapshot())?.send({ type: 'code.back' });
-        await waitFor(actor, (s) => !s.matches('confirming'));
-      } else actor.send(event as Parameters<typeof actor.send>[0]);
-    }
-    return actor.getSnapshot();
-  } finally {
-    actor.stop();
-  }
 }
+
+/** Replays one path and answers where it ended. */
+const replayOne = async (path: CoverPath, input: RegistrationInput) => (await replay([path], input))[0]!.snapshot;
 
 describe('registration statechart paths', () => {
   // The code step's resend countdown must not tick on its own while paths are replayed.
@@ -156,31 +161,15 @@ describe('registration statechart paths', () => {
     expect(given.unreachedTransitions).toContain('#registration.checkingSettings on always[1] -> #registration.loadingSettings');
   });
 
-  /** The steps of the first generated path through a state matching `predicate`, cut at that state. */
-  const stepsTo = (result: CoverResult, predicate: (s: Snapshot) => boolean) => {
-    for (const path of result.paths) {
-      const at = path.steps.findIndex((step) => predicate(step.state as Snapshot));
-      if (at >= 0) return path.steps.slice(0, at + 1);
-    }
-    throw new Error('no generated path reaches that state');
-  };
+  const firstPath = (result: CoverResult, predicate: (s: Snapshot) => boolean) => firstPathTo(result, predicate);
 
   it('replays every generated path on a real actor with fake effects, ending in the same state and context', async () => {
-    for (const [result, input] of [
-      [fetching, { settings: null }],
-      [given, { settings: SETTINGS }],
-    ] as const) {
-      for (const path of result.paths) {
-        const expected = path.state as Snapshot;
-        const actual = await replayOnActor(path.steps, input);
-        expect(actual.value, path.description).toEqual(expected.value);
-        expect(actual.context, path.description).toEqual(expected.context);
-      }
-    }
+    await replay(fetching.paths, { settings: null });
+    await replay(given.paths, { settings: SETTINGS });
   });
 
   it('ends an accepted submit in confirming with the challenge, and no account yet', async () => {
-    const actual = await replayOnActor(stepsTo(fetching, (s) => s.matches('confirming')), { settings: null });
+    const actual = await replayOne(firstPath(fetching, (s) => s.matches('confirming')), { settings: null });
     expect(actual.value).toBe('confirming');
     expect(actual.status).toBe('active');
     expect(actual.context.challenge).toEqual(CHALLENGE);
@@ -188,16 +177,16 @@ describe('registration statechart paths', () => {
   });
 
   it('ends a confirmed code in done with the AuthResponse as output', async () => {
-    const steps = stepsTo(fetching, (s) => s.status === 'done');
-    expect(steps.map((step) => step.event.type)).toContain('xstate.done.actor.emailCode');
-    const actual = await replayOnActor(steps, { settings: null });
+    const path = firstPath(fetching, (s) => s.status === 'done');
+    expect(path.steps.map((step) => step.event.type)).toContain('xstate.done.actor.emailCode');
+    const actual = await replayOne(path, { settings: null });
     expect(actual.status).toBe('done');
     expect(actual.output).toEqual({ ...AUTH_RESPONSE, settings: SETTINGS });
   });
 
   it('ends a step back from the code in qualification, values kept and the challenge dropped', async () => {
-    const steps = stepsTo(given, (s) => s.matches('qualification') && s.context.payload !== null && s.context.challenge === null);
-    const actual = await replayOnActor(steps, { settings: SETTINGS });
+    const path = firstPath(given, (s) => s.matches('qualification') && s.context.payload !== null && s.context.challenge === null);
+    const actual = await replayOne(path, { settings: SETTINGS });
     expect(actual.value).toBe('qualification');
     expect(actual.context.challenge).toBeNull();
     expect(actual.context.values.walletAddress).toBe(VALID_WALLET);
@@ -205,15 +194,15 @@ describe('registration statechart paths', () => {
   });
 
   it('ends a limits rejection back on the amount with the new limits in force', async () => {
-    const steps = stepsTo(given, (s) => s.matches('investment') && s.context.settings?.minInvestment === LIMITS.minInvestment);
-    const actual = await replayOnActor(steps, { settings: SETTINGS });
+    const path = firstPath(given, (s) => s.matches('investment') && s.context.settings?.minInvestment === LIMITS.minInvestment);
+    const actual = await replayOne(path, { settings: SETTINGS });
     expect(actual.value).toBe('investment');
     expect(actual.context.settings).toEqual({ tokenPrice: 5, minInvestment: 30_000, maxInvestment: 100_000 });
   });
 
   it('ends a failed settings load in settingsError with the load-failed message', async () => {
-    const steps = stepsTo(fetching, (s) => s.matches('settingsError') && s.context.settingsError === messages.settings.loadFailed);
-    const actual = await replayOnActor(steps, { settings: null });
+    const path = firstPath(fetching, (s) => s.matches('settingsError') && s.context.settingsError === messages.settings.loadFailed);
+    const actual = await replayOne(path, { settings: null });
     expect(actual.value).toBe('settingsError');
     expect(actual.context.settingsError).toBe(messages.settings.loadFailed);
   });

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { fromPromise, type EventObject } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
 import type { StoredSession } from '../../machines/session/session.types.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
+import { replayPaths } from './replay.ts';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const token = (exp: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp, jti: 'j1' })}.sig`;
@@ -19,14 +20,14 @@ const events: EventObject[] = [
   { type: 'xstate.done.actor.readStoredSession', output: { token: validToken, userRaw: '{oops' } } as EventObject,
   { type: 'xstate.done.actor.readStoredSession', output: { token: validToken, userRaw } } as EventObject,
   { type: 'xstate.error.actor.readStoredSession', error: new Error('storage blocked') } as EventObject,
-  { type: 'session.route.requested', path: '/auth/register' } as EventObject,
-  { type: 'session.route.requested', path: '/auth/login' } as EventObject,
+  { type: 'session.route.request', path: '/auth/register' } as EventObject,
+  { type: 'session.route.request', path: '/auth/login' } as EventObject,
   { type: 'xstate.done.actor.login', output: auth(validToken) } as EventObject,
   { type: 'xstate.done.actor.login', output: auth(expiredToken) } as EventObject,
   { type: 'xstate.done.actor.registration', output: auth(validToken) } as EventObject,
-  { type: 'session.storage.changed', token: validToken, userRaw } as EventObject,
-  { type: 'session.storage.changed', token: token(FUTURE - 1), userRaw } as EventObject,
-  { type: 'session.storage.changed', token: null, userRaw: null } as EventObject,
+  { type: 'session.storage.change', token: validToken, userRaw } as EventObject,
+  { type: 'session.storage.change', token: token(FUTURE - 1), userRaw } as EventObject,
+  { type: 'session.storage.change', token: null, userRaw: null } as EventObject,
   { type: 'session.logout' },
   { type: 'session.unauthorized' },
   { type: 'session.notice.dismiss' },
@@ -55,20 +56,17 @@ describe('session statechart paths', () => {
   });
 
   it('replays the generated paths on a running actor with fake effects, ending where the model says', async () => {
-    for (const path of result.paths) {
-      const actor = createActor(
-        sessionMachine.provide({
+    await replayPaths(result.paths, {
+      input: { path: '/' },
+      setup: () => ({
+        machine: sessionMachine.provide({
           actors: {
             // Never settle: the path's own events stand in for the actors' answers.
             readStoredSession: fromPromise<StoredSession, void>(() => new Promise(() => {})),
             logoutBackend: fromPromise<void, { token: string | null }>(() => new Promise(() => {})),
           },
         }),
-        { input: { path: '/' } },
-      ).start();
-      for (const step of path.steps) if (step.event.type !== 'xstate.init') actor.send(step.event as never);
-      expect(actor.getSnapshot().value).toEqual(path.state.value);
-      actor.stop();
-    }
+      }),
+    });
   });
 });

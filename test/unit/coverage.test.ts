@@ -6,7 +6,7 @@ import { coverMachine, expectFullCoverage, listStateNodes, listTransitions } fro
 const sample = setup({
   types: {
     context: {} as { amount: number; attempts: number },
-    events: {} as { type: 'amount.set'; amount: number } | { type: 'submit' } | { type: 'retry' } | { type: 'reset' },
+    events: {} as { type: 'sample.amount.set'; amount: number } | { type: 'sample.submit' } | { type: 'sample.retry' } | { type: 'sample.reset' },
   },
   guards: {
     isAmountValid: ({ context }) => context.amount >= 100,
@@ -21,8 +21,8 @@ const sample = setup({
   states: {
     editing: {
       on: {
-        'amount.set': { actions: assign({ amount: ({ event }) => event.amount }) },
-        submit: [{ guard: 'isAmountValid', target: 'saving' }, { target: '.invalid' }],
+        'sample.amount.set': { actions: assign({ amount: ({ event }) => event.amount }) },
+        'sample.submit': [{ guard: 'isAmountValid', target: 'saving' }, { target: '.invalid' }],
       },
       initial: 'clean',
       states: { clean: {}, invalid: {} },
@@ -40,7 +40,7 @@ const sample = setup({
     },
     failed: {
       always: { guard: ({ context }) => context.attempts >= 3, target: 'gaveUp' },
-      on: { retry: { guard: 'canRetry', target: 'saving' } },
+      on: { 'sample.retry': { guard: 'canRetry', target: 'saving' } },
     },
     saved: { type: 'final' },
     gaveUp: { type: 'final' },
@@ -48,10 +48,10 @@ const sample = setup({
 });
 
 const sampleEvents = [
-  { type: 'amount.set', amount: 50 },
-  { type: 'amount.set', amount: 500 },
-  { type: 'submit' },
-  { type: 'retry' },
+  { type: 'sample.amount.set', amount: 50 },
+  { type: 'sample.amount.set', amount: 500 },
+  { type: 'sample.submit' },
+  { type: 'sample.retry' },
   { type: 'xstate.done.actor.save', output: { id: 'x' } },
   { type: 'xstate.error.actor.save', error: new Error('network') },
   { type: 'xstate.after.RESULT_TIMEOUT.sample.saving' },
@@ -69,11 +69,11 @@ describe('coverMachine', () => {
       'sample.gaveUp',
     ]);
     expect([...listTransitions(sample).values()].sort()).toEqual([
-      '#sample.editing on amount.set[0] -> (self)',
-      '#sample.editing on submit[0] [isAmountValid] -> #sample.saving',
-      '#sample.editing on submit[1] -> #sample.editing.invalid',
+      '#sample.editing on sample.amount.set[0] -> (self)',
+      '#sample.editing on sample.submit[0] [isAmountValid] -> #sample.saving',
+      '#sample.editing on sample.submit[1] -> #sample.editing.invalid',
       '#sample.failed on always[0] [inline] -> #sample.gaveUp',
-      '#sample.failed on retry[0] [canRetry] -> #sample.saving',
+      '#sample.failed on sample.retry[0] [canRetry] -> #sample.saving',
       '#sample.saving on xstate.after.RESULT_TIMEOUT.sample.saving[0] -> #sample.failed',
       '#sample.saving on xstate.done.actor.save[0] -> #sample.saved',
       '#sample.saving on xstate.error.actor.save[0] -> #sample.failed',
@@ -89,7 +89,7 @@ describe('coverMachine', () => {
     expectFullCoverage(result);
     // The guarded always transition needs three failed saves: some path must carry them.
     const toGaveUp = result.paths.find((p) => p.state.value === 'gaveUp');
-    expect(toGaveUp?.steps.filter((s) => s.event.type === 'retry').length).toBe(2);
+    expect(toGaveUp?.steps.filter((s) => s.event.type === 'sample.retry').length).toBe(2);
   });
 
   it('generated paths run through createTestModel-style test()', async () => {
@@ -123,11 +123,11 @@ describe('coverMachine', () => {
   });
 
   it('fails when no listed event satisfies a guard', () => {
-    // xstate/graph stands in { type } for any accepted event not listed, so `submit` is still sent,
+    // xstate/graph stands in { type } for any accepted event not listed, so `sample.submit` is still sent,
     // but with amount 50 the isAmountValid guard never passes and nothing beyond editing is reached.
-    const result = coverMachine(sample, { name: 'sample-small', events: [{ type: 'amount.set', amount: 50 }] });
+    const result = coverMachine(sample, { name: 'sample-small', events: [{ type: 'sample.amount.set', amount: 50 }] });
     expect(result.unreachedStates).toEqual(['sample.failed', 'sample.gaveUp', 'sample.saved', 'sample.saving']);
-    expect(result.unreachedTransitions).toContain('#sample.editing on submit[0] [isAmountValid] -> #sample.saving');
+    expect(result.unreachedTransitions).toContain('#sample.editing on sample.submit[0] [isAmountValid] -> #sample.saving');
     expect(() => expectFullCoverage(result)).toThrow(/not reached/);
   });
 

@@ -1,15 +1,16 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SessionActorRef } from '../../../machines/session/session.machine.ts';
 import { createApiClient } from '../effects/api-client.ts';
 import { provideSession } from '../effects/session-effects.ts';
 import { getStoredToken } from '../effects/session-storage.ts';
 import { RouteSync } from './RouteSync.tsx';
-import { SessionProvider, type SessionActor } from './session-context.tsx';
+import { SessionProvider } from './session-context.tsx';
 import { Shell } from './Shell.tsx';
 
 export function App() {
   // The 401 handler needs the actor, and the actor needs the client: a late-bound reference closes the loop.
-  const ref = useMemo(() => ({ current: null as SessionActor | null }), []);
+  const ref = useMemo(() => ({ current: null as SessionActorRef | null }), []);
   const machine = useMemo(() => {
     const onUnauthorized = () => ref.current?.send({ type: 'session.unauthorized' });
     const api = createApiClient({ baseUrl: window.location.origin, getToken: () => getStoredToken(), onUnauthorized });

@@ -25,7 +25,7 @@ export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
           href="/auth/login"
           onClick={(e) => {
             e.preventDefault();
-            session.send({ type: 'session.route.requested', path: '/auth/login' });
+            session.send({ type: 'session.route.request', path: '/auth/login' });
           }}
         >
           Login
@@ -45,7 +45,7 @@ function SignedInControls() {
   const details = useSelector(session, selectDetailsActor);
   return (
     <div className="header__session">
-      <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => details?.send({ type: 'details.open' })}>
+      <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => details?.send({ type: 'registrationDetails.open' })}>
         Registration Details
       </button>
       <div className="session-panel" role="group" aria-label="Session">

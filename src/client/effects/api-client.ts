@@ -2,7 +2,7 @@
  * The one HTTP client (spec section 7): JSON calls, bearer token from storage, 401 handling, and errors
  * turned into ApiError with the text to show: the body's error, else its message, else 'HTTP {status}'.
  */
-import ky, { HTTPError, type KyInstance } from 'ky';
+import ky, { HTTPError } from 'ky';
 import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
 
@@ -21,7 +21,6 @@ export type CallOptions = { auth?: boolean; json?: unknown; signal?: AbortSignal
 export type ApiClient = {
   get: <T>(path: string, options?: CallOptions) => Promise<T>;
   post: <T>(path: string, options?: CallOptions) => Promise<T>;
-  raw: KyInstance;
 };
 
 async function toApiError(error: unknown): Promise<ApiError> {
@@ -78,6 +77,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     get: (path, o) => call('get', path, o),
     post: (path, o) => call('post', path, o),
-    raw,
   };
 }

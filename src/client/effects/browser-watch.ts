@@ -11,12 +11,12 @@ export const watchBrowser = fromCallback<SessionEvent>(({ sendBack }) => {
   const report = () => {
     if (window.location.pathname === lastPath) return;
     lastPath = window.location.pathname;
-    sendBack({ type: 'session.route.requested', path: lastPath });
+    sendBack({ type: 'session.route.request', path: lastPath });
   };
   const onStorage = (e: StorageEvent) => {
     if (e.key !== null && e.key !== STORAGE_KEYS.token && e.key !== STORAGE_KEYS.user) return;
     sendBack({
-      type: 'session.storage.changed',
+      type: 'session.storage.change',
       token: localStorage.getItem(STORAGE_KEYS.token),
       userRaw: localStorage.getItem(STORAGE_KEYS.user),
     });

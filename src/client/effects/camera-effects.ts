@@ -7,7 +7,7 @@ import { fromCallback, fromPromise, type CallbackActorLogic, type EventObject, t
 import { cameraMachine } from '../../../machines/camera/camera.machine.ts';
 import { CAMERA_STOPPED } from '../../../machines/camera/camera.rules.ts';
 import type { CameraFailure, CameraReportEvent, CaptureSelfieInput, StartCameraInput } from '../../../machines/camera/camera.types.ts';
-import type { UploadDocumentInput } from '../../../machines/kyc/kyc-actors.ts';
+import type { UploadDocumentInput } from '../../../machines/kyc-step/kyc-step.actors.ts';
 import type { SaveKycStepInput } from '../../shared/kyc.ts';
 import type { KycStatusResponse } from '../../shared/schemas.ts';
 
@@ -120,7 +120,7 @@ export function createStartCamera(options: CameraEffectOptions = {}) {
     const report = (event: CameraReportEvent) => {
       if (!stopped) sendBack(event);
     };
-    const onEnded = () => report({ type: 'camera.failed', error: { name: CAMERA_STOPPED, message: '' } });
+    const onEnded = () => report({ type: 'camera.error', error: { name: CAMERA_STOPPED, message: '' } });
     const mediaDevices = 'mediaDevices' in options ? options.mediaDevices : navigator.mediaDevices;
     const opening = input.simulated ? Promise.resolve().then(() => openSimulatedCamera(input, now)) : openRealCamera(input, mediaDevices);
     opening.then(
@@ -135,7 +135,7 @@ export function createStartCamera(options: CameraEffectOptions = {}) {
         };
         report({ type: 'camera.ready', stream: camera.stream });
       },
-      (error: unknown) => report({ type: 'camera.failed', error: toCameraFailure(error) }),
+      (error: unknown) => report({ type: 'camera.error', error: toCameraFailure(error) }),
     );
     return () => {
       stopped = true;

@@ -23,7 +23,7 @@ export function provideDisclosure(api: ApiClient) {
         api.post<DisclosureProgressResponse>('/api/disclosure/complete', { json: input }),
       ),
       watchVisibility: fromCallback(({ sendBack }) => {
-        const report = () => sendBack({ type: 'disclosure.visibility.changed', hidden: document.visibilityState === 'hidden' } satisfies DisclosureEvent);
+        const report = () => sendBack({ type: 'disclosure.visibility.change', hidden: document.visibilityState === 'hidden' } satisfies DisclosureEvent);
         // A page opened in a background tab starts hidden: say so at once.
         if (document.visibilityState === 'hidden') report();
         document.addEventListener('visibilitychange', report);

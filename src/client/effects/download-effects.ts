@@ -40,7 +40,7 @@ export function createDownloadFile(getToken: () => string | null, options: Downl
   const save = options.save ?? saveBlob;
   return fromPromise<DownloadFileOutput, DownloadFileInput>(async ({ input, signal }) => {
     const token = getToken();
-    if (!token) throw new ApiError(messages.kyc.downloadAuth, 401, null);
+    if (!token) throw new ApiError(messages.download.authRequired, 401, null);
     let response: Response;
     try {
       response = await fetchFile(`${options.baseUrl ?? ''}${input.path}`, { headers: { Authorization: `Bearer ${token}` }, signal });

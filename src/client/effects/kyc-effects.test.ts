@@ -95,7 +95,7 @@ describe('uploadDocument (XMLHttpRequest)', () => {
     const t = run(uploader(), UPLOAD_INPUT);
     FakeRequest.last.answer(status, body);
     const failed = t.received[0] as { type: string; error: unknown };
-    expect(failed.type).toBe('kyc.upload.failed');
+    expect(failed.type).toBe('kyc.upload.error');
     expect(isApiError(failed.error) && [failed.error.message, failed.error.status]).toEqual([text, status]);
   });
 
@@ -135,7 +135,7 @@ describe('downloadFile (fetch)', () => {
   it("says 'Authentication required for download' without a token, and carries the status of a refusal", async () => {
     const noToken = run(createDownloadFile(() => null, { fetch: vi.fn() }), input);
     await vi.waitFor(() => expect(noToken.received).toHaveLength(1));
-    expect(noToken.received[0]?.error?.message).toBe(messages.kyc.downloadAuth);
+    expect(noToken.received[0]?.error?.message).toBe(messages.download.authRequired);
 
     const missing = run(createDownloadFile(() => 'tok', { fetch: async () => Response.json({ error: 'Unknown file.' }, { status: 404 }) }), input);
     await vi.waitFor(() => expect(missing.received).toHaveLength(1));
@@ -158,7 +158,7 @@ describe('camera', () => {
     expect(getUserMedia).toHaveBeenCalledWith({ video: { width: { ideal: 640 }, height: { ideal: 480 }, facingMode: 'user' }, audio: false });
     expect(t.received[0]).toEqual({ type: 'camera.ready', stream });
     track.dispatchEvent(new Event('ended'));
-    expect(t.received[1]).toEqual({ type: 'camera.failed', error: { name: 'CameraStoppedError', message: '' } });
+    expect(t.received[1]).toEqual({ type: 'camera.error', error: { name: 'CameraStoppedError', message: '' } });
     t.stop();
     expect(track.stop).toHaveBeenCalled();
   });
@@ -176,10 +176,10 @@ describe('camera', () => {
   it('reports the errors by name: no camera API is NotSupportedError (the simulated camera takes over)', async () => {
     const none = run(createStartCamera({ mediaDevices: undefined }), REQUEST);
     await vi.waitFor(() => expect(none.received).toHaveLength(1));
-    expect(none.received[0]).toMatchObject({ type: 'camera.failed', error: { name: 'NotSupportedError' } });
+    expect(none.received[0]).toMatchObject({ type: 'camera.error', error: { name: 'NotSupportedError' } });
     const denied = run(createStartCamera({ mediaDevices: { getUserMedia: async () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) } }), REQUEST);
     await vi.waitFor(() => expect(denied.received).toHaveLength(1));
-    expect(denied.received[0]).toEqual({ type: 'camera.failed', error: { name: 'NotAllowedError', message: 'Permission denied' } });
+    expect(denied.received[0]).toEqual({ type: 'camera.error', error: { name: 'NotAllowedError', message: 'Permission denied' } });
     expect(toCameraFailure('odd')).toEqual({ name: 'Error', message: 'odd' });
   });
 

@@ -5,7 +5,7 @@
  * (JPG, PNG, or PDF)', 400 ...), as the API client does for its calls.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { UploadDocumentInput, UploadEvent } from '../../../machines/kyc/kyc-actors.ts';
+import type { UploadDocumentInput, UploadEvent } from '../../../machines/kyc-step/kyc-step.actors.ts';
 import { kycAddressMachine } from '../../../machines/kyc/kyc-address.machine.ts';
 import { kycAmlMachine } from '../../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../../machines/kyc/kyc-identity.machine.ts';
@@ -50,7 +50,7 @@ export function createUploadDocument(getToken: () => string | null, options: Upl
     let finished = false;
     const fail = (error: ApiError) => {
       finished = true;
-      sendBack({ type: 'kyc.upload.failed', documentType, error } satisfies UploadEvent);
+      sendBack({ type: 'kyc.upload.error', documentType, error } satisfies UploadEvent);
     };
     const token = getToken();
     if (!token) {

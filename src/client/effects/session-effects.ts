@@ -4,7 +4,6 @@
  */
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
-import { processMachine } from '../../../machines/process/process.machine.ts';
 import { registrationDetailsMachine } from '../../../machines/registration-details/registration-details.machine.ts';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
@@ -15,10 +14,8 @@ import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-c
 import type { LoginRequest } from '../../../machines/login/login.types.ts';
 import type { ApiClient } from './api-client.ts';
 import { watchBrowser } from './browser-watch.ts';
-import { provideDisclosure } from './disclosure-effects.ts';
-import { provideKyc } from './kyc-effects.ts';
+import { provideProcess } from './process-effects.ts';
 import * as storage from './session-storage.ts';
-import { loadStepProgress } from './status-calls.ts';
 
 export type BrowserEffects = {
   api: ApiClient;
@@ -67,9 +64,7 @@ export function provideSession({ api, getToken, onUnauthorized, reload, replace,
           emailCode,
         },
       }),
-      process: processMachine.provide({
-        actors: { loadStepProgress: fromPromise(() => loadStepProgress(api)), disclosure: provideDisclosure(api), kyc: provideKyc(api, getToken, { onUnauthorized }) },
-      }),
+      process: provideProcess(api, { getToken, onUnauthorized }),
       registrationDetails: registrationDetailsMachine.provide({
         actors: { fetchUserDetails: fromPromise<UserDetails | null, void>(() => api.get<UserDetails>('/api/user-details/status')) },
       }),

@@ -1,15 +1,13 @@
-/** The four status calls of step progress, in parallel; one failing call leaves its answer empty. */
-import type { StatusAnswers } from '../../shared/rules.ts';
-import type { DisclosureProgressResponse, KycStatusResponse, LegalProgressResponse, PaymentStatusResponse } from '../../shared/schemas.ts';
+/** The status calls of step progress (PROCESS_STEP_STATUS), in parallel; one failing call leaves its answer empty. */
+import { PROCESS_STEP_STATUS, STATUS_STEPS, type StatusAnswers } from '../../shared/step-status.ts';
 import type { ApiClient } from './api-client.ts';
 
 export async function loadStepProgress(api: ApiClient): Promise<StatusAnswers> {
-  const [disclosure, kyc, agreements, payment] = await Promise.allSettled([
-    api.get<DisclosureProgressResponse>('/api/disclosure/progress'),
-    api.get<KycStatusResponse>('/api/kyc/status'),
-    api.get<LegalProgressResponse>('/api/legal/progress'),
-    api.get<PaymentStatusResponse>('/api/payment/status'),
-  ]);
-  const value = <T,>(r: PromiseSettledResult<T>): T | null => (r.status === 'fulfilled' ? r.value : null);
-  return { disclosure: value(disclosure), kyc: value(kyc), agreements: value(agreements), payment: value(payment) };
+  const settled = await Promise.allSettled(STATUS_STEPS.map((step) => api.get<unknown>(PROCESS_STEP_STATUS[step].path)));
+  const answers = STATUS_STEPS.map((step, i) => {
+    const result = settled[i];
+    return [step, result?.status === 'fulfilled' ? result.value : null] as const;
+  });
+  // Each answer is taken as its call's response type, as the API client's get<T> does for any call.
+  return Object.fromEntries(answers) as StatusAnswers;
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../machines/registration/registration.fixtures.ts';
 import type { StoredSession } from '../../../machines/session/session.types.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import type { StatusAnswers } from '../../../src/shared/rules.ts';
+import type { StatusAnswers } from '../../../src/shared/step-status.ts';
 import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -113,7 +113,7 @@ describe('session restore (spec section 4 "Session")', () => {
   it('sends a signed-out visitor of /auth/register to registration and anything else to login', async () => {
     const { actor } = makeSession({ token: null, userRaw: null }, { path: '/auth/register' });
     await waitFor(actor, (s) => selectView(s) === 'register');
-    actor.send({ type: 'session.route.requested', path: '/process/kyc' });
+    actor.send({ type: 'session.route.request', path: '/process/kyc' });
     expect(selectView(actor.getSnapshot())).toBe('login');
   });
 });
@@ -126,11 +126,11 @@ describe('signed-in routing', () => {
     const { actor } = signedIn(undefined, '/process/payment');
     await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
     expect(processPath(actor)).toBe('/process/disclosure');
-    actor.send({ type: 'session.route.requested', path: '/nowhere' });
+    actor.send({ type: 'session.route.request', path: '/nowhere' });
     expect(processPath(actor)).toBe('/process/disclosure');
-    actor.send({ type: 'session.route.requested', path: '/auth/login' });
+    actor.send({ type: 'session.route.request', path: '/auth/login' });
     expect(processPath(actor)).toBe('/process/disclosure');
-    actor.send({ type: 'session.route.requested', path: '/process' });
+    actor.send({ type: 'session.route.request', path: '/process' });
     expect(processPath(actor)).toBe('/process/disclosure');
   });
 
@@ -142,9 +142,9 @@ describe('signed-in routing', () => {
     const { actor } = signedIn(answers, '/');
     await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
     expect(processPath(actor)).toBe('/process/kyc');
-    actor.send({ type: 'session.route.requested', path: '/process/disclosure' });
+    actor.send({ type: 'session.route.request', path: '/process/disclosure' });
     expect(processPath(actor)).toBe('/process/disclosure');
-    actor.send({ type: 'session.route.requested', path: '/process/agreements' });
+    actor.send({ type: 'session.route.request', path: '/process/agreements' });
     expect(processPath(actor)).toBe('/process/kyc');
   });
 });
@@ -164,8 +164,8 @@ describe('login, logout, expiry and 401', () => {
     expect(selectView(actor.getSnapshot())).toBe('login');
     expect(effects.stored).toEqual([]);
     const code = selectEmailCodeActor(login.getSnapshot())!;
-    code.send({ type: 'code.change', value: '123456' });
-    code.send({ type: 'code.submit' });
+    code.send({ type: 'emailCode.change', value: '123456' });
+    code.send({ type: 'emailCode.submit' });
     await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
     expect(effects.stored).toHaveLength(1);
     expect(effects.stored[0]?.user).toEqual(user);
@@ -180,7 +180,7 @@ describe('login, logout, expiry and 401', () => {
     login.send({ type: 'login.email.change', value: 'ada@example.com' });
     login.send({ type: 'login.submit' });
     await waitFor(login, (s) => s.matches('confirming'));
-    selectEmailCodeActor(login.getSnapshot())!.send({ type: 'code.back' });
+    selectEmailCodeActor(login.getSnapshot())!.send({ type: 'emailCode.back' });
     expect(login.getSnapshot().value).toBe('editing');
     expect(selectView(actor.getSnapshot())).toBe('login');
     expect(effects.stored).toEqual([]);
@@ -252,9 +252,9 @@ describe('login, logout, expiry and 401', () => {
   it('follows a logout in another tab', async () => {
     const { actor } = makeSession({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
     await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
-    actor.send({ type: 'session.storage.changed', token: null, userRaw: null });
+    actor.send({ type: 'session.storage.change', token: null, userRaw: null });
     expect(selectView(actor.getSnapshot())).toBe('login');
-    actor.send({ type: 'session.storage.changed', token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
+    actor.send({ type: 'session.storage.change', token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
     expect(selectView(actor.getSnapshot())).toBe('process');
   });
 });

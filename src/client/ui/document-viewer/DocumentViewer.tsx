@@ -81,7 +81,7 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
   // A new document for the same viewer: the machine aborts the running load and starts again.
   useEffect(() => {
     const { context } = actorRef.getSnapshot();
-    if (context.url !== url || context.token !== token) actorRef.send({ type: 'viewer.source.changed', url, token });
+    if (context.url !== url || context.token !== token) actorRef.send({ type: 'documentViewer.source.change', url, token });
   }, [actorRef, url, token]);
 
   const phase = useSelector(actorRef, selectPhase);
@@ -104,8 +104,8 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
     const container = scrollRef.current;
     if (!container) return;
     const page = pageAtReadingLine(container);
-    if (page !== null) actorRef.send({ type: 'viewer.page.visible', page });
-    if (isAtBottom(container)) actorRef.send({ type: 'viewer.scrolled.end' });
+    if (page !== null) actorRef.send({ type: 'documentViewer.page.visible', page });
+    if (isAtBottom(container)) actorRef.send({ type: 'documentViewer.end.visible' });
   }, [actorRef]);
 
   // After pages are laid out (first display, zoom): keep the reading place, and a document that fits
@@ -122,19 +122,19 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
     reportScroll();
   }, [phase, scale, pdf, reportScroll]);
 
-  const goToPage = (type: 'viewer.page.next' | 'viewer.page.previous') => {
+  const goToPage = (type: 'documentViewer.page.next' | 'documentViewer.page.previous') => {
     actorRef.send({ type });
     const container = scrollRef.current;
     if (container) scrollToPage(container, actorRef.getSnapshot().context.page);
   };
-  const zoom = (type: 'viewer.zoom.in' | 'viewer.zoom.out') => {
+  const zoom = (type: 'documentViewer.zoom.in' | 'documentViewer.zoom.out') => {
     const container = scrollRef.current;
     if (container && container.scrollHeight > 0) {
       zoomAnchor.current = (container.scrollTop + container.clientHeight / 2) / container.scrollHeight;
     }
     actorRef.send({ type });
   };
-  const onRenderFailed = useCallback(() => actorRef.send({ type: 'viewer.render.failed' }), [actorRef]);
+  const onRenderFailed = useCallback(() => actorRef.send({ type: 'documentViewer.render.error' }), [actorRef]);
 
   const name = title ?? viewerText.document;
   const pageSizes = phase === 'displayed' && pdf ? pdf.pageSizes : [];
@@ -143,13 +143,13 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
     <section className="dv" aria-label={name}>
       <div className="dv-toolbar" role="toolbar" aria-label={viewerText.controls}>
         <div className="dv-toolbar__group">
-          <button type="button" className="dv-icon-button" aria-label={viewerText.previousPage} disabled={!canGoPrevious} onClick={() => goToPage('viewer.page.previous')}>
+          <button type="button" className="dv-icon-button" aria-label={viewerText.previousPage} disabled={!canGoPrevious} onClick={() => goToPage('documentViewer.page.previous')}>
             <ChevronUpIcon />
           </button>
           <span className="dv-toolbar__label" aria-live="polite">
             {pageLabel ?? '\u00a0'}
           </span>
-          <button type="button" className="dv-icon-button" aria-label={viewerText.nextPage} disabled={!canGoNext} onClick={() => goToPage('viewer.page.next')}>
+          <button type="button" className="dv-icon-button" aria-label={viewerText.nextPage} disabled={!canGoNext} onClick={() => goToPage('documentViewer.page.next')}>
             <ChevronDownIcon />
           </button>
         </div>
@@ -158,13 +158,13 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
           {isReview && <span className="dv-badge">{viewerText.reviewMode}</span>}
         </div>
         <div className="dv-toolbar__group">
-          <button type="button" className="dv-icon-button" aria-label={viewerText.zoomOut} disabled={!canZoomOut} onClick={() => zoom('viewer.zoom.out')}>
+          <button type="button" className="dv-icon-button" aria-label={viewerText.zoomOut} disabled={!canZoomOut} onClick={() => zoom('documentViewer.zoom.out')}>
             <MinusIcon />
           </button>
           <output className="dv-toolbar__label dv-toolbar__zoom" aria-label={viewerText.zoomLevel}>
             {zoomPercent}%
           </output>
-          <button type="button" className="dv-icon-button" aria-label={viewerText.zoomIn} disabled={!canZoomIn} onClick={() => zoom('viewer.zoom.in')}>
+          <button type="button" className="dv-icon-button" aria-label={viewerText.zoomIn} disabled={!canZoomIn} onClick={() => zoom('documentViewer.zoom.in')}>
             <PlusIcon />
           </button>
         </div>
@@ -181,10 +181,10 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
       >
         {phase === 'loading' && <ViewerLoading />}
         {phase === 'error' && errorMessage && (
-          <ViewerError message={errorMessage} actionLabel={messages.pdf.tryAgain} onAction={() => actorRef.send({ type: 'viewer.retry' })} />
+          <ViewerError message={errorMessage} actionLabel={messages.pdf.tryAgain} onAction={() => actorRef.send({ type: 'documentViewer.retry' })} />
         )}
         {phase === 'renderError' && errorMessage && (
-          <ViewerError message={errorMessage} actionLabel={messages.pdf.reloadPage} onAction={() => actorRef.send({ type: 'viewer.reload' })} />
+          <ViewerError message={errorMessage} actionLabel={messages.pdf.reloadPage} onAction={() => actorRef.send({ type: 'documentViewer.reload' })} />
         )}
         {pdf && pageSizes.length > 0 && (
           <div className="dv-pages">

@@ -3,8 +3,7 @@
  * (what may open, when a section completes, what is saved) lives in machines/disclosure; this file only shows it.
  */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { disclosureMachine } from '../../../../machines/disclosure/disclosure.machine.ts';
+import type { DisclosureActorRef } from '../../../../machines/disclosure/disclosure.machine.ts';
 import {
   selectAllComplete,
   selectCompletedAt,
@@ -27,11 +26,9 @@ import { AuthRequiredNotice, LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { DisclosureSectionItem } from './DisclosureSectionItem.tsx';
 import './disclosure.css';
 
-export type DisclosureActor = ActorRefFrom<typeof disclosureMachine>;
-
 const text = messages.disclosure;
 
-export function DisclosurePage({ actor }: { actor: DisclosureActor }) {
+export function DisclosurePage({ actor }: { actor: DisclosureActorRef }) {
   const session = useSession();
   const token = useSelector(session, selectToken);
   const phase = useSelector(actor, selectPhase);

@@ -1,10 +1,10 @@
 /** One expandable disclosure section: header with badge, then the document and what is still missing. */
+import type { DisclosureActorRef } from '../../../../machines/disclosure/disclosure.machine.ts';
 import { useSession } from '../../app/session-context.tsx';
 import type { SectionBadge, SectionView } from '../../../../machines/disclosure/disclosure.selectors.ts';
 import { formatClock, formatDuration } from '../../../shared/disclosure-rules.ts';
 import { messages } from '../../../shared/messages.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
-import type { DisclosureActor } from './DisclosurePage.tsx';
 
 const text = messages.disclosure;
 
@@ -17,7 +17,7 @@ const BADGE_TEXT: Record<SectionBadge, string> = {
   completed: text.badge.completed,
 };
 
-type Props = { section: SectionView; index: number; review: boolean; token: string | null; actor: DisclosureActor };
+type Props = { section: SectionView; index: number; review: boolean; token: string | null; actor: DisclosureActorRef };
 
 export function DisclosureSectionItem({ section, index, review, token, actor }: Props) {
   const session = useSession();
@@ -58,7 +58,7 @@ export function DisclosureSectionItem({ section, index, review, token, actor }: 
               token={token}
               title={title}
               reviewMode={review || progress.completed}
-              onReachedEnd={() => actor.send({ type: 'disclosure.section.scrolledToEnd', sectionId: id })}
+              onReachedEnd={() => actor.send({ type: 'disclosure.section.end.visible', sectionId: id })}
               onUnauthorized={() => session.send({ type: 'session.unauthorized' })}
             />
           ) : (

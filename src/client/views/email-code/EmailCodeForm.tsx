@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { emailCodeMachine } from '../../../../machines/email-code/email-code.machine.ts';
+import type { EmailCodeActorRef } from '../../../../machines/email-code/email-code.machine.ts';
 import {
   selectCanResend,
   selectCode,
@@ -18,7 +17,7 @@ import { messages } from '../../../shared/messages.ts';
 import './email-code.css';
 
 /** The one-time code step shared by login and registration: a pure rendering of the emailCode machine. */
-export function EmailCodeForm({ actor, idPrefix }: { actor: ActorRefFrom<typeof emailCodeMachine>; idPrefix: string }) {
+export function EmailCodeForm({ actor, idPrefix }: { actor: EmailCodeActorRef; idPrefix: string }) {
   const code = useSelector(actor, selectCode);
   const sentTo = useSelector(actor, selectSentTo);
   const error = useSelector(actor, selectCodeError);
@@ -42,7 +41,7 @@ export function EmailCodeForm({ actor, idPrefix }: { actor: ActorRefFrom<typeof 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'code.submit' });
+          actor.send({ type: 'emailCode.submit' });
         }}
       >
         <label className="field__label" htmlFor={inputId}>{messages.emailCode.label}</label>
@@ -61,7 +60,7 @@ export function EmailCodeForm({ actor, idPrefix }: { actor: ActorRefFrom<typeof 
           aria-busy={verifying}
           aria-invalid={!!error}
           aria-describedby={error ? `${inputId}-error` : info ? `${inputId}-info` : undefined}
-          onChange={(e) => actor.send({ type: 'code.change', value: e.target.value })}
+          onChange={(e) => actor.send({ type: 'emailCode.change', value: e.target.value })}
         />
         {error && <p id={`${inputId}-error`} className="field__error" role="alert">{error}</p>}
         {!error && info && <p id={`${inputId}-info`} className="email-code__info" role="status">{info}</p>}
@@ -70,10 +69,10 @@ export function EmailCodeForm({ actor, idPrefix }: { actor: ActorRefFrom<typeof 
         </button>
       </form>
       <div className="email-code__actions">
-        <button type="button" className="btn btn--ghost btn--small" disabled={!canResend || resending} onClick={() => actor.send({ type: 'code.resend' })}>
+        <button type="button" className="btn btn--ghost btn--small" disabled={!canResend || resending} onClick={() => actor.send({ type: 'emailCode.resend' })}>
           {canResend || resending ? messages.emailCode.resend : messages.emailCode.resendIn(resendIn)}
         </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'code.back' })}>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'emailCode.back' })}>
           {messages.emailCode.changeEmail}
         </button>
       </div>

@@ -1,7 +1,6 @@
 /** Step 3: a utility bill and a bank statement, each meeting the three requirements; both uploaded together. */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { kycAddressMachine } from '../../../../machines/kyc/kyc-address.machine.ts';
+import type { KycAddressActorRef } from '../../../../machines/kyc/kyc-address.machine.ts';
 import {
   selectAddressError,
   selectAddressSlots,
@@ -19,7 +18,7 @@ import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
-export function AddressStep({ actor }: { actor: ActorRefFrom<typeof kycAddressMachine> }) {
+export function AddressStep({ actor }: { actor: KycAddressActorRef }) {
   const slots = useSelector(actor, selectAddressSlots);
   const chosen = useSelector(actor, selectSelectedCount);
   const required = selectRequiredCount();
@@ -43,7 +42,7 @@ export function AddressStep({ actor }: { actor: ActorRefFrom<typeof kycAddressMa
               chosen={slot.fileName ? { name: slot.fileName, size: slot.fileSize ?? 0 } : null}
               disabled={busy}
               error={slot.error}
-              onSelect={(file) => actor.send({ type: 'kyc.address.fileSelected', documentType: slot.documentType, file })}
+              onSelect={(file) => actor.send({ type: 'kyc.address.selectFile', documentType: slot.documentType, file })}
               testId={`kyc-${slot.documentType}-file`}
             />
             {busy && slot.fileName ? <ProgressBar label={slot.label} value={slot.uploadPercent} valueText={text.uploading(slot.uploadPercent)} /> : null}

@@ -1,13 +1,12 @@
 /** Step 4: the screening checklist, the source-of-funds declaration and the four required declarations. */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { kycAmlMachine } from '../../../../machines/kyc/kyc-aml.machine.ts';
+import type { KycAmlActorRef } from '../../../../machines/kyc/kyc-aml.machine.ts';
+import type { KycActorRef } from '../../../../machines/kyc/kyc.machine.ts';
 import { selectAmlError, selectAmlForm, selectIsAmlSaving } from '../../../../machines/kyc/kyc-aml.selectors.ts';
 import { selectIsAdvancing } from '../../../../machines/kyc/kyc.selectors.ts';
 import { AML_DECLARATIONS, ANNUAL_VOLUMES, ANNUAL_VOLUME_LABELS, FUNDS_SOURCES, FUNDS_SOURCE_LABELS } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button, Checkbox, Field, Select, TextInput } from '../../ui/form/index.ts';
-import type { KycActor } from './KycPage.tsx';
 import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
@@ -29,7 +28,7 @@ function Checklist() {
   );
 }
 
-export function AmlStep({ actor, kyc }: { actor: ActorRefFrom<typeof kycAmlMachine> | undefined; kyc: KycActor }) {
+export function AmlStep({ actor, kyc }: { actor: KycAmlActorRef | undefined; kyc: KycActorRef }) {
   const advancing = useSelector(kyc, selectIsAdvancing);
   if (!actor || advancing) {
     return (
@@ -44,12 +43,12 @@ export function AmlStep({ actor, kyc }: { actor: ActorRefFrom<typeof kycAmlMachi
   return <AmlForm actor={actor} />;
 }
 
-function AmlForm({ actor }: { actor: ActorRefFrom<typeof kycAmlMachine> }) {
+function AmlForm({ actor }: { actor: KycAmlActorRef }) {
   const form = useSelector(actor, selectAmlForm);
   const error = useSelector(actor, selectAmlError);
   const saving = useSelector(actor, selectIsAmlSaving);
   const change = (field: 'fundsSource' | 'annualVolume' | 'occupation' | 'additionalInfo') => (value: string) =>
-    actor.send({ type: 'kyc.aml.fieldChanged', field, value });
+    actor.send({ type: 'kyc.aml.changeField', field, value });
   return (
     <form
       className="kyc-step"
@@ -89,7 +88,7 @@ function AmlForm({ actor }: { actor: ActorRefFrom<typeof kycAmlMachine> }) {
             required
             checked={form.declarations[d]}
             label={text.declarations[d]}
-            onChange={(checked) => actor.send({ type: 'kyc.aml.declarationToggled', declaration: d, checked })}
+            onChange={(checked) => actor.send({ type: 'kyc.aml.setDeclaration', declaration: d, checked })}
           />
         ))}
       </fieldset>

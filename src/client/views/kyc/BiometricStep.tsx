@@ -1,8 +1,8 @@
 /** Step 2: the live selfie (real camera, or the simulated test camera with its notice), then Continue. */
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { cameraMachine } from '../../../../machines/camera/camera.machine.ts';
+import type { CameraActorRef } from '../../../../machines/camera/camera.machine.ts';
+import type { KycActorRef } from '../../../../machines/kyc/kyc.machine.ts';
 import {
   selectCameraError,
   selectCameraPhase,
@@ -20,11 +20,10 @@ import { selectFilesByStep, selectIsSelfieSaved } from '../../../../machines/kyc
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
 import { FileList } from './FileList.tsx';
-import type { KycActor } from './KycPage.tsx';
 
 const text = messages.kyc;
 
-export function BiometricStep({ camera, kyc }: { camera: ActorRefFrom<typeof cameraMachine> | undefined; kyc: KycActor }) {
+export function BiometricStep({ camera, kyc }: { camera: CameraActorRef | undefined; kyc: KycActorRef }) {
   const saved = useSelector(kyc, selectIsSelfieSaved);
   const files = useSelector(kyc, selectFilesByStep);
   if (saved || !camera) {
@@ -41,7 +40,7 @@ export function BiometricStep({ camera, kyc }: { camera: ActorRefFrom<typeof cam
   return <CameraPanel camera={camera} />;
 }
 
-function CameraPanel({ camera }: { camera: ActorRefFrom<typeof cameraMachine> }) {
+function CameraPanel({ camera }: { camera: CameraActorRef }) {
   const phase = useSelector(camera, selectCameraPhase);
   const stream = useSelector(camera, selectStream);
   const simulated = useSelector(camera, selectIsSimulated);

@@ -1,7 +1,6 @@
 /** Step 1: upload an identity document (checked here for type and size, stored and saved at once), then Continue. */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { kycIdentityMachine } from '../../../../machines/kyc/kyc-identity.machine.ts';
+import type { KycIdentityActorRef } from '../../../../machines/kyc/kyc-identity.machine.ts';
 import {
   selectIdentityError,
   selectIdentityFileName,
@@ -18,7 +17,7 @@ import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
-export function IdentityStep({ actor }: { actor: ActorRefFrom<typeof kycIdentityMachine> }) {
+export function IdentityStep({ actor }: { actor: KycIdentityActorRef }) {
   const phase = useSelector(actor, selectIdentityPhase);
   const fileName = useSelector(actor, selectIdentityFileName);
   const percent = useSelector(actor, selectIdentityUploadPercent);
@@ -34,7 +33,7 @@ export function IdentityStep({ actor }: { actor: ActorRefFrom<typeof kycIdentity
         hint={text.identityHint}
         chosen={null}
         disabled={busy}
-        onSelect={(file) => actor.send({ type: 'kyc.identity.fileSelected', file })}
+        onSelect={(file) => actor.send({ type: 'kyc.identity.selectFile', file })}
         testId="kyc-identity-file"
       />
       {uploading ? <ProgressBar label={text.identityLabel} value={percent} valueText={text.uploading(percent)} /> : null}

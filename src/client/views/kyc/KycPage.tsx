@@ -4,8 +4,7 @@
  * All decisions live in machines/kyc; this renders the snapshot and sends the user's intents.
  */
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { kycMachine } from '../../../../machines/kyc/kyc.machine.ts';
+import type { KycActorRef } from '../../../../machines/kyc/kyc.machine.ts';
 import {
   selectAddressRef,
   selectAmlRef,
@@ -33,10 +32,9 @@ import { KycSummary } from './KycSummary.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
 import './kyc.css';
 
-export type KycActor = ActorRefFrom<typeof kycMachine>;
 const text = messages.kyc;
 
-export function KycPage({ actor }: { actor: KycActor }) {
+export function KycPage({ actor }: { actor: KycActorRef }) {
   const phase = useSelector(actor, selectPhase);
   if (phase === 'loading' || phase === 'done') return <LoadingScreen title={messages.loading} detail={text.loading} />;
   if (phase === 'authRequired') return <AuthRequiredNotice detail={text.authRequired} />;
@@ -45,7 +43,7 @@ export function KycPage({ actor }: { actor: KycActor }) {
   return <KycWizard actor={actor} />;
 }
 
-function KycWizard({ actor }: { actor: KycActor }) {
+function KycWizard({ actor }: { actor: KycActorRef }) {
   const steps = useSelector(actor, selectSteps);
   const displayed = useSelector(actor, selectDisplayedStep);
   const viewingOther = useSelector(actor, selectIsViewingOtherStep);

@@ -1,16 +1,16 @@
 /** The read-only KYC summary: banner, completion date, status label, one card per step with its files or answers. */
 import { useSelector } from '@xstate/react';
+import type { KycActorRef } from '../../../../machines/kyc/kyc.machine.ts';
 import { selectSummary } from '../../../../machines/kyc/kyc.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
 import { AmlAnswers } from './AmlAnswers.tsx';
 import { FileList } from './FileList.tsx';
-import type { KycActor } from './KycPage.tsx';
 import { formatLongDate } from '../../ui/format.ts';
 
 const text = messages.kyc;
 
-export function KycSummary({ actor }: { actor: KycActor }) {
+export function KycSummary({ actor }: { actor: KycActorRef }) {
   const summary = useSelector(actor, selectSummary);
   if (!summary) return null;
   return (

@@ -1,14 +1,14 @@
 /** Step 5: verification complete; 'Proceed to Legal Agreements' completes KYC on the server. */
 import { useSelector } from '@xstate/react';
+import type { KycActorRef } from '../../../../machines/kyc/kyc.machine.ts';
 import { selectCompletionError, selectIsCompleting } from '../../../../machines/kyc/kyc.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
-import type { KycActor } from './KycPage.tsx';
 import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
-export function ReviewStep({ kyc }: { kyc: KycActor }) {
+export function ReviewStep({ kyc }: { kyc: KycActorRef }) {
   const completing = useSelector(kyc, selectIsCompleting);
   const error = useSelector(kyc, selectCompletionError);
   return (

@@ -60,7 +60,7 @@ export function LoginPage() {
       <button
         type="button"
         className="btn btn--outline btn--block"
-        onClick={() => session.send({ type: 'session.route.requested', path: '/auth/register' })}
+        onClick={() => session.send({ type: 'session.route.request', path: '/auth/register' })}
       >
         {messages.login.startJourney}
       </button>

@@ -1,32 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { selectDisclosureActor, selectIsLoading, selectKycActor, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
-import { DisclosurePage } from '../disclosure/DisclosurePage.tsx';
-import { KycPage } from '../kyc/KycPage.tsx';
+import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
+import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
+import { selectIsLoading, selectPageActor, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { PROCESS_PAGE_VIEWS } from './process-page-views.ts';
 import { StepIndicator } from './StepIndicator.tsx';
 import { StepNotAvailable } from './StepNotAvailable.tsx';
 import './process.css';
 
-const STEP_HEADINGS = {
-  disclosure: 'Disclosure Review',
-  kyc: 'KYC Verification',
-  agreements: 'Legal Agreements',
-  payment: 'Payment Processing',
-  complete: 'Investment Complete',
-  downloads: 'Signed Documents',
-} as const;
-
-/** The signed-in area: the step indicator above the page of the step the process machine says is shown. */
+/** The signed-in area: the step indicator above the page the process machine says is shown. */
 export function ProcessPage() {
   const session = useSession();
   const processActor = useSelector(session, selectProcessActor);
   const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
   const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
-  const disclosureActor = useSelector(processActor, (s) => (s ? selectDisclosureActor(s) : undefined));
-  const kycActor = useSelector(processActor, (s) => (s ? selectKycActor(s) : undefined));
   const heading = useRef<HTMLHeadingElement>(null);
   // A new page: start keyboard and screen-reader users at its heading.
   useEffect(() => heading.current?.focus(), [viewed, loading]);
@@ -35,15 +25,16 @@ export function ProcessPage() {
     <div className="process">
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
-        <h1 id="step-heading" ref={heading} tabIndex={-1}>{STEP_HEADINGS[viewed]}</h1>
-        {viewed === 'disclosure' && disclosureActor ? (
-          <DisclosurePage actor={disclosureActor} />
-        ) : viewed === 'kyc' && kycActor ? (
-          <KycPage actor={kycActor} />
-        ) : (
-          <StepNotAvailable />
-        )}
+        <h1 id="step-heading" ref={heading} tabIndex={-1}>{PROCESS_PAGE_VIEWS[viewed].heading}</h1>
+        {isPageStep(viewed) ? <PageChartView step={viewed} process={processActor} /> : <StepNotAvailable />}
       </section>
     </div>
   );
+}
+
+/** A step's page chart rendered by its view, once the process runs it. */
+function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
+  const actor = useSelector(process, (s) => selectPageActor(s, step));
+  const { View } = PROCESS_PAGE_VIEWS[step];
+  return actor ? <View actor={actor} /> : <StepNotAvailable />;
 }

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { processMachine } from '../../../../machines/process/process.machine.ts';
+import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
 import { selectOverallProgress, selectStepIndicator } from '../../../../machines/process/process.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { pathOfStep } from '../../../shared/rules.ts';
@@ -8,7 +7,7 @@ import { useSession } from '../../app/session-context.tsx';
 
 const STATUS_LABEL = { completed: 'Completed', current: 'Current step', accessible: 'Available', pending: 'Pending' } as const;
 
-export function StepIndicator({ actor }: { actor: ActorRefFrom<typeof processMachine> }) {
+export function StepIndicator({ actor }: { actor: ProcessActorRef }) {
   const session = useSession();
   const items = useSelector(actor, selectStepIndicator);
   const overall = useSelector(actor, selectOverallProgress);
@@ -30,7 +29,7 @@ export function StepIndicator({ actor }: { actor: ActorRefFrom<typeof processMac
                 aria-label={`${title}: ${STATUS_LABEL[item.status]}`}
                 aria-describedby={clickable ? undefined : 'steps-pending-hint'}
                 onClick={() => {
-                  if (clickable) session.send({ type: 'session.route.requested', path: pathOfStep(item.step) });
+                  if (clickable) session.send({ type: 'session.route.request', path: pathOfStep(item.step) });
                 }}
               >
                 <span className="steps__marker" aria-hidden="true">{item.status === 'completed' ? '✓' : i + 1}</span>

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { registrationDetailsMachine } from '../../../../machines/registration-details/registration-details.machine.ts';
+import type { RegistrationDetailsActorRef } from '../../../../machines/registration-details/registration-details.machine.ts';
 import { selectDetails, selectDetailsError, selectDetailsView } from '../../../../machines/registration-details/registration-details.selectors.ts';
 import { PRIMARY_JURISDICTION_LABELS, TOKEN_UNIT, type PrimaryJurisdiction } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -9,7 +8,6 @@ import { formatEur, formatTokensSummary } from '../../../shared/rules.ts';
 import type { UserDetails } from '../../../shared/schemas.ts';
 import './registration-details.css';
 
-type Actor = ActorRefFrom<typeof registrationDetailsMachine>;
 const NP = messages.userDetails.notProvided;
 
 const orNotProvided = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? NP : String(value));
@@ -84,7 +82,7 @@ function Loaded({ d }: { d: UserDetails }) {
   );
 }
 
-export function RegistrationDetailsModal({ actor }: { actor: Actor }) {
+export function RegistrationDetailsModal({ actor }: { actor: RegistrationDetailsActorRef }) {
   const view = useSelector(actor, selectDetailsView);
   const details = useSelector(actor, selectDetails);
   const error = useSelector(actor, selectDetailsError);
@@ -98,7 +96,7 @@ export function RegistrationDetailsModal({ actor }: { actor: Actor }) {
     if (!open && el.open) el.close();
   }, [open]);
 
-  const close = () => actor.send({ type: 'details.close' });
+  const close = () => actor.send({ type: 'registrationDetails.close' });
   return (
     <dialog ref={dialog} className="details" aria-labelledby="details-title" onCancel={(e) => { e.preventDefault(); close(); }}>
       <div className="details__head">
@@ -119,7 +117,7 @@ export function RegistrationDetailsModal({ actor }: { actor: Actor }) {
         {view === 'loaded' && details && <Loaded d={details} />}
       </div>
       <div className="details__foot">
-        {view === 'error' && <button type="button" className="btn btn--outline" onClick={() => actor.send({ type: 'details.retry' })}>Try Again</button>}
+        {view === 'error' && <button type="button" className="btn btn--outline" onClick={() => actor.send({ type: 'registrationDetails.retry' })}>Try Again</button>}
         <button type="button" className="btn btn--primary" onClick={close}>{messages.userDetails.close}</button>
       </div>
     </dialog>

@@ -10,9 +10,10 @@ import {
 import { AMOUNT_STEP, TOKEN_UNIT } from '../../../shared/constants.ts';
 import { formatEur, formatTokenPrice } from '../../../shared/rules.ts';
 import { Field, TextInput } from '../../ui/form/index.ts';
-import { sendFieldBlur, sendFieldChange, type RegistrationActor } from './registration-actor.ts';
+import type { RegistrationActorRef } from '../../../../machines/registration/registration.machine.ts';
+import { sendFieldBlur, sendFieldChange } from './registration-actor.ts';
 
-export function InvestmentStep({ actorRef, disabled }: { actorRef: RegistrationActor; disabled: boolean }) {
+export function InvestmentStep({ actorRef, disabled }: { actorRef: RegistrationActorRef; disabled: boolean }) {
   const values = useSelector(actorRef, selectValues);
   const errors = useSelector(actorRef, selectFieldErrors);
   const settings = useSelector(actorRef, selectSettings);

@@ -6,7 +6,8 @@ import { FIELD_MAX_LENGTH } from '../../../../machines/registration/registration
 import type { InvestorType } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Field, RadioCards, TextInput, type RadioCardOption } from '../../ui/form/index.ts';
-import { sendFieldBlur, sendFieldChange, type RegistrationActor } from './registration-actor.ts';
+import type { RegistrationActorRef } from '../../../../machines/registration/registration.machine.ts';
+import { sendFieldBlur, sendFieldChange } from './registration-actor.ts';
 
 const INVESTOR_TYPE_OPTIONS: readonly RadioCardOption<InvestorType>[] = [
   { value: 'individual', title: 'Individual', description: 'Investing in your own name.' },
@@ -33,7 +34,7 @@ const ENTITY: readonly TextFieldSpec[] = [
   { field: 'authorizedSignatory', label: 'Authorized signatory', autoComplete: 'name', help: 'The person empowered to sign on behalf of the entity.' },
 ];
 
-export function InvestorStep({ actorRef, disabled }: { actorRef: RegistrationActor; disabled: boolean }) {
+export function InvestorStep({ actorRef, disabled }: { actorRef: RegistrationActorRef; disabled: boolean }) {
   const values = useSelector(actorRef, selectValues);
   const errors = useSelector(actorRef, selectFieldErrors);
   const walletStatus = useSelector(actorRef, selectWalletStatus);

@@ -5,7 +5,8 @@ import type { CheckboxFieldName } from '../../../../machines/registration/regist
 import { PRIMARY_JURISDICTIONS, PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/constants.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
 import { Checkbox, Field, Select, type SelectOption } from '../../ui/form/index.ts';
-import { sendFieldBlur, sendFieldChange, type RegistrationActor } from './registration-actor.ts';
+import type { RegistrationActorRef } from '../../../../machines/registration/registration.machine.ts';
+import { sendFieldBlur, sendFieldChange } from './registration-actor.ts';
 
 const JURISDICTION_OPTIONS: readonly SelectOption[] = PRIMARY_JURISDICTIONS.map((value) => ({ value, label: PRIMARY_JURISDICTION_LABELS[value] }));
 
@@ -30,7 +31,7 @@ export const CERTIFICATIONS: readonly { field: CheckboxFieldName; text: string }
   },
 ];
 
-export function QualificationStep({ actorRef, disabled }: { actorRef: RegistrationActor; disabled: boolean }) {
+export function QualificationStep({ actorRef, disabled }: { actorRef: RegistrationActorRef; disabled: boolean }) {
   const values = useSelector(actorRef, selectValues);
   const errors = useSelector(actorRef, selectFieldErrors);
 

@@ -21,7 +21,7 @@ import { Button, ProgressBar } from '../../ui/form/index.ts';
 import { InvestmentStep } from './InvestmentStep.tsx';
 import { InvestorStep } from './InvestorStep.tsx';
 import { QualificationStep } from './QualificationStep.tsx';
-import type { RegistrationActor } from './registration-actor.ts';
+import type { RegistrationActorRef } from '../../../../machines/registration/registration.machine.ts';
 import './registration.css';
 
 const STEP_TITLES = messages.registration.stepTitles;
@@ -32,7 +32,7 @@ const STEP_INTROS = [
   'Confirm your eligibility and review the Non-Disclosure Agreement before completing your registration.',
 ] as const;
 
-export function RegistrationPage({ actorRef }: { actorRef: RegistrationActor }) {
+export function RegistrationPage({ actorRef }: { actorRef: RegistrationActorRef }) {
   const phase = useSelector(actorRef, selectPhase);
   const step = useSelector(actorRef, selectStep);
   const canGoNext = useSelector(actorRef, selectCanGoNext);

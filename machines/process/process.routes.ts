@@ -3,6 +3,8 @@ import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
 import { pathOfStep, type StepProgress } from '../../src/shared/rules.ts';
 
 export const DOWNLOADS_PATH = '/process/downloads';
+/** What the signed-in area can show: a step's page, or the downloads page (which is no step). */
+export type ProcessPageId = ProcessStep | 'downloads';
 
 const isStep = (s: string): s is ProcessStep => (PROCESS_STEPS as readonly string[]).includes(s);
 

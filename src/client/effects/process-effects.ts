@@ -1,0 +1,25 @@
+/** The process chart's effects: the status calls of step progress, and each page chart provided with its own effects. */
+import { fromPromise } from 'xstate';
+import { processMachine } from '../../../machines/process/process.machine.ts';
+import type { ApiClient } from './api-client.ts';
+import { provideDisclosure } from './disclosure-effects.ts';
+import { provideKyc } from './kyc-effects.ts';
+import { loadStepProgress } from './status-calls.ts';
+
+export type ProcessEffectOptions = {
+  /** The stored token, for the calls that bypass the API client (uploads with progress). */
+  getToken: () => string | null;
+  /** A 401 outside the API client: the session's 401 path. */
+  onUnauthorized: () => void;
+};
+
+export function provideProcess(api: ApiClient, { getToken, onUnauthorized }: ProcessEffectOptions) {
+  return processMachine.provide({
+    actors: {
+      loadStepProgress: fromPromise(() => loadStepProgress(api)),
+      // One entry per page chart (machines/process/process.pages.ts).
+      disclosure: provideDisclosure(api),
+      kyc: provideKyc(api, getToken, { onUnauthorized }),
+    },
+  });
+}
