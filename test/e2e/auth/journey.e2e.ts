@@ -194,9 +194,16 @@ describeE2E('session edge cases', () => {
       localStorage.setItem('user', JSON.stringify({ userId: 'x', userDetailsId: 'y', email: 'x@example.com', investmentAmount: 1 }));
     }, [forged]);
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toContain('Session expired. Please log in again.');
-    expect(new URL(page.url()).pathname).toBe('/auth/login');
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    // The 401 reloads the page: until the reloaded login page is up, a read may meet the old page or a navigation
+    // (which throws), so the three observations are made together and retried until all hold at once.
+    const settled = async () => ({
+      path: new URL(page.url()).pathname,
+      alert: await page.getByRole('alert').first().textContent({ timeout: 500 }).catch(() => null),
+      token: await page.evaluate(() => localStorage.getItem('authToken')).catch(() => 'page navigating'),
+    });
+    await expect
+      .poll(settled, { timeout: 15_000 })
+      .toEqual({ path: '/auth/login', alert: expect.stringContaining('Session expired. Please log in again.'), token: null });
     await screenshot(page, 'login-session-expired');
     await close();
   });
