@@ -2,7 +2,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { disclosureMachine } from '../../../machines/disclosure/disclosure.machine.ts';
 import type { DisclosureData, DisclosureEvent, SaveProgressInput } from '../../../machines/disclosure/disclosure.types.ts';
-import type { DisclosureProgressResponse, DisclosureSection } from '../../shared/schemas.ts';
+import type { DisclosureProgressResponse, DisclosureSection } from '../../shared/disclosure.ts';
 import type { ApiClient } from './api-client.ts';
 
 export function provideDisclosure(api: ApiClient) {

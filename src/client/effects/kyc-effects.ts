@@ -11,9 +11,8 @@ import { kycAmlMachine } from '../../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../../machines/kyc/kyc-identity.machine.ts';
 import { kycMachine } from '../../../machines/kyc/kyc.machine.ts';
 import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
-import type { KycCompleteResponse, KycUploadResponse, SaveKycStepInput } from '../../shared/kyc.ts';
+import type { KycCompleteResponse, KycUploadResponse, SaveKycStepInput, KycStatusResponse } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
-import type { KycStatusResponse } from '../../shared/schemas.ts';
 import type { ApiClient } from './api-client.ts';
 import { provideCamera, type CameraEffectOptions, type KycStepEffects } from './camera-effects.ts';
 

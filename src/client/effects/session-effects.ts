@@ -8,7 +8,9 @@ import { registrationDetailsMachine } from '../../../machines/registration-detai
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
 import type { StoredSession } from '../../../machines/session/session.types.ts';
-import type { AuthResponse, CodeChallenge, RegistrationPayload, UserDetails } from '../../shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../shared/auth.ts';
+import type { RegistrationPayload } from '../../shared/registration.ts';
+import type { UserDetails } from '../../shared/user-details.ts';
 import { emailCodeMachine } from '../../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-code/email-code.types.ts';
 import type { LoginRequest } from '../../../machines/login/login.types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api-error.ts';
-import { PROCESS_STEP_STATUS, STATUS_STEPS } from '../../shared/step-status.ts';
+import { PROCESS_STEP_STATUS, STATUS_STEPS } from '../../shared/process.ts';
 import type { ApiClient } from './api-client.ts';
 import { loadStepProgress } from './status-calls.ts';
 

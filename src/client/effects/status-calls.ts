@@ -1,5 +1,5 @@
 /** The status calls of step progress (PROCESS_STEP_STATUS), in parallel; one failing call leaves its answer empty. */
-import { PROCESS_STEP_STATUS, STATUS_STEPS, type StatusAnswers } from '../../shared/step-status.ts';
+import { PROCESS_STEP_STATUS, STATUS_STEPS, type StatusAnswers } from '../../shared/process.ts';
 import type { ApiClient } from './api-client.ts';
 
 export async function loadStepProgress(api: ApiClient): Promise<StatusAnswers> {

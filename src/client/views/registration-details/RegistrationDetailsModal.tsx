@@ -2,10 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { RegistrationDetailsActorRef } from '../../../../machines/registration-details/registration-details.machine.ts';
 import { selectDetails, selectDetailsError, selectDetailsView } from '../../../../machines/registration-details/registration-details.selectors.ts';
-import { PRIMARY_JURISDICTION_LABELS, TOKEN_UNIT, type PrimaryJurisdiction } from '../../../shared/constants.ts';
+import { TOKEN_UNIT } from '../../../shared/constants.ts';
+import { formatEur, formatTokensSummary } from '../../../shared/format.ts';
 import { messages } from '../../../shared/messages.ts';
-import { formatEur, formatTokensSummary } from '../../../shared/rules.ts';
-import type { UserDetails } from '../../../shared/schemas.ts';
+import { PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
+import type { UserDetails } from '../../../shared/user-details.ts';
 import './registration-details.css';
 
 const NP = messages.userDetails.notProvided;
