@@ -27,4 +27,16 @@ describe('loadStepProgress', () => {
       payment: { from: '/api/payment/status' },
     });
   });
+
+  it("checks each answer with its step's schema", async () => {
+    const schemas: unknown[] = [];
+    const api = {
+      get: async (_path: string, options: { schema?: unknown }) => {
+        schemas.push(options.schema);
+        return {};
+      },
+    } as unknown as ApiClient;
+    await loadStepProgress(api);
+    expect(schemas).toEqual(STATUS_STEPS.map((step) => PROCESS_STEP_STATUS[step].schema));
+  });
 });

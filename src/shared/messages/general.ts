@@ -3,6 +3,8 @@ export const generalMessages = {
   general: {
     network: 'Network error occurred',
     http: (status: number) => `HTTP ${status}`,
+    /** A success answer that is not what the call answers (its contract schema refused it). */
+    unexpectedAnswer: 'The server sent an answer the portal could not read. Please try again.',
   },
   server: {
     notFound: 'Not found',
