@@ -11,7 +11,7 @@ import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { DISCLOSURE } from '../../src/shared/constants.ts';
 import { allSectionsComplete, progressOf, type DisclosureProgressResponse } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { PROCESS_STEPS, type ProcessStep, pathOfStep } from '../../src/shared/process-steps.ts';
+import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
 import { readingTimerMachine } from '../reading-timer/reading-timer.machine.ts';
 import { canOpen, normalise, reconcile, sectionsToTime, timerId, updateSection } from './disclosure.rules.ts';
 import type {

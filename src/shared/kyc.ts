@@ -1,8 +1,8 @@
 /**
  * The KYC/AML contract between browser and server (spec sections 3 "KYC", 4 "KYC wizard", 5 "Uploads" and "AML"):
- * document types, statuses, the AML enumerations and schema, the step payloads and the answers (each with its schema:
- * the client checks what it reads). Server and client validate
- * with the same schemas; the words shown are in messages.kyc.
+ * document types, statuses, the AML enumerations and schema, the step payloads and the answers. Server and client
+ * validate the payloads with the same schemas, and the client checks each answer with its schema; the words shown are
+ * in messages.kyc.
  */
 import * as v from 'valibot';
 import { UPLOAD_MAX_BYTES } from './constants.ts';

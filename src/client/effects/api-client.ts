@@ -106,6 +106,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  // One implementation serves both signatures of Call (with a schema: its output; without: unknown).
   return {
     get: (path: string, o?: Partial<CheckedCallOptions<unknown>>) => call('get', path, o),
     post: (path: string, o?: Partial<CheckedCallOptions<unknown>>) => call('post', path, o),
