@@ -1,5 +1,4 @@
-import type { KycUploadResponse } from '../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { KycUploadResponse, KycStatusResponse } from '../../src/shared/kyc.ts';
 import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 /**

@@ -8,14 +8,20 @@
  */
 import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
-import { DISCLOSURE, PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
-import { allSectionsComplete, progressOf } from '../../src/shared/disclosure-rules.ts';
+import { DISCLOSURE } from '../../src/shared/constants.ts';
+import { allSectionsComplete, progressOf, type DisclosureProgressResponse } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { pathOfStep } from '../../src/shared/rules.ts';
-import type { DisclosureProgressResponse } from '../../src/shared/schemas.ts';
+import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
 import { readingTimerMachine } from '../reading-timer/reading-timer.machine.ts';
 import { canOpen, normalise, reconcile, sectionsToTime, timerId, updateSection } from './disclosure.rules.ts';
-import type { DisclosureContext, DisclosureData, DisclosureEvent, DisclosureInput, DisclosureParentEvent, SaveProgressInput } from './disclosure.types.ts';
+import type {
+  DisclosureContext,
+  DisclosureData,
+  DisclosureEvent,
+  DisclosureInput,
+  DisclosureParentEvent,
+  SaveProgressInput,
+} from './disclosure.types.ts';
 
 const asStep = (value: string): ProcessStep => ((PROCESS_STEPS as readonly string[]).includes(value) ? (value as ProcessStep) : 'disclosure');
 

@@ -1,6 +1,12 @@
 /** Pure helpers of the disclosure statechart (no xstate): progress bookkeeping per section. */
-import { EMPTY_PROGRESS, isRequirementMet, progressOf, unlockedFlags } from '../../src/shared/disclosure-rules.ts';
-import type { DisclosureSection, SectionProgress } from '../../src/shared/schemas.ts';
+import {
+  EMPTY_PROGRESS,
+  isRequirementMet,
+  progressOf,
+  unlockedFlags,
+  type DisclosureSection,
+  type SectionProgress,
+} from '../../src/shared/disclosure.ts';
 import type { ProgressMap } from './disclosure.types.ts';
 
 /** Every section present, `unlocked` derived from the order of completion. */

@@ -1,6 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
-import { allSectionsComplete, missingSeconds, minReadingSeconds, progressOf } from '../../src/shared/disclosure-rules.ts';
-import type { DisclosureSection, SectionProgress } from '../../src/shared/schemas.ts';
+import {
+  allSectionsComplete,
+  missingSeconds,
+  minReadingSeconds,
+  progressOf,
+  type DisclosureSection,
+  type SectionProgress,
+} from '../../src/shared/disclosure.ts';
 import type { disclosureMachine } from './disclosure.machine.ts';
 import { canOpen, completedCount } from './disclosure.rules.ts';
 

@@ -1,5 +1,5 @@
-import type { ProcessStep } from '../../src/shared/constants.ts';
-import type { DisclosureProgressResponse, DisclosureSection, SectionProgress } from '../../src/shared/schemas.ts';
+import type { DisclosureProgressResponse, DisclosureSection, SectionProgress } from '../../src/shared/disclosure.ts';
+import type { ProcessStep } from '../../src/shared/process-steps.ts';
 import type { ReadingTickEvent } from '../reading-timer/reading-timer.types.ts';
 
 export type ProgressMap = Record<string, SectionProgress>;

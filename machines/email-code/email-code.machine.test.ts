@@ -5,9 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/shared/api-error.ts';
-import { EMAIL_CODE } from '../../src/shared/constants.ts';
+import { EMAIL_CODE, type AuthResponse, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 import { emailCodeMachine } from './email-code.machine.ts';
 import {
   selectCanResend,

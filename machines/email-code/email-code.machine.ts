@@ -5,9 +5,8 @@
  */
 import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
-import { EMAIL_CODE } from '../../src/shared/constants.ts';
+import { EMAIL_CODE, CODE_PATTERN, type AuthResponse, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { CODE_PATTERN, type AuthResponse, type CodeChallenge } from '../../src/shared/schemas.ts';
 import type { EmailCodeContext, EmailCodeEvent, EmailCodeInput, EmailCodeOutput, ResendCodeInput, VerifyCodeInput } from './email-code.types.ts';
 
 const COOLDOWN_SECONDS = EMAIL_CODE.resendCooldownMs / 1000;

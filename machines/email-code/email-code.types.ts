@@ -1,4 +1,4 @@
-import type { AuthResponse, CodeChallenge, VerifyCodePayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge, VerifyCodePayload } from '../../src/shared/auth.ts';
 
 export type EmailCodeContext = {
   challengeId: string;

@@ -4,8 +4,8 @@
  * one action object cannot serve several charts, but one definition can.
  */
 import { assign, type EventObject } from 'xstate';
+import type { KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import type { UploadProgress } from './kyc-step.actors.ts';
 import { failureText } from './kyc-step.rules.ts';
 

@@ -7,8 +7,7 @@
  * - `saveKycStep` (POST /api/kyc/save-step): answers the server's new status.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { KycDocumentType, KycUploadResponse, SaveKycStepInput } from '../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { KycDocumentType, KycUploadResponse, SaveKycStepInput, KycStatusResponse } from '../../src/shared/kyc.ts';
 
 export type UploadDocumentInput = {
   /** The bytes (a File from the picker, or the selfie Blob). */

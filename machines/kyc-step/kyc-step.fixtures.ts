@@ -4,8 +4,7 @@
  * ('auto') or only when the test says so ('manual').
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { KycUploadResponse, SaveKycStepInput } from '../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { KycUploadResponse, SaveKycStepInput, KycStatusResponse } from '../../src/shared/kyc.ts';
 import type { UploadDocumentInput, UploadEvent } from './kyc-step.actors.ts';
 
 const STEP_KEYS = ['1', '2', '3', '4', '5'] as const;

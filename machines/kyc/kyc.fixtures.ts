@@ -4,8 +4,7 @@
  * recorded. The shared status and upload builders are in machines/kyc-step/kyc-step.fixtures.ts.
  */
 import { fromPromise } from 'xstate';
-import type { KycCompleteResponse, KycDocumentType, KycFile } from '../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { KycCompleteResponse, KycDocumentType, KycFile, KycStatusResponse } from '../../src/shared/kyc.ts';
 import { provideCameraFakes, type CameraFakeOptions } from '../camera/camera.fixtures.ts';
 import { fakeStepEffects, uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';

@@ -9,9 +9,8 @@
  */
 import { assign, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { TIMINGS } from '../../src/shared/constants.ts';
-import type { KycCompleteResponse, KycStepNumber } from '../../src/shared/kyc.ts';
+import type { KycCompleteResponse, KycStepNumber, KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
 import { cameraMachine } from '../camera/camera.machine.ts';
 import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';

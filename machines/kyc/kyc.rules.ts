@@ -11,10 +11,10 @@ import {
   type KycStepName,
   type KycStepNumber,
   type KycUploadResponse,
+  type KycStatusResponse,
 } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import { isStepComplete } from '../../src/shared/step-status.ts';
+import { isStepComplete } from '../../src/shared/process.ts';
 
 /** The browser's check of a chosen file (spec section 5 "Uploads"): null when it may be sent. The server checks the bytes again. */
 export function fileProblem(file: { type: string; size: number }): string | null {

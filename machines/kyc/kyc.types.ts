@@ -1,5 +1,4 @@
-import type { AmlDeclaration, KycStatus, KycStepNumber, KycUploadResponse } from '../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { AmlDeclaration, KycStatus, KycStepNumber, KycUploadResponse, KycStatusResponse } from '../../src/shared/kyc.ts';
 import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 // ---- The KYC page (kyc.machine.ts) ----

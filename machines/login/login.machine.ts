@@ -5,10 +5,8 @@
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { serverMessageOf } from '../../src/shared/api-error.ts';
-import { LOGIN_PLACEHOLDER_PASSWORD } from '../../src/shared/constants.ts';
+import { LOGIN_PLACEHOLDER_PASSWORD, isValidEmail, type AuthResponse, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { isValidEmail } from '../../src/shared/rules.ts';
-import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 import { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import type { LoginContext, LoginEvent, LoginInput, LoginOutput, LoginRequest } from './login.types.ts';
 

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { EmailCodeActorRef } from '../email-code/email-code.machine.ts';
+import { isValidEmail } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { isValidEmail } from '../../src/shared/rules.ts';
 import type { loginMachine } from './login.machine.ts';
 
 type S = SnapshotFrom<typeof loginMachine>;

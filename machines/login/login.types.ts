@@ -1,4 +1,4 @@
-import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
 
 export type LoginContext = {
   email: string;

@@ -4,9 +4,8 @@
  * whose page is a chart of its own (PAGE_CHARTS) has a state in `ready` that runs that chart while its page is shown.
  */
 import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
-import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
-import { deriveStepProgress, pathOfStep, type StepProgress } from '../../src/shared/rules.ts';
-import { NO_STATUS_ANSWERS, type StatusAnswers } from '../../src/shared/step-status.ts';
+import { deriveStepProgress, NO_STATUS_ANSWERS, type StepProgress, type StatusAnswers } from '../../src/shared/process.ts';
+import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
 import { PAGE_CHARTS, PAGE_STEPS, type PageStep } from './process.pages.ts';
 import { resolveProcessPath } from './process.routes.ts';
 import type { ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';

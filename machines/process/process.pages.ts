@@ -4,7 +4,7 @@
  * A new step's page is one entry here; its view is one entry in src/client/views/process/process-page-views.ts.
  */
 import type { ActorRefFrom } from 'xstate';
-import type { ProcessStep } from '../../src/shared/constants.ts';
+import type { ProcessStep } from '../../src/shared/process-steps.ts';
 import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import { kycMachine } from '../kyc/kyc.machine.ts';
 

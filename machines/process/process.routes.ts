@@ -1,6 +1,6 @@
 /** Route rules of spec section 2 for a signed-in user, as one pure function of the step progress. */
-import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
-import { pathOfStep, type StepProgress } from '../../src/shared/rules.ts';
+import type { StepProgress } from '../../src/shared/process.ts';
+import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
 
 export const DOWNLOADS_PATH = '/process/downloads';
 /** What the signed-in area can show: a step's page, or the downloads page (which is no step). */

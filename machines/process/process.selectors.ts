@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { PROCESS_STEPS, type ProcessStep } from '../../src/shared/constants.ts';
-import { overallProgress, stepFromPath } from '../../src/shared/rules.ts';
+import { overallProgress } from '../../src/shared/process.ts';
+import { PROCESS_STEPS, stepFromPath, type ProcessStep } from '../../src/shared/process-steps.ts';
 import type { processMachine } from './process.machine.ts';
 import type { PageActorRef, PageStep } from './process.pages.ts';
 import { currentStepOf, DOWNLOADS_PATH, type ProcessPageId } from './process.routes.ts';

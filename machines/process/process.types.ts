@@ -1,6 +1,5 @@
-import type { ProcessStep } from '../../src/shared/constants.ts';
-import type { StepProgress } from '../../src/shared/rules.ts';
-import type { StatusAnswers } from '../../src/shared/step-status.ts';
+import type { StepProgress, StatusAnswers } from '../../src/shared/process.ts';
+import type { ProcessStep } from '../../src/shared/process-steps.ts';
 
 export type ProcessContext = {
   /** The path the user asked for most recently (URL typed, link, back button). */

@@ -2,7 +2,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { UserDetails } from '../../src/shared/schemas.ts';
+import type { UserDetails } from '../../src/shared/user-details.ts';
 
 type Context = { details: UserDetails | null; error: string | null };
 type Event = { type: 'registrationDetails.open' } | { type: 'registrationDetails.close' } | { type: 'registrationDetails.retry' };

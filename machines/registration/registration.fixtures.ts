@@ -3,7 +3,9 @@
  * settings, field events that fill each step, a code challenge, and fake effects built with `fromPromise`.
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { AuthResponse, CodeChallenge, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
+import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
+import type { RegistrationPayload } from '../../src/shared/registration.ts';
 import { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../email-code/email-code.types.ts';
 import { registrationMachine } from './registration.machine.ts';

@@ -6,10 +6,10 @@
  * and `submitRegistration` (POST /api/auth/register, throws ApiError).
  */
 import { and, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS } from '../../src/shared/constants.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
+import { checkSettings } from '../../src/shared/investment-settings.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { checkSettings } from '../../src/shared/rules.ts';
-import type { AuthResponse, CodeChallenge, RegistrationPayload } from '../../src/shared/schemas.ts';
+import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS, type RegistrationPayload } from '../../src/shared/registration.ts';
 import { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import type {
   FieldChangeEvent,

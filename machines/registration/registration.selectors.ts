@@ -1,9 +1,10 @@
 /** Named reads of a registration snapshot, for the view (`useSelector(actorRef, selectX)`). */
 import type { SnapshotFrom } from 'xstate';
 import type { EmailCodeActorRef } from '../email-code/email-code.machine.ts';
-import { formatEur, formatTokenPrice, formatTokensInput, formatTokensSummary, isValidWallet } from '../../src/shared/rules.ts';
 import { TOKEN_UNIT } from '../../src/shared/constants.ts';
-import type { InvestmentSettings } from '../../src/shared/schemas.ts';
+import { formatEur, formatTokenPrice, formatTokensInput, formatTokensSummary } from '../../src/shared/format.ts';
+import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
+import { isValidWallet } from '../../src/shared/registration.ts';
 import type { registrationMachine } from './registration.machine.ts';
 import type { FieldErrors, RegistrationValues, StepIndex } from './registration.types.ts';
 import { fieldError, isStepValid, parseAmount, stepFields, tokensForValues } from './registration.validation.ts';

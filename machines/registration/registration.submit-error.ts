@@ -1,8 +1,7 @@
 /** What a failed registration means for the wizard (spec section 8, "Registration"). */
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
+import { checkSettings, type InvestmentSettings } from '../../src/shared/investment-settings.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { checkSettings } from '../../src/shared/rules.ts';
-import type { InvestmentSettings } from '../../src/shared/schemas.ts';
 
 export type SubmitFailure =
   | { kind: 'configuration'; message: string }

@@ -1,6 +1,7 @@
 /** Types of the registration wizard: form values, context, events, input and output. */
-import type { InvestorType, PrimaryJurisdiction } from '../../src/shared/constants.ts';
-import type { AuthResponse, CodeChallenge, InvestmentSettings, RegistrationPayload } from '../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
+import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
+import type { InvestorType, PrimaryJurisdiction, RegistrationPayload } from '../../src/shared/registration.ts';
 
 /** What the form holds. Text stays as typed (the amount too) so the inputs show exactly what the user entered. */
 export type RegistrationValues = {

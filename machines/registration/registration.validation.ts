@@ -3,17 +3,18 @@
  * each field, and the payload built from the form. Field messages come from the shared schemas so the
  * browser shows the same words the server would answer with.
  */
-import { check, firstIssue } from '../../src/shared/validate.ts';
-import { amountError, tokensFor } from '../../src/shared/rules.ts';
+import { EmailSchema } from '../../src/shared/auth.ts';
+import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
 import {
-  EmailSchema,
+  amountError,
+  tokensFor,
   EntityRegistrationSchema,
   IndividualRegistrationSchema,
   RegistrationPayloadSchema,
   WalletSchema,
-  type InvestmentSettings,
   type RegistrationPayload,
-} from '../../src/shared/schemas.ts';
+} from '../../src/shared/registration.ts';
+import { check, firstIssue } from '../../src/shared/validate.ts';
 import type { FieldErrors, FieldName, RegistrationValues, StepIndex } from './registration.types.ts';
 
 /**

@@ -4,10 +4,9 @@
  * Every effect (storage, network, page reload, clock-driven guards) is a named placeholder the app provides.
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { isTokenExpired, type AuthResponse } from '../../src/shared/auth.ts';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { isTokenExpired } from '../../src/shared/rules.ts';
-import type { AuthResponse } from '../../src/shared/schemas.ts';
 import { parseStoredUser } from '../../src/shared/validate.ts';
 import { loginMachine } from '../login/login.machine.ts';
 import { processMachine } from '../process/process.machine.ts';

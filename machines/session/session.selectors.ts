@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { readTokenPayload } from '../../src/shared/rules.ts';
+import { readTokenPayload } from '../../src/shared/auth.ts';
 import type { LoginActorRef } from '../login/login.machine.ts';
 import type { ProcessActorRef } from '../process/process.machine.ts';
 import type { RegistrationDetailsActorRef } from '../registration-details/registration-details.machine.ts';

@@ -1,4 +1,5 @@
-import type { AuthResponse, InvestmentSettings, SessionUser } from '../../src/shared/schemas.ts';
+import type { AuthResponse, SessionUser } from '../../src/shared/auth.ts';
+import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
 
 export type StoredSession = {
   token: string | null;

@@ -1,26 +1,11 @@
-/** Business constants and timings of spec section 9, in one place. */
+/**
+ * Business constants and timings of spec section 9, in one place. The enumerations of an area (process steps,
+ * jurisdictions, statuses, fee rates) are in that area's contract file.
+ */
 
 export const TOKEN_UNIT = 'G2G';
 export const AMOUNT_STEP = 100;
 export const REGISTRATION_STEPS = 3;
-
-export const PRIMARY_JURISDICTIONS = ['uk', 'eu', 'us', 'other'] as const;
-export type PrimaryJurisdiction = (typeof PRIMARY_JURISDICTIONS)[number];
-export const PRIMARY_JURISDICTION_LABELS: Record<PrimaryJurisdiction, string> = {
-  uk: 'United Kingdom',
-  eu: 'European Union',
-  us: 'United States',
-  other: 'Other',
-};
-
-export const INVESTOR_TYPES = ['individual', 'entity'] as const;
-export type InvestorType = (typeof INVESTOR_TYPES)[number];
-
-/** The fixed placeholder password the login call sends (spec section 3, "Login payload"). */
-export const LOGIN_PLACEHOLDER_PASSWORD = 'placeholder-password';
-
-export const PROCESS_STEPS = ['disclosure', 'kyc', 'agreements', 'payment', 'complete'] as const;
-export type ProcessStep = (typeof PROCESS_STEPS)[number];
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'application/pdf'] as const;
@@ -40,8 +25,6 @@ export const DISCLOSURE = {
   claimToleranceSeconds: 2,
 } as const;
 
-export const FEE_RATES = { CARD: 0.04, CRYPTO: 0.01, WIRE: 0, BANK_TRANSFER: 0 } as const;
-
 export const TIMINGS = {
   sessionExpiryCheckMs: 300_000,
   sessionTimerTickMs: 1_000,
@@ -54,16 +37,4 @@ export const TIMINGS = {
   copyConfirmationMs: 2_000,
   downloadSuccessResetMs: 2_000,
   downloadErrorResetMs: 3_000,
-} as const;
-
-export const STORAGE_KEYS = { token: 'authToken', user: 'user', userDetailsId: 'userDetailsId' } as const;
-
-/** One-time email codes (OWASP ASVS 5.0 chapter 6 figures). */
-export const EMAIL_CODE = {
-  length: 6,
-  ttlSeconds: 600,
-  resendCooldownMs: 60_000,
-  maxAttempts: 5,
-  /** No limit may keep a real investor out for longer than this. */
-  maxLockoutSeconds: 900,
 } as const;

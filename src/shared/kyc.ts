@@ -1,11 +1,12 @@
 /**
  * The KYC/AML contract between browser and server (spec sections 3 "KYC", 4 "KYC wizard", 5 "Uploads" and "AML"):
- * document types, the AML enumerations and schema, the step payloads and the answers. Server and client validate
- * with the same schemas; the words shown are in messages.kyc.
+ * document types, statuses, the AML enumerations and schema, the step payloads and the answers. Server and client
+ * validate the payloads with the same schemas, and the client checks each answer with its schema; the words shown are
+ * in messages.kyc.
  */
 import * as v from 'valibot';
 import { UPLOAD_MAX_BYTES } from './constants.ts';
-import type { ProcessStep } from './constants.ts';
+import { PROCESS_STEPS } from './process-steps.ts';
 
 /** What an upload is for; `step` of the upload is the KYC step it belongs to. */
 export const KYC_DOCUMENT_TYPES = ['identity', 'selfie', 'address_utility', 'address_bank'] as const;
@@ -109,20 +110,30 @@ export const UploadFieldsSchema = v.object({
 });
 
 /** Upload answer (spec "Upload response"). filePath is the download path of the file, never a disk path. */
-export type KycUploadResponse = { fileName: string; originalName: string; filePath: string; fileType: KycFileType; fileSize: number };
+export const KycUploadResponseSchema = v.object({
+  fileName: v.string(),
+  originalName: v.string(),
+  filePath: v.string(),
+  fileType: v.picklist(KYC_FILE_TYPES),
+  fileSize: v.number(),
+});
+export type KycUploadResponse = v.InferOutput<typeof KycUploadResponseSchema>;
 
 /** A stored KYC file as listed in the status (spec "Files": name, type, size, path, uploaded-at). */
-export type KycFile = {
-  fileName: string;
-  originalName: string;
-  documentType: KycDocumentType;
-  fileType: KycFileType;
-  fileSize: number;
-  filePath: string;
-  uploadedAt: string;
-};
+export const KycFileSchema = v.object({
+  fileName: v.string(),
+  originalName: v.string(),
+  documentType: v.picklist(KYC_DOCUMENT_TYPES),
+  fileType: v.picklist(KYC_FILE_TYPES),
+  fileSize: v.number(),
+  filePath: v.string(),
+  uploadedAt: v.string(),
+});
+export type KycFile = v.InferOutput<typeof KycFileSchema>;
 
-export type KycStatus = 'PENDING' | 'IN_PROGRESS' | 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
+/** kyc_verifications.status, and the status every KYC answer carries. */
+export const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /** Spec "KYC status labels". */
 export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
@@ -134,10 +145,46 @@ export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
 };
 
 /** The AML answers as the summary shows them (declarations are all true once saved). */
-export type KycAmlSummary = { fundsSource: FundsSource; annualVolume: AnnualVolume; occupation: string; additionalInfo: string; declarationsConfirmed: boolean };
+export const KycAmlSummarySchema = v.object({
+  fundsSource: v.picklist(FUNDS_SOURCES),
+  annualVolume: v.picklist(ANNUAL_VOLUMES),
+  occupation: v.string(),
+  additionalInfo: v.string(),
+  declarationsConfirmed: v.boolean(),
+});
+export type KycAmlSummary = v.InferOutput<typeof KycAmlSummarySchema>;
+
+const KycStepStateSchema = v.object({ completed: v.boolean(), documentName: v.nullable(v.string()) });
+
+/** GET /api/kyc/status, and the answer of POST save-step. */
+export const KycStatusResponseSchema = v.object({
+  status: v.picklist(KYC_STATUSES),
+  currentStep: v.number(),
+  completedAt: v.nullable(v.string()),
+  steps: v.object({ '1': KycStepStateSchema, '2': KycStepStateSchema, '3': KycStepStateSchema, '4': KycStepStateSchema, '5': KycStepStateSchema }),
+  identityDocumentUploaded: v.boolean(),
+  biometricCompleted: v.boolean(),
+  addressDocumentUploaded: v.boolean(),
+  amlScreeningCompleted: v.boolean(),
+  finalReviewCompleted: v.boolean(),
+  identityVerified: v.boolean(),
+  biometricVerified: v.boolean(),
+  addressVerified: v.boolean(),
+  amlScreeningPassed: v.boolean(),
+  /** The investor's stored files, oldest first. */
+  files: v.array(KycFileSchema),
+  /** The AML answers once step 4 is saved. */
+  aml: v.nullable(KycAmlSummarySchema),
+});
+export type KycStatusResponse = v.InferOutput<typeof KycStatusResponseSchema>;
 
 /** POST /api/kyc/complete answer. */
-export type KycCompleteResponse = { nextStep: ProcessStep; status: KycStatus; completedAt: string };
+export const KycCompleteResponseSchema = v.object({
+  nextStep: v.picklist(PROCESS_STEPS),
+  status: v.picklist(KYC_STATUSES),
+  completedAt: v.string(),
+});
+export type KycCompleteResponse = v.InferOutput<typeof KycCompleteResponseSchema>;
 
 /** Spec "KYC wizard": the start step from completed backend steps (5 or 4 completed gives 5, then 4, 3, 2, else 1). */
 export function kycStartStep(completed: Record<'1' | '2' | '3' | '4' | '5', boolean>): KycStepNumber {

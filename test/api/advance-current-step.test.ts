@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { ProcessStep } from '../../src/shared/constants.ts';
+import type { ProcessStep } from '../../src/shared/process-steps.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { advanceCurrentStep } from '../../src/server/domain/advance-current-step.ts';
 import { forEachDatabase } from './harness.ts';

@@ -4,8 +4,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { CodeChallenge } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { describeError } from '../../src/server/log.ts';
 import { forEachDatabase, individualPayload } from './harness.ts';

@@ -5,9 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EMAIL_CODE } from '../../src/shared/constants.ts';
+import { EMAIL_CODE, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { CodeChallenge } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { addressKey } from '../../src/server/domain/attempt-counters.ts';
 import { forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';

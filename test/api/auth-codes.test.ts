@@ -4,9 +4,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { EMAIL_CODE } from '../../src/shared/constants.ts';
+import { EMAIL_CODE, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { CodeChallenge } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { VERIFY_PER_ADDRESS, VERIFY_PER_IP, delaySeconds } from '../../src/server/domain/attempt-counters.ts';
 import { maskEmail } from '../../src/server/auth/email-code.ts';

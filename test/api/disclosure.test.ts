@@ -4,8 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DisclosureProgressResponse, DisclosureSection, SectionProgress } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { DisclosureProgressResponse, DisclosureSection, SectionProgress } from '../../src/shared/schemas.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { replaceDisclosureSections, type SectionSource } from '../../src/server/domain/disclosure/replace-disclosure-sections.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';

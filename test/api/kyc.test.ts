@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { KYC_MAX_BYTES, type KycCompleteResponse, type KycUploadResponse } from '../../src/shared/kyc.ts';
-import { STORED_FILE_NAME } from '../../src/server/storage/stored-name.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { UserDetails } from '../../src/shared/schemas.ts';
+import type { UserDetails } from '../../src/shared/user-details.ts';
+import { STORED_FILE_NAME } from '../../src/server/storage/stored-name.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { bearer, forEachDatabase, type ApiTest } from './harness.ts';
 import {

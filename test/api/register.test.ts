@@ -4,9 +4,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { amountError, tokensFor } from '../../src/shared/rules.ts';
-import type { CodeChallenge, RegistrationRejection } from '../../src/shared/schemas.ts';
+import { amountError, tokensFor, type RegistrationRejection } from '../../src/shared/registration.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/seed/seed-database.ts';
 import { entityPayload, forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';

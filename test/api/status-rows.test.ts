@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { UserDetails } from '../../src/shared/schemas.ts';
+import type { UserDetails } from '../../src/shared/user-details.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { forEachDatabase } from './harness.ts';
 

@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { tokensFor } from '../../src/shared/rules.ts';
-import type { UserDetails } from '../../src/shared/schemas.ts';
+import { tokensFor } from '../../src/shared/registration.ts';
+import type { UserDetails } from '../../src/shared/user-details.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { entityPayload, forEachDatabase } from './harness.ts';
 import { completeRegistration } from './support/sign-in.ts';

@@ -13,8 +13,7 @@ import type { UploadDocumentInput } from '../../machines/kyc-step/kyc-step.actor
 import { FAKE_SELFIE, FAKE_STREAM } from '../../machines/camera/camera.fixtures.ts';
 import { kycStatus, uploadAnswer } from '../../machines/kyc-step/kyc-step.fixtures.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
-import type { SaveKycStepInput } from '../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
+import type { SaveKycStepInput, KycStatusResponse } from '../../src/shared/kyc.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

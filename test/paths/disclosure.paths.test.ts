@@ -11,9 +11,8 @@ import { disclosureMachine } from '../../machines/disclosure/disclosure.machine.
 import { sectionsToTime } from '../../machines/disclosure/disclosure.rules.ts';
 import type { DisclosureData, SaveProgressInput } from '../../machines/disclosure/disclosure.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
-import { allSectionsComplete } from '../../src/shared/disclosure-rules.ts';
+import { allSectionsComplete, type DisclosureProgressResponse, type DisclosureSection } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { DisclosureProgressResponse, DisclosureSection } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

@@ -9,9 +9,8 @@ import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { emailCodeMachine } from '../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../machines/email-code/email-code.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
-import { EMAIL_CODE } from '../../src/shared/constants.ts';
+import { EMAIL_CODE, type AuthResponse, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

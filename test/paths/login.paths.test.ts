@@ -11,9 +11,8 @@ import { loginMachine } from '../../machines/login/login.machine.ts';
 import { selectCanSubmit, selectEmailCodeActor, selectIsBusy, selectIsConfirming, selectLoginError } from '../../machines/login/login.selectors.ts';
 import type { LoginRequest } from '../../machines/login/login.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
-import { LOGIN_PLACEHOLDER_PASSWORD } from '../../src/shared/constants.ts';
+import { LOGIN_PLACEHOLDER_PASSWORD, type AuthResponse, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { AuthResponse, CodeChallenge } from '../../src/shared/schemas.ts';
 import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

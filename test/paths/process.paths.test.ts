@@ -6,9 +6,9 @@ import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { processMachine } from '../../machines/process/process.machine.ts';
 import { PAGE_STEPS } from '../../machines/process/process.pages.ts';
 import { resolveProcessPath } from '../../machines/process/process.routes.ts';
-import { deriveStepProgress, pathOfStep } from '../../src/shared/rules.ts';
-import type { KycStatusResponse } from '../../src/shared/schemas.ts';
-import type { StatusAnswers } from '../../src/shared/step-status.ts';
+import type { KycStatusResponse } from '../../src/shared/kyc.ts';
+import { deriveStepProgress, type StatusAnswers } from '../../src/shared/process.ts';
+import { pathOfStep } from '../../src/shared/process-steps.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

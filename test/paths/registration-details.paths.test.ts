@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
 import { registrationDetailsMachine } from '../../machines/registration-details/registration-details.machine.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
-import type { UserDetails } from '../../src/shared/schemas.ts';
+import type { UserDetails } from '../../src/shared/user-details.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

@@ -7,8 +7,9 @@ import { registrationMachine } from '../../machines/registration/registration.ma
 import { selectEmailCodeActor } from '../../machines/registration/registration.selectors.ts';
 import type { FieldChangeEvent, FieldName, RegistrationInput } from '../../machines/registration/registration.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
+import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
-import type { AuthResponse, CodeChallenge, RegistrationPayload } from '../../src/shared/schemas.ts';
+import type { RegistrationPayload } from '../../src/shared/registration.ts';
 import { coverMachine, expectFullCoverage, firstPathTo, type CoverPath, type CoverResult } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 

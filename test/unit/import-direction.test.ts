@@ -247,7 +247,7 @@ describe('import direction', () => {
     write('src/shared/ok.ts', "import * as v from 'valibot';\nexport * from './other.ts';\n// import x from 'react'\n");
     write('src/shared/other.ts', 'export const other = 1;\n');
     write('src/shared/bad.ts', "import { m } from '../../machines/a/a.machine.ts';\nimport { z } from 'zod';\n");
-    write('machines/a/a.machine.ts', "import { setup } from 'xstate';\nimport { graph } from 'xstate/graph';\nimport type { S } from '../../src/shared/schemas.ts';\n");
+    write('machines/a/a.machine.ts', "import { setup } from 'xstate';\nimport { graph } from 'xstate/graph';\nimport type { S } from '../../src/shared/kyc.ts';\n");
     write('machines/a/bad.machine.ts', "import { useState } from 'react';\nimport ky from 'ky';\nimport { api } from '../../src/client/effects/api.ts';\n");
     write('machines/a/a.test.ts', "import { it } from 'vitest';\nimport { coverMachine } from '../../test/paths/coverage.ts';\n");
     write('src/client/ok.tsx', "import { a } from '../../machines/a/a.machine.ts';\nimport './theme.css';\nimport ky from 'ky';\n");

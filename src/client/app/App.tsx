@@ -13,14 +13,15 @@ export function App() {
   const ref = useMemo(() => ({ current: null as SessionActorRef | null }), []);
   const machine = useMemo(() => {
     const onUnauthorized = () => ref.current?.send({ type: 'session.unauthorized' });
-    const api = createApiClient({ baseUrl: window.location.origin, getToken: () => getStoredToken(), onUnauthorized });
+    const log = (message: string, detail?: unknown) => console.warn(message, detail);
+    const api = createApiClient({ baseUrl: window.location.origin, getToken: () => getStoredToken(), onUnauthorized, log });
     return provideSession({
       api,
       getToken: () => getStoredToken(),
       onUnauthorized,
       reload: () => window.location.reload(),
       replace: (path) => window.location.replace(path),
-      log: (message, detail) => console.warn(message, detail),
+      log,
     });
   }, [ref]);
   const actor = useActorRef(machine, { input: { path: window.location.pathname } });

@@ -1,10 +1,15 @@
 /**
  * The one HTTP client (spec section 7): JSON calls, bearer token from storage, 401 handling, and errors
  * turned into ApiError with the text to show: the body's error, else its message, else 'HTTP {status}'.
+ * A call given a contract schema gets its answer checked: a success answer the schema refuses (or that is not JSON)
+ * becomes an ApiError with messages.general.unexpectedAnswer, logged once with what did not match.
  */
 import ky, { HTTPError } from 'ky';
 import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
+import { check, describeIssues, type ContractSchema } from '../../shared/validate.ts';
+
+export type Log = (message: string, detail?: unknown) => void;
 
 export type ApiClientOptions = {
   /** Absolute origin; the app serves API and SPA from one origin. */
@@ -12,16 +17,43 @@ export type ApiClientOptions = {
   getToken: () => string | null;
   /** Any 401 outside the login flow: the session machine clears storage and reloads. */
   onUnauthorized: () => void;
+  /** Where an answer refused by its schema is reported (the app's console.warn). */
+  log: Log;
   fetch?: typeof fetch;
 };
 
 /** keepalive: the request outlives the page (a save as the tab is hidden or closed); bodies up to 64 KB. */
 export type CallOptions = { auth?: boolean; json?: unknown; signal?: AbortSignal; loginFlow?: boolean; keepalive?: boolean };
+/** A call whose answer the client reads: the schema that answer must pass. */
+export type CheckedCallOptions<T> = CallOptions & { schema: ContractSchema<T> };
 
-export type ApiClient = {
-  get: <T>(path: string, options?: CallOptions) => Promise<T>;
-  post: <T>(path: string, options?: CallOptions) => Promise<T>;
+type Call = {
+  /** The answer, checked against the schema and as the schema gives it. */
+  <T>(path: string, options: CheckedCallOptions<T>): Promise<T>;
+  /** An answer nobody reads as a shape (or that a chart checks itself): unknown. */
+  (path: string, options?: CallOptions): Promise<unknown>;
 };
+
+export type ApiClient = { get: Call; post: Call };
+
+/**
+ * A success answer's text read as its schema's output. Anything else (not JSON, or refused by the schema) is logged
+ * once and thrown as an ApiError with the catalogue's words and the answer's status; `what` names the call in the log.
+ */
+export function readAnswer<T>(text: string, schema: ContractSchema<T>, { status, what, log }: { status: number; what: string; log: Log }): T {
+  let body: unknown;
+  let issues: string[];
+  try {
+    body = text ? JSON.parse(text) : undefined;
+    const checked = check(schema, body);
+    if (checked.success) return checked.output;
+    issues = describeIssues(schema, body);
+  } catch {
+    issues = ['(answer): not JSON'];
+  }
+  log(`Unexpected answer from ${what}`, { status, issues });
+  throw new ApiError(messages.general.unexpectedAnswer, status, null);
+}
 
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
@@ -48,7 +80,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  async function call<T>(method: 'get' | 'post', path: string, o: CallOptions = {}): Promise<T> {
+  async function call(method: 'get' | 'post', path: string, o: Partial<CheckedCallOptions<unknown>> = {}): Promise<unknown> {
     const auth = o.auth ?? true;
     const headers: Record<string, string> = {};
     if (auth) {
@@ -64,9 +96,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.keepalive ? { keepalive: true } : {}),
       });
-      if (response.status === 204) return undefined as T;
-      const text = await response.text();
-      return (text ? JSON.parse(text) : undefined) as T;
+      const text = response.status === 204 ? '' : await response.text();
+      if (o.schema) return readAnswer(text, o.schema, { status: response.status, what: `${method.toUpperCase()} ${path}`, log: options.log });
+      return text ? JSON.parse(text) : undefined;
     } catch (error) {
       const apiError = await toApiError(error);
       if (apiError.status === 401 && auth && !o.loginFlow) options.onUnauthorized();
@@ -74,8 +106,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  // One implementation serves both signatures of Call (with a schema: its output; without: unknown).
   return {
-    get: (path, o) => call('get', path, o),
-    post: (path, o) => call('post', path, o),
-  };
+    get: (path: string, o?: Partial<CheckedCallOptions<unknown>>) => call('get', path, o),
+    post: (path: string, o?: Partial<CheckedCallOptions<unknown>>) => call('post', path, o),
+  } as ApiClient;
 }

@@ -3,7 +3,8 @@
  * fallback for history changes nobody announced) and storage changes made by other tabs.
  */
 import { fromCallback } from 'xstate';
-import { STORAGE_KEYS, TIMINGS } from '../../shared/constants.ts';
+import { STORAGE_KEYS } from '../../shared/auth.ts';
+import { TIMINGS } from '../../shared/constants.ts';
 import type { SessionEvent } from '../../../machines/session/session.types.ts';
 
 export const watchBrowser = fromCallback<SessionEvent>(({ sendBack }) => {

@@ -8,8 +8,7 @@ import { cameraMachine } from '../../../machines/camera/camera.machine.ts';
 import { CAMERA_STOPPED } from '../../../machines/camera/camera.rules.ts';
 import type { CameraFailure, CameraReportEvent, CaptureSelfieInput, StartCameraInput } from '../../../machines/camera/camera.types.ts';
 import type { UploadDocumentInput } from '../../../machines/kyc-step/kyc-step.actors.ts';
-import type { SaveKycStepInput } from '../../shared/kyc.ts';
-import type { KycStatusResponse } from '../../shared/schemas.ts';
+import type { SaveKycStepInput, KycStatusResponse } from '../../shared/kyc.ts';
 
 export type CameraEffectOptions = {
   /** The browser's media devices; tests pass a stand-in, undefined means there is no camera API. */

@@ -2,7 +2,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { disclosureMachine } from '../../../machines/disclosure/disclosure.machine.ts';
 import type { DisclosureData, DisclosureEvent, SaveProgressInput } from '../../../machines/disclosure/disclosure.types.ts';
-import type { DisclosureProgressResponse, DisclosureSection } from '../../shared/schemas.ts';
+import { DisclosureProgressResponseSchema, DisclosureSectionsResponseSchema, type DisclosureProgressResponse } from '../../shared/disclosure.ts';
 import type { ApiClient } from './api-client.ts';
 
 export function provideDisclosure(api: ApiClient) {
@@ -10,17 +10,17 @@ export function provideDisclosure(api: ApiClient) {
     actors: {
       loadDisclosure: fromPromise<DisclosureData, void>(async () => {
         const [sections, progress] = await Promise.all([
-          api.get<DisclosureSection[]>('/api/disclosure/sections'),
-          api.get<DisclosureProgressResponse>('/api/disclosure/progress'),
+          api.get('/api/disclosure/sections', { schema: DisclosureSectionsResponseSchema }),
+          api.get('/api/disclosure/progress', { schema: DisclosureProgressResponseSchema }),
         ]);
         return { sections, progress };
       }),
       // keepalive: the save made as the tab is hidden may be the last one before it is closed.
       saveProgress: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input }) =>
-        api.post<DisclosureProgressResponse>('/api/disclosure/save-progress', { json: input, keepalive: true }),
+        api.post('/api/disclosure/save-progress', { json: input, keepalive: true, schema: DisclosureProgressResponseSchema }),
       ),
       completeDisclosure: fromPromise<DisclosureProgressResponse, SaveProgressInput>(({ input }) =>
-        api.post<DisclosureProgressResponse>('/api/disclosure/complete', { json: input }),
+        api.post('/api/disclosure/complete', { json: input, schema: DisclosureProgressResponseSchema }),
       ),
       watchVisibility: fromCallback(({ sendBack }) => {
         const report = () => sendBack({ type: 'disclosure.visibility.change', hidden: document.visibilityState === 'hidden' } satisfies DisclosureEvent);

@@ -86,6 +86,17 @@ describe('uploadDocument (XMLHttpRequest)', () => {
     ]);
   });
 
+  it('refuses a success answer that is not a stored file, in the catalogue words, and logs it once', () => {
+    const log = vi.fn();
+    const t = run(createUploadDocument(() => 'tok', { createRequest: () => new FakeRequest() as unknown as XMLHttpRequest, log }), UPLOAD_INPUT);
+    FakeRequest.last.answer(201, { fileName: 'x.pdf', fileType: 'text/html' });
+    const failed = t.received[0] as { type: string; error: unknown };
+    expect(failed.type).toBe('kyc.upload.error');
+    expect(isApiError(failed.error) && [failed.error.message, failed.error.status]).toEqual([messages.general.unexpectedAnswer, 201]);
+    expect(log).toHaveBeenCalledOnce();
+    expect(t.received).toHaveLength(1);
+  });
+
   it.each([
     [413, { error: messages.kyc.tooLarge }, messages.kyc.tooLarge],
     [415, { error: messages.kyc.invalidType }, messages.kyc.invalidType],

@@ -2,7 +2,7 @@
  * The KYC statecharts' effects: the status, save-step and complete calls through the API client, the multipart
  * upload through XMLHttpRequest (fetch cannot report upload progress), and the camera. Upload errors become an
  * ApiError with the server's words (413 'File size must be less than 10MB', 415 'Please upload a valid file type
- * (JPG, PNG, or PDF)', 400 ...), as the API client does for its calls.
+ * (JPG, PNG, or PDF)', 400 ...), and a success answer is checked by its schema, as the API client does for its calls.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { UploadDocumentInput, UploadEvent } from '../../../machines/kyc-step/kyc-step.actors.ts';
@@ -11,10 +11,16 @@ import { kycAmlMachine } from '../../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../../machines/kyc/kyc-identity.machine.ts';
 import { kycMachine } from '../../../machines/kyc/kyc.machine.ts';
 import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
-import type { KycCompleteResponse, KycUploadResponse, SaveKycStepInput } from '../../shared/kyc.ts';
+import {
+  KycCompleteResponseSchema,
+  KycStatusResponseSchema,
+  KycUploadResponseSchema,
+  type KycCompleteResponse,
+  type KycStatusResponse,
+  type SaveKycStepInput,
+} from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
-import type { KycStatusResponse } from '../../shared/schemas.ts';
-import type { ApiClient } from './api-client.ts';
+import { readAnswer, type ApiClient, type Log } from './api-client.ts';
 import { provideCamera, type CameraEffectOptions, type KycStepEffects } from './camera-effects.ts';
 
 export const UPLOAD_PATH = '/api/kyc/upload-document';
@@ -26,6 +32,8 @@ export type UploadOptions = {
   baseUrl?: string;
   /** A 401 answer (expired session): the app's session handling, as the API client's onUnauthorized. */
   onUnauthorized?: () => void;
+  /** Where an answer refused by its schema is reported, as the API client's log; the console when not given. */
+  log?: Log;
   /** For tests: a stand-in request. */
   createRequest?: () => XMLHttpRequest;
 };
@@ -45,6 +53,7 @@ export function uploadError(status: number, responseText: string): ApiError {
 
 /** POST /api/kyc/upload-document as multipart (type, step, then the file), reporting progress, done or failed. */
 export function createUploadDocument(getToken: () => string | null, options: UploadOptions = {}) {
+  const log = options.log ?? ((message, detail) => console.warn(message, detail));
   return fromCallback<EventObject, UploadDocumentInput>(({ input, sendBack }) => {
     const { documentType } = input;
     let finished = false;
@@ -76,11 +85,12 @@ export function createUploadDocument(getToken: () => string | null, options: Upl
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {
         try {
-          const upload = JSON.parse(request.responseText) as KycUploadResponse;
+          const upload = readAnswer(request.responseText, KycUploadResponseSchema, { status: request.status, what: `POST ${UPLOAD_PATH}`, log });
           finished = true;
           sendBack({ type: 'kyc.upload.done', documentType, upload } satisfies UploadEvent);
-        } catch {
-          fail(new ApiError(messages.general.http(request.status), request.status, null));
+        } catch (error) {
+          // readAnswer throws only the ApiError of an answer it could not read.
+          fail(error as ApiError);
         }
         return;
       }
@@ -102,12 +112,12 @@ export function createUploadDocument(getToken: () => string | null, options: Upl
 export function provideKyc(api: ApiClient, getToken: () => string | null, options: KycEffectOptions = {}) {
   const steps: KycStepEffects = {
     uploadDocument: createUploadDocument(getToken, options),
-    saveKycStep: fromPromise<KycStatusResponse, SaveKycStepInput>(({ input }) => api.post<KycStatusResponse>('/api/kyc/save-step', { json: input })),
+    saveKycStep: fromPromise<KycStatusResponse, SaveKycStepInput>(({ input }) => api.post('/api/kyc/save-step', { json: input, schema: KycStatusResponseSchema })),
   };
   return kycMachine.provide({
     actors: {
-      loadKycStatus: fromPromise<KycStatusResponse, void>(() => api.get<KycStatusResponse>('/api/kyc/status')),
-      completeKyc: fromPromise<KycCompleteResponse, void>(() => api.post<KycCompleteResponse>('/api/kyc/complete')),
+      loadKycStatus: fromPromise<KycStatusResponse, void>(() => api.get('/api/kyc/status', { schema: KycStatusResponseSchema })),
+      completeKyc: fromPromise<KycCompleteResponse, void>(() => api.post('/api/kyc/complete', { schema: KycCompleteResponseSchema })),
       kycIdentity: kycIdentityMachine.provide({ actors: steps }),
       camera: provideCamera(steps, options.camera),
       kycAddress: kycAddressMachine.provide({ actors: steps }),

@@ -1,6 +1,5 @@
 /** Where the session lives in the browser (spec section 3 "Browser session storage"). */
-import { STORAGE_KEYS } from '../../shared/constants.ts';
-import type { AuthResponse } from '../../shared/schemas.ts';
+import { STORAGE_KEYS, type AuthResponse } from '../../shared/auth.ts';
 
 const NOTICE_KEY = 'g2g.notice';
 

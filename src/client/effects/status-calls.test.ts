@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api-error.ts';
-import { PROCESS_STEP_STATUS, STATUS_STEPS } from '../../shared/step-status.ts';
+import { PROCESS_STEP_STATUS, STATUS_STEPS } from '../../shared/process.ts';
 import type { ApiClient } from './api-client.ts';
 import { loadStepProgress } from './status-calls.ts';
 
@@ -26,5 +26,17 @@ describe('loadStepProgress', () => {
       agreements: { from: '/api/legal/progress' },
       payment: { from: '/api/payment/status' },
     });
+  });
+
+  it("checks each answer with its step's schema", async () => {
+    const schemas: unknown[] = [];
+    const api = {
+      get: async (_path: string, options: { schema?: unknown }) => {
+        schemas.push(options.schema);
+        return {};
+      },
+    } as unknown as ApiClient;
+    await loadStepProgress(api);
+    expect(schemas).toEqual(STATUS_STEPS.map((step) => PROCESS_STEP_STATUS[step].schema));
   });
 });

@@ -4,7 +4,11 @@
  * to manage; changing it invalidates open codes as it signs everyone out).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { EMAIL_CODE } from '../../shared/constants.ts';
+import { EMAIL_CODE } from '../../shared/auth.ts';
+
+/** What a code proves the inbox for: signing in to an account, or finishing a registration. */
+export const CHALLENGE_PURPOSES = ['login', 'register'] as const;
+export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 export const generateCode = (): string => String(randomInt(0, 10 ** EMAIL_CODE.length)).padStart(EMAIL_CODE.length, '0');
 

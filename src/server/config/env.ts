@@ -3,7 +3,7 @@
  * the variable (and never echoes a secret). Empty strings count as unset, as docker-compose passes them.
  */
 import { resolve } from 'node:path';
-import type { InvestmentSettings } from '../../shared/schemas.ts';
+import type { InvestmentSettings } from '../../shared/investment-settings.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

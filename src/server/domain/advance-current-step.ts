@@ -7,7 +7,7 @@
  * user_details row is a broken invariant that must not pass silently. Returns whether the step moved.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { PROCESS_STEPS, type ProcessStep } from '../../shared/constants.ts';
+import { PROCESS_STEPS, type ProcessStep } from '../../shared/process-steps.ts';
 import { userDetails } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 

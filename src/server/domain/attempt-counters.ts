@@ -5,7 +5,7 @@
  * extend a block: no real investor is kept out for more than 15 minutes at a time.
  */
 import { eq, and, gt, inArray, sql } from 'drizzle-orm';
-import { EMAIL_CODE } from '../../shared/constants.ts';
+import { EMAIL_CODE } from '../../shared/auth.ts';
 import type { Db } from '../db/types.ts';
 import { attemptCounters } from '../db/schema/index.ts';
 

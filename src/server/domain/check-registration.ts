@@ -4,9 +4,9 @@
  * price, a real date of birth, the address still free.
  */
 import { eq } from 'drizzle-orm';
+import type { InvestmentSettings } from '../../shared/investment-settings.ts';
 import { messages } from '../../shared/messages.ts';
-import { amountError, tokensFor } from '../../shared/rules.ts';
-import type { InvestmentSettings, RegistrationPayload } from '../../shared/schemas.ts';
+import { amountError, tokensFor, type RegistrationPayload } from '../../shared/registration.ts';
 import type { Db } from '../db/types.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';

@@ -3,8 +3,10 @@
  * since the code was sent) and the user, their details, one state row per process step, the investment, the
  * session and the audit event are written in the caller's ONE transaction: either all exist or none.
  */
+import type { SessionUser } from '../../shared/auth.ts';
+import type { InvestmentSettings } from '../../shared/investment-settings.ts';
 import { messages } from '../../shared/messages.ts';
-import type { InvestmentSettings, RegistrationPayload, SessionUser } from '../../shared/schemas.ts';
+import type { RegistrationPayload } from '../../shared/registration.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
 import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema/index.ts';

@@ -1,16 +1,14 @@
+import { AGREEMENT_STATUSES, type LegalProgressResponse } from '../../shared/legal.ts';
 import { messages } from '../../shared/messages.ts';
-import type { LegalProgressResponse } from '../../shared/schemas.ts';
 import { preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isoOrNull, oneOf } from './row-mapping.ts';
-
-const LEGAL_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const;
 
 const LEGAL_PROGRESS = preparedStatement(
   'get_legal_progress',
   'select status, completed_at, wallet_address, agreements from legal_agreements where user_id = $1 limit 1',
   (row): LegalProgressResponse => ({
-    status: oneOf(row.textOrNull('status'), LEGAL_STATUSES, 'PENDING'),
+    status: oneOf(row.textOrNull('status'), AGREEMENT_STATUSES, 'PENDING'),
     completedAt: isoOrNull(row.dateOrNull('completed_at')),
     walletAddress: row.textOrNull('wallet_address'),
     configurations: {},

@@ -1,11 +1,8 @@
 import { messages } from '../../shared/messages.ts';
-import type { PaymentStatusResponse } from '../../shared/schemas.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentStatusResponse } from '../../shared/payment.ts';
 import { preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import { AppError } from '../errors/app-error.ts';
 import { isoOrNull, oneOf } from './row-mapping.ts';
-
-const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
-const PAYMENT_METHODS = ['CARD', 'CRYPTO', 'WIRE', 'BANK_TRANSFER'] as const;
 
 /** The investment with the latest payment attempt, if any (payment_id is null when there is none). */
 const PAYMENT_STATUS = preparedStatement(

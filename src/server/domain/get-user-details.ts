@@ -1,8 +1,8 @@
 import { messages } from '../../shared/messages.ts';
-import type { UserDetails } from '../../shared/schemas.ts';
+import { STORED_INVESTOR_TYPES, USER_STATUSES, type UserDetails } from '../../shared/user-details.ts';
 import { preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import { AppError } from '../errors/app-error.ts';
-import { asProcessStep, isoOrNull } from './row-mapping.ts';
+import { asProcessStep, isoOrNull, oneOf } from './row-mapping.ts';
 
 const USER_DETAILS = preparedStatement(
   'get_user_details',
@@ -15,8 +15,8 @@ const USER_DETAILS = preparedStatement(
   (row): UserDetails => ({
     investmentAmount: row.number('investment_amount'),
     tokenQuantity: row.number('token_quantity'),
-    investorType: row.text('investor_type') === 'ENTITY' ? 'ENTITY' : 'INDIVIDUAL',
-    status: row.text('status'),
+    investorType: oneOf(row.text('investor_type'), STORED_INVESTOR_TYPES, 'INDIVIDUAL'),
+    status: oneOf(row.text('status'), USER_STATUSES, 'UNDER_REVIEW'),
     fullName: row.textOrNull('full_name'),
     dateOfBirth: row.textOrNull('date_of_birth'),
     nationality: row.textOrNull('nationality'),

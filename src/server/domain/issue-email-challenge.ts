@@ -8,15 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { EMAIL_CODE } from '../../shared/constants.ts';
-import type { RegistrationPayload } from '../../shared/schemas.ts';
-import { generateCode, type CodeHasher } from '../auth/email-code.ts';
+import { EMAIL_CODE } from '../../shared/auth.ts';
+import type { RegistrationPayload } from '../../shared/registration.ts';
+import { generateCode, type ChallengePurpose, type CodeHasher } from '../auth/email-code.ts';
 import type { Db } from '../db/types.ts';
 import { emailChallenges } from '../db/schema/index.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
 import type { AnonymousRequestContext } from './request-context.ts';
 
-export type ChallengePurpose = 'login' | 'register';
 export type ChallengeRequest = { purpose: ChallengePurpose; email: string; userId: string | null; registration: RegistrationPayload | null };
 /** code null: the challenge was issued earlier and its mailed code still stands (nothing to send). */
 export type IssuedChallenge = { challengeId: string; email: string; code: string | null; deliverable: boolean };

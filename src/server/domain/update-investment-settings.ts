@@ -1,5 +1,4 @@
-import { checkSettings } from '../../shared/rules.ts';
-import type { InvestmentSettings } from '../../shared/schemas.ts';
+import { checkSettings, type InvestmentSettings } from '../../shared/investment-settings.ts';
 import type { Db } from '../db/types.ts';
 import { settings } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';

@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { EMAIL_CODE } from '../../shared/constants.ts';
+import { EMAIL_CODE, type AuthResponse, type VerifyCodePayload } from '../../shared/auth.ts';
 import { messages } from '../../shared/messages.ts';
-import { RegistrationPayloadSchema, type AuthResponse, type VerifyCodePayload } from '../../shared/schemas.ts';
+import { RegistrationPayloadSchema } from '../../shared/registration.ts';
 import type { CodeHasher } from '../auth/email-code.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';

@@ -8,14 +8,9 @@
  */
 import { Hono, type Context } from 'hono';
 import type * as v from 'valibot';
+import { LoginCodeRequestSchema, ResendCodePayloadSchema, VerifyCodePayloadSchema, type CodeChallenge } from '../../shared/auth.ts';
 import { messages } from '../../shared/messages.ts';
-import {
-  LoginCodeRequestSchema,
-  RegistrationPayloadSchema,
-  ResendCodePayloadSchema,
-  VerifyCodePayloadSchema,
-  type CodeChallenge,
-} from '../../shared/schemas.ts';
+import { RegistrationPayloadSchema } from '../../shared/registration.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { codeEmail, createCodeHasher, maskEmail } from '../auth/email-code.ts';
 import { REQUESTS_PER_IP, addressKey, ipKey, isBlocked, recordAttempt } from '../domain/attempt-counters.ts';

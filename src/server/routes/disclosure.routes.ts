@@ -7,7 +7,7 @@
  *   POST /complete          {sectionProgress} -> the progress with the step complete, or 409
  */
 import { Hono, type Context } from 'hono';
-import { SaveDisclosureProgressSchema } from '../../shared/schemas.ts';
+import { SaveDisclosureProgressSchema } from '../../shared/disclosure.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeDisclosure } from '../domain/disclosure/complete-disclosure.ts';
 import { getDisclosurePdfBytes, getDisclosurePdfTag } from '../domain/disclosure/get-disclosure-pdf.ts';

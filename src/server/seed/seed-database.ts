@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { DISCLOSURE } from '../../shared/constants.ts';
-import type { InvestmentSettings } from '../../shared/schemas.ts';
+import type { InvestmentSettings } from '../../shared/investment-settings.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Db } from '../db/types.ts';
 import { assets, disclosureSections, settings } from '../db/schema/index.ts';

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { tokensFor } from '../../shared/rules.ts';
+import { tokensFor } from '../../shared/registration.ts';
 import { READY_PATH } from './spawn-server.ts';
 
 const CODE_IN_MAIL = /code is (\d{6})\b/;

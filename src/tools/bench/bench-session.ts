@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { tokensFor } from '../../shared/rules.ts';
-import type { AuthResponse, CodeChallenge } from '../../shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../shared/auth.ts';
+import { tokensFor } from '../../shared/registration.ts';
 import { READY_PATH } from './spawn-server.ts';
 
 async function post<T>(url: string, body: unknown): Promise<T> {

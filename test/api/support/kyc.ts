@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { AmlDraft, KycDocumentType, KycUploadResponse } from '../../../src/shared/kyc.ts';
-import type { KycStatusResponse } from '../../../src/shared/schemas.ts';
+import type { AmlDraft, KycDocumentType, KycUploadResponse, KycStatusResponse } from '../../../src/shared/kyc.ts';
 import * as schema from '../../../src/server/db/schema/index.ts';
 import { bearer, type ApiTest } from '../harness.ts';
 

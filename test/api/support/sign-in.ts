@@ -3,7 +3,7 @@
  *   const auth = await signIn(t, email);        // 200 { token, user }
  *   const reg = await completeRegistration(t, payload);   // 200 { token, user, settings }
  */
-import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../../src/shared/auth.ts';
 import type { MemoryMailer } from './memory-mailer.ts';
 
 type Poster = { post(path: string, body?: unknown, token?: string): Promise<Response>; mailer: MemoryMailer };

@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DisclosureProgressResponse } from '../../../src/shared/disclosure.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import type { DisclosureProgressResponse } from '../../../src/shared/schemas.ts';
 import { describeE2E, newPage, screenshot, type PageHandle } from '../harness/browser.ts';
 import { E2E_READING_SECONDS } from '../harness/disclosure-content.ts';
 import { apiGet, openSignedIn, registerInvestor, type Investor } from '../harness/investor.ts';

@@ -3,7 +3,7 @@
  * browser makes, with the code read from the server's outbox, then the session put where the app keeps it.
  */
 import type { Page } from 'playwright-core';
-import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
+import type { AuthResponse, CodeChallenge } from '../../../src/shared/auth.ts';
 import { baseUrl } from './browser.ts';
 import { codeFromOutbox } from './outbox.ts';
 

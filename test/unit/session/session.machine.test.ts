@@ -19,9 +19,9 @@ import {
   machineWithFakes,
 } from '../../../machines/registration/registration.fixtures.ts';
 import type { StoredSession } from '../../../machines/session/session.types.ts';
+import type { AuthResponse, CodeChallenge } from '../../../src/shared/auth.ts';
 import { messages } from '../../../src/shared/messages.ts';
-import type { StatusAnswers } from '../../../src/shared/step-status.ts';
-import type { AuthResponse, CodeChallenge } from '../../../src/shared/schemas.ts';
+import type { StatusAnswers } from '../../../src/shared/process.ts';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const tokenWithExp = (expSeconds: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: expSeconds, jti: 'abcdef123456' })}.sig`;

@@ -2,7 +2,7 @@
 import type { DisclosureActorRef } from '../../../../machines/disclosure/disclosure.machine.ts';
 import { useSession } from '../../app/session-context.tsx';
 import type { SectionBadge, SectionView } from '../../../../machines/disclosure/disclosure.selectors.ts';
-import { formatClock, formatDuration } from '../../../shared/disclosure-rules.ts';
+import { formatClock, formatDuration } from '../../../shared/format.ts';
 import { messages } from '../../../shared/messages.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
 

@@ -5,8 +5,8 @@ import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { emailCodeMachine } from '../../../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../../../machines/email-code/email-code.types.ts';
 import { ApiError } from '../../../shared/api-error.ts';
+import type { AuthResponse, CodeChallenge } from '../../../shared/auth.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AuthResponse, CodeChallenge } from '../../../shared/schemas.ts';
 import { EmailCodeForm } from './EmailCodeForm.tsx';
 
 const CHALLENGE: CodeChallenge = { challengeId: '0b6f3c52-8d1e-4f7a-b2c9-5e4d3a2f1b10', sentTo: 'a***@example.com' };

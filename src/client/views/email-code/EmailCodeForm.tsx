@@ -12,7 +12,7 @@ import {
   selectResendInSeconds,
   selectSentTo,
 } from '../../../../machines/email-code/email-code.selectors.ts';
-import { EMAIL_CODE } from '../../../shared/constants.ts';
+import { EMAIL_CODE } from '../../../shared/auth.ts';
 import { messages } from '../../../shared/messages.ts';
 import './email-code.css';
 

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
 import { selectOverallProgress, selectStepIndicator } from '../../../../machines/process/process.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { pathOfStep } from '../../../shared/rules.ts';
+import { pathOfStep } from '../../../shared/process-steps.ts';
 import { useSession } from '../../app/session-context.tsx';
 
 const STATUS_LABEL = { completed: 'Completed', current: 'Current step', accessible: 'Available', pending: 'Pending' } as const;

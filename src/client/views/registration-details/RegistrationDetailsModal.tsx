@@ -2,18 +2,18 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { RegistrationDetailsActorRef } from '../../../../machines/registration-details/registration-details.machine.ts';
 import { selectDetails, selectDetailsError, selectDetailsView } from '../../../../machines/registration-details/registration-details.selectors.ts';
-import { PRIMARY_JURISDICTION_LABELS, TOKEN_UNIT, type PrimaryJurisdiction } from '../../../shared/constants.ts';
+import { TOKEN_UNIT } from '../../../shared/constants.ts';
+import { formatEur, formatTokensSummary } from '../../../shared/format.ts';
 import { messages } from '../../../shared/messages.ts';
-import { formatEur, formatTokensSummary } from '../../../shared/rules.ts';
-import type { UserDetails } from '../../../shared/schemas.ts';
+import { PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
+import type { UserDetails, UserStatus } from '../../../shared/user-details.ts';
 import './registration-details.css';
 
 const NP = messages.userDetails.notProvided;
 
 const orNotProvided = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? NP : String(value));
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : NP);
-const statusClass = (status: string) =>
-  status === 'APPROVED' ? 'status--approved' : status === 'REJECTED' ? 'status--rejected' : status === 'UNDER_REVIEW' ? 'status--review' : 'status--other';
+const STATUS_CLASS: Record<UserStatus, string> = { APPROVED: 'status--approved', REJECTED: 'status--rejected', UNDER_REVIEW: 'status--review' };
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -37,7 +37,7 @@ function Loaded({ d }: { d: UserDetails }) {
           <Row label="Investor type" value={d.investorType ? d.investorType.replace(/_/g, ' ') : NP} />
           <div className="details__row">
             <dt>Status</dt>
-            <dd>{d.status ? <span className={`status ${statusClass(d.status)}`}>{d.status.replace(/_/g, ' ')}</span> : NP}</dd>
+            <dd>{d.status ? <span className={`status ${STATUS_CLASS[d.status]}`}>{d.status.replace(/_/g, ' ')}</span> : NP}</dd>
           </div>
         </dl>
       </section>

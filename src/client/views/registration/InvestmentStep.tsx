@@ -8,7 +8,7 @@ import {
   selectValues,
 } from '../../../../machines/registration/registration.selectors.ts';
 import { AMOUNT_STEP, TOKEN_UNIT } from '../../../shared/constants.ts';
-import { formatEur, formatTokenPrice } from '../../../shared/rules.ts';
+import { formatEur, formatTokenPrice } from '../../../shared/format.ts';
 import { Field, TextInput } from '../../ui/form/index.ts';
 import type { RegistrationActorRef } from '../../../../machines/registration/registration.machine.ts';
 import { sendFieldBlur, sendFieldChange } from './registration-actor.ts';

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { selectFieldErrors, selectValues } from '../../../../machines/registration/registration.selectors.ts';
 import type { CheckboxFieldName } from '../../../../machines/registration/registration.types.ts';
-import { PRIMARY_JURISDICTIONS, PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/constants.ts';
+import { PRIMARY_JURISDICTIONS, PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
 import { Checkbox, Field, Select, type SelectOption } from '../../ui/form/index.ts';
 import type { RegistrationActorRef } from '../../../../machines/registration/registration.machine.ts';

@@ -5,8 +5,8 @@ import { createActor, waitFor, type AnyActorRef } from 'xstate';
 import { selectEmailCodeActor } from '../../../../machines/registration/registration.selectors.ts';
 import { AUTH_RESPONSE, CHALLENGE, CODE, SETTINGS, VALID_WALLET, machineWithFakes } from '../../../../machines/registration/registration.fixtures.ts';
 import { ApiError } from '../../../shared/api-error.ts';
+import type { AuthResponse, CodeChallenge } from '../../../shared/auth.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AuthResponse, CodeChallenge } from '../../../shared/schemas.ts';
 import { RegistrationPage } from './RegistrationPage.tsx';
 
 // The PDF viewer (pdf.js, canvas) has its own tests; here it only has to be placed with the right props.

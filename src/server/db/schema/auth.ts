@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, tstz } from './column-types.ts';
+import { CHALLENGE_PURPOSES } from '../../auth/email-code.ts';
+import { bytea, createdAt, sqlTextList, tstz } from './column-types.ts';
 
 export const users = pgTable(
   'users',
@@ -53,7 +54,7 @@ export const emailChallenges = pgTable(
   },
   (t) => [
     index('email_challenges_email_purpose_idx').on(t.email, t.purpose, t.issuedAt),
-    check('email_challenges_purpose', sql`${t.purpose} in ('login', 'register')`),
+    check('email_challenges_purpose', sql`${t.purpose} in (${sqlTextList(CHALLENGE_PURPOSES)})`),
   ],
 );
 

@@ -12,7 +12,7 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true, mod
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** EUR amounts: two decimals. */
 export const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
-/** Token quantities: six decimals, the precision of `tokensFor` in src/shared/rules.ts. */
+/** Token quantities: six decimals, the precision of `tokensFor` in src/shared/registration.ts. */
 export const tokens = (name: string) => numeric(name, { precision: 24, scale: 6, mode: 'number' });
 
 /**

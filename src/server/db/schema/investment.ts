@@ -1,7 +1,8 @@
 /** The investment committed at registration and the payment attempts for it. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, money, tokens, tstz } from './column-types.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payment.ts';
+import { createdAt, money, sqlTextList, tokens, tstz } from './column-types.ts';
 import { users } from './auth.ts';
 
 /** The investment an investor committed to at registration (amount and tokens at the price of that day). */
@@ -42,7 +43,7 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
-    check('payments_method', sql`${t.paymentMethod} in ('CARD', 'CRYPTO', 'WIRE', 'BANK_TRANSFER')`),
-    check('payments_status', sql`${t.paymentStatus} in ('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED')`),
+    check('payments_method', sql`${t.paymentMethod} in (${sqlTextList(PAYMENT_METHODS)})`),
+    check('payments_status', sql`${t.paymentStatus} in (${sqlTextList(PAYMENT_STATUSES)})`),
   ],
 );

@@ -1,6 +1,7 @@
 /** The KYC/AML step: one verification row per investor and the files they uploaded for it. */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ANNUAL_VOLUMES, FUNDS_SOURCES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, KYC_STATUSES } from '../../../shared/kyc.ts';
 import { STORED_FILE_NAME_SQL } from '../../storage/stored-name.ts';
 import { createdAt, sqlTextList, tstz } from './column-types.ts';
 import { storedFiles } from './storage.ts';
@@ -40,10 +41,10 @@ export const kycVerifications = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('kyc_verifications_status', sql`${t.status} in ('PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED')`),
+    check('kyc_verifications_status', sql`${t.status} in (${sqlTextList(KYC_STATUSES)})`),
     check('kyc_verifications_current_step', sql`${t.currentStep} between 1 and 5`),
-    check('kyc_verifications_aml_funds_source', sql`${t.amlFundsSource} in ('salary', 'business', 'investment', 'inheritance', 'gift', 'sale', 'other')`),
-    check('kyc_verifications_aml_annual_volume', sql`${t.amlAnnualVolume} in ('0-25k', '25k-50k', '50k-100k', '100k-250k', '250k-500k', '500k+')`),
+    check('kyc_verifications_aml_funds_source', sql`${t.amlFundsSource} in (${sqlTextList(FUNDS_SOURCES)})`),
+    check('kyc_verifications_aml_annual_volume', sql`${t.amlAnnualVolume} in (${sqlTextList(ANNUAL_VOLUMES)})`),
     // Saved answers are complete: all four declarations made (the shared schema refuses anything less).
     check(
       'kyc_verifications_aml_answers',
@@ -83,14 +84,14 @@ export const kycDocuments = pgTable(
   },
   (t) => [
     index('kyc_documents_user_idx').on(t.userId, t.seq),
-    check('kyc_documents_type', sql`${t.documentType} in ('identity', 'selfie', 'address_utility', 'address_bank')`),
+    check('kyc_documents_type', sql`${t.documentType} in (${sqlTextList(KYC_DOCUMENT_TYPES)})`),
     check(
       'kyc_documents_step',
       sql`(${t.documentType} = 'identity' and ${t.step} = 1) or (${t.documentType} = 'selfie' and ${t.step} = 2)
         or (${t.documentType} in ('address_utility', 'address_bank') and ${t.step} = 3)`,
     ),
     check('kyc_documents_file_name', sql`${t.fileName} ~ ${sqlTextList([STORED_FILE_NAME_SQL])}`),
-    check('kyc_documents_content_type', sql`${t.contentType} in ('image/jpeg', 'image/png', 'application/pdf')`),
+    check('kyc_documents_content_type', sql`${t.contentType} in (${sqlTextList(KYC_FILE_TYPES)})`),
     check('kyc_documents_size', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 10485760`),
     check('kyc_documents_sha256', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],

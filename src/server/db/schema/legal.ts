@@ -1,7 +1,8 @@
 /** The agreements step. */
 import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { tstz } from './column-types.ts';
+import { AGREEMENT_STATUSES } from '../../../shared/legal.ts';
+import { sqlTextList, tstz } from './column-types.ts';
 import { users } from './auth.ts';
 
 export const legalAgreements = pgTable(
@@ -16,5 +17,5 @@ export const legalAgreements = pgTable(
     completedAt: tstz('completed_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('legal_agreements_status', sql`${t.status} in ('PENDING', 'IN_PROGRESS', 'COMPLETED')`)],
+  (t) => [check('legal_agreements_status', sql`${t.status} in (${sqlTextList(AGREEMENT_STATUSES)})`)],
 );

@@ -1,7 +1,10 @@
 /** What an investor registered with: their details (amount, identity or entity, wallet) and their current step. */
 import { sql } from 'drizzle-orm';
 import { check, date, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, money, tokens, tstz } from './column-types.ts';
+import { PROCESS_STEPS } from '../../../shared/process-steps.ts';
+import { PRIMARY_JURISDICTIONS } from '../../../shared/registration.ts';
+import { STORED_INVESTOR_TYPES, USER_STATUSES } from '../../../shared/user-details.ts';
+import { createdAt, money, sqlTextList, tokens, tstz } from './column-types.ts';
 import { users } from './auth.ts';
 
 export const userDetails = pgTable(
@@ -31,10 +34,10 @@ export const userDetails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('user_details_investor_type', sql`${t.investorType} in ('INDIVIDUAL', 'ENTITY')`),
-    check('user_details_status', sql`${t.status} in ('UNDER_REVIEW', 'APPROVED', 'REJECTED')`),
-    check('user_details_current_step', sql`${t.currentStep} in ('disclosure', 'kyc', 'agreements', 'payment', 'complete')`),
-    check('user_details_primary_jurisdiction', sql`${t.primaryJurisdiction} in ('uk', 'eu', 'us', 'other')`),
+    check('user_details_investor_type', sql`${t.investorType} in (${sqlTextList(STORED_INVESTOR_TYPES)})`),
+    check('user_details_status', sql`${t.status} in (${sqlTextList(USER_STATUSES)})`),
+    check('user_details_current_step', sql`${t.currentStep} in (${sqlTextList(PROCESS_STEPS)})`),
+    check('user_details_primary_jurisdiction', sql`${t.primaryJurisdiction} in (${sqlTextList(PRIMARY_JURISDICTIONS)})`),
     check('user_details_amounts_positive', sql`${t.investmentAmount} > 0 and ${t.tokenQuantity} > 0`),
   ],
 );

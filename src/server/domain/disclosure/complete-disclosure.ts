@@ -4,8 +4,8 @@
  * marked complete with the investor moved on to KYC. Completing twice answers the same and writes nothing.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { SectionProgress } from '../../../shared/disclosure.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { SectionProgress } from '../../../shared/schemas.ts';
 import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,6 +1,5 @@
-import { unlockedFlags } from '../../../shared/disclosure-rules.ts';
+import { unlockedFlags, type DisclosureProgressResponse, type SectionProgress } from '../../../shared/disclosure.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { DisclosureProgressResponse, SectionProgress } from '../../../shared/schemas.ts';
 import { preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { asProcessStep, isoOrNull } from '../row-mapping.ts';

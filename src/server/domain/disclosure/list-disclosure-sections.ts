@@ -1,4 +1,4 @@
-import type { DisclosureSection } from '../../../shared/schemas.ts';
+import type { DisclosureSection } from '../../../shared/disclosure.ts';
 import { preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
 
 /** The active sections in reading order (position, then slug for a stable tie-break). */

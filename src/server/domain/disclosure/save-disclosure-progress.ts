@@ -9,10 +9,9 @@
  * Claims beyond the server's clock are not credited and are written to the audit trail.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { isRequirementMet } from '../../../shared/disclosure-rules.ts';
 import { DISCLOSURE } from '../../../shared/constants.ts';
+import { isRequirementMet, type SectionProgress } from '../../../shared/disclosure.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { SectionProgress } from '../../../shared/schemas.ts';
 import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -4,7 +4,7 @@
  * Completing again answers the same and writes nothing.
  */
 import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
-import type { KycCompleteResponse, KycStatus } from '../../../shared/kyc.ts';
+import { KYC_STATUSES, type KycCompleteResponse } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -16,7 +16,6 @@ import { oneOf } from '../row-mapping.ts';
 import { lockKycForChange } from './kyc-access.ts';
 import { referencedFileNames, savedSteps } from './kyc-row.ts';
 
-const KYC_STATUSES: readonly KycStatus[] = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
 const NEXT_STEP = 'agreements';
 
 export async function completeKyc(db: Db, { userId, now, meta }: RequestContext): Promise<KycCompleteResponse> {

@@ -2,14 +2,21 @@
  * GET /api/kyc/status, one of the four status reads of every process page: ONE prepared statement reads the
  * verification row, the AML answers and the investor's current files (oldest first, as a json array).
  */
-import { FUNDS_SOURCES, ANNUAL_VOLUMES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, kycDownloadPath, type KycAmlSummary, type KycFile } from '../../../shared/kyc.ts';
+import {
+  ANNUAL_VOLUMES,
+  FUNDS_SOURCES,
+  KYC_DOCUMENT_TYPES,
+  KYC_FILE_TYPES,
+  KYC_STATUSES,
+  kycDownloadPath,
+  type KycAmlSummary,
+  type KycFile,
+  type KycStatusResponse,
+} from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { KycStatusResponse } from '../../../shared/schemas.ts';
 import { preparedStatement, type StatementRunner } from '../../db/prepared-statement.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isoOrNull, oneOf } from '../row-mapping.ts';
-
-const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'] as const;
 
 /** [fileName, originalName, documentType, contentType, sizeBytes, createdAt] as json_build_array makes it. */
 type FileTuple = [string, string, string, string, number, string];

@@ -1,0 +1,86 @@
+/**
+ * Signing in (spec sections 3 "Login payload", 5 and 7): the email address, the login and one-time code payloads,
+ * their answers (the code challenge, the session), the browser's stored session, and reading a session token.
+ */
+import * as v from 'valibot';
+import { InvestmentSettingsSchema } from './investment-settings.ts';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Please enter a valid email address.'));
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());
+
+/** The fixed placeholder password the login call sends (spec section 3, "Login payload"). */
+export const LOGIN_PLACEHOLDER_PASSWORD = 'placeholder-password';
+
+export const LoginPayloadSchema = v.object({ email: EmailSchema, password: v.pipe(v.string(), v.maxLength(200)) });
+export type LoginPayload = v.InferOutput<typeof LoginPayloadSchema>;
+/** POST /api/auth/login asks for a one-time code; a `password` a client still sends is ignored. */
+export const LoginCodeRequestSchema = v.object({ email: EmailSchema, password: v.optional(v.unknown()) });
+
+/** One-time email codes (OWASP ASVS 5.0 chapter 6 figures). */
+export const EMAIL_CODE = {
+  length: 6,
+  ttlSeconds: 600,
+  resendCooldownMs: 60_000,
+  maxAttempts: 5,
+  /** No limit may keep a real investor out for longer than this. */
+  maxLockoutSeconds: 900,
+} as const;
+
+export const CODE_PATTERN = /^\d{6}$/;
+export const ChallengeIdSchema = v.pipe(v.string(), v.uuid('The request is not valid.'));
+export const VerifyCodePayloadSchema = v.object({
+  challengeId: ChallengeIdSchema,
+  code: v.pipe(v.string(), v.trim(), v.regex(CODE_PATTERN, 'Please enter the 6-digit code from the email.')),
+});
+export type VerifyCodePayload = v.InferOutput<typeof VerifyCodePayloadSchema>;
+export const ResendCodePayloadSchema = v.object({ challengeId: ChallengeIdSchema });
+
+/** 202 answer of login, register and resend: which challenge to answer, and the masked address it went to. */
+export const CodeChallengeSchema = v.object({ challengeId: v.string(), sentTo: v.string() });
+export type CodeChallenge = v.InferOutput<typeof CodeChallengeSchema>;
+
+export const SessionUserSchema = v.object({
+  userId: v.string(),
+  userDetailsId: v.string(),
+  email: v.string(),
+  investmentAmount: v.number(),
+});
+export type SessionUser = v.InferOutput<typeof SessionUserSchema>;
+
+/** 200 answer of verify: the session token and its user; a registration's answer carries the settings in force. */
+export const AuthResponseSchema = v.object({
+  token: v.pipe(v.string(), v.minLength(1)),
+  user: SessionUserSchema,
+  settings: v.optional(InvestmentSettingsSchema),
+});
+export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>;
+
+/** Where the browser keeps the session (spec section 3 "Browser session storage"). */
+export const STORAGE_KEYS = { token: 'authToken', user: 'user', userDetailsId: 'userDetailsId' } as const;
+
+/** The JSON claims in the middle part of a three-part token, or null when it cannot be read. */
+export function readTokenPayload(token: string | null | undefined): Record<string, unknown> | null {
+  if (!token) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const b64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const json = JSON.parse(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))) as unknown;
+    return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `exp` (seconds) of a token, or null when it cannot be read. */
+export function readTokenExp(token: string | null | undefined): number | null {
+  const exp = readTokenPayload(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+}
+
+/** Spec section 5: expired if missing, undecodable, or exp earlier than now. */
+export const isTokenExpired = (token: string | null | undefined, nowMs: number): boolean => {
+  const exp = readTokenExp(token);
+  return exp === null || exp * 1000 < nowMs;
+};

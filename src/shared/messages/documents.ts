@@ -1,0 +1,26 @@
+/** Documents: the download button and the PDF viewer. */
+export const documentMessages = {
+  /** Spec "Download button" and "Downloads page": the button's states. */
+  download: {
+    idle: 'Download',
+    downloading: 'Downloading',
+    downloaded: 'Downloaded',
+    failed: 'Failed',
+    fileNotAvailable: 'File not available for download',
+    downloadFailed: 'Download failed',
+    failedTryAgain: 'Failed to download file. Please try again.',
+    authRequired: 'Authentication required for download',
+  },
+  pdf: {
+    http: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
+    empty: 'PDF file is empty',
+    password: 'This PDF requires a password',
+    failed: (reason: string) => `Failed to load PDF: ${reason}`,
+    libraryFailed: 'PDF.js failed to load',
+    initFailed: 'Failed to initialize PDF viewer',
+    renderFailed: 'Error rendering PDF pages',
+    tryAgain: 'Try Again',
+    reloadPage: 'Reload Page',
+    pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
+  },
+} as const;
