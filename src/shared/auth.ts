@@ -6,8 +6,21 @@ import * as v from 'valibot';
 import { InvestmentSettingsSchema } from './investment-settings.ts';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Please enter a valid email address.'));
-export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim());
+/**
+ * Characters no address needs and a reader cannot see: controls (C0, DEL, C1), bidirectional overrides and isolates
+ * (U+202E would show `moc.elpmaxe@x` as `x@example.com`), zero-width characters, the BOM, and lone surrogates.
+ */
+const INVISIBLE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const INVALID_EMAIL = 'Please enter a valid email address.';
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email.trim()) && !INVISIBLE_OR_CONTROL.test(email);
+export const EmailSchema = v.pipe(
+  v.string(),
+  v.check((email) => !INVISIBLE_OR_CONTROL.test(email), INVALID_EMAIL),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254),
+  v.regex(EMAIL_PATTERN, INVALID_EMAIL),
+);
 
 /** The fixed placeholder password the login call sends (spec section 3, "Login payload"). */
 export const LOGIN_PLACEHOLDER_PASSWORD = 'placeholder-password';

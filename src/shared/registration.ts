@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { EmailSchema } from './auth.ts';
 import { formatAmountPlain } from './format.ts';
-import type { InvestmentSettings } from './investment-settings.ts';
+import { InvestmentSettingsSchema, type InvestmentSettings } from './investment-settings.ts';
 import { messages } from './messages.ts';
 
 /** As the payload names them (stored upper-case: STORED_INVESTOR_TYPES in user-details.ts). */
@@ -43,7 +43,15 @@ export const IndividualRegistrationSchema = v.object({
   ...registrationCommon,
   investorType: v.literal('individual'),
   fullName: text(200),
-  dateOfBirth: v.pipe(v.string(), v.regex(ISO_DATE_PATTERN, 'Please enter a valid date of birth.')),
+  dateOfBirth: v.pipe(
+    v.string(),
+    v.regex(ISO_DATE_PATTERN, messages.registration.dateOfBirthInvalid),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const problem = dateOfBirthError(dataset.value, new Date());
+      if (problem) addIssue({ message: problem });
+    }),
+  ),
   nationality: text(100),
 });
 
@@ -59,8 +67,59 @@ export const RegistrationPayloadSchema = v.variant('investorType', [IndividualRe
 export type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
 export type RegistrationInput = v.InferInput<typeof RegistrationPayloadSchema>;
 
-/** Body of a registration refused for its amount: the limits in force travel with the error. */
-export type RegistrationRejection = { error: string; limits?: InvestmentSettings };
+/** The fields of the registration payload (both investor types), as a refusal names them. */
+export const REGISTRATION_FIELDS = [
+  'email',
+  'investmentAmount',
+  'tokenQuantity',
+  'walletAddress',
+  'primaryJurisdiction',
+  'investorType',
+  'fullName',
+  'dateOfBirth',
+  'nationality',
+  'entityName',
+  'jurisdiction',
+  'authorizedSignatory',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/**
+ * Body of a refused registration (400/409): `field` names the one field the message is about, so the form can show
+ * it there and take the investor to the step that holds it; a refusal for the amount also carries the limits in force.
+ */
+export const RegistrationRejectionSchema = v.object({
+  error: v.string(),
+  field: v.optional(v.picklist(REGISTRATION_FIELDS)),
+  limits: v.optional(InvestmentSettingsSchema),
+});
+export type RegistrationRejection = v.InferOutput<typeof RegistrationRejectionSchema>;
+
+/** Youngest age at which an investor may register (spec section 1: qualified investors, of age everywhere it offers). */
+export const MIN_INVESTOR_AGE_YEARS = 18;
+/** Oldest plausible date of birth: anything earlier is a typing slip (e.g. 0199-05-01). */
+const MAX_AGE_YEARS = 130;
+
+/** The whole years between an ISO date (YYYY-MM-DD, a real calendar day) and `today` (UTC), or null when not a real date. */
+function ageOn(isoDate: string, today: Date): number | null {
+  const match = ISO_DATE_PATTERN.exec(isoDate) ? isoDate.split('-').map(Number) : null;
+  if (!match) return null;
+  const [year, month, day] = match as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  const [ty, tm, td] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
+  if (date.getTime() > Date.UTC(ty, tm - 1, td)) return -1;
+  return ty - year - (tm < month || (tm === month && td < day) ? 1 : 0);
+}
+
+/** Why a date of birth cannot be accepted on `today`, in the catalogue's words, or null when it can. */
+export function dateOfBirthError(isoDate: string, today: Date): string | null {
+  const age = ageOn(isoDate, today);
+  if (age === null || age > MAX_AGE_YEARS) return messages.registration.dateOfBirthInvalid;
+  if (age < 0) return messages.registration.dateOfBirthFuture;
+  if (age < MIN_INVESTOR_AGE_YEARS) return messages.registration.dateOfBirthUnderAge;
+  return null;
+}
 
 export const isValidWallet = (address: string): boolean => WALLET_PATTERN.test(address.trim());
 

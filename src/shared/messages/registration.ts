@@ -23,5 +23,8 @@ export const registrationMessages = {
     walletValid: 'Valid Ethereum address format',
     emailTaken: 'An investor account already exists for this email address. Please log in instead.',
     limitsRejected: 'The investment amount is outside the current limits.',
+    dateOfBirthInvalid: 'Please enter a valid date of birth.',
+    dateOfBirthFuture: 'The date of birth cannot be in the future.',
+    dateOfBirthUnderAge: 'You must be at least 18 years old to invest.',
   },
 } as const;
