@@ -8,7 +8,7 @@
 import type * as v from 'valibot';
 import { DisclosureProgressResponseSchema } from './disclosure.ts';
 import { KycStatusResponseSchema } from './kyc.ts';
-import { LegalProgressResponseSchema } from './legal.ts';
+import { AgreementsStatusSchema } from './legal.ts';
 import { PaymentStatusResponseSchema } from './payment.ts';
 import { PROCESS_STEPS, type ProcessStep } from './process-steps.ts';
 
@@ -39,7 +39,7 @@ export const PROCESS_STEP_STATUS = {
   }),
   agreements: stepStatus({
     path: '/api/legal/progress',
-    schema: LegalProgressResponseSchema,
+    schema: AgreementsStatusSchema,
     isComplete: (answer) => answer.status === 'COMPLETED' && !!answer.completedAt,
   }),
   payment: stepStatus({
