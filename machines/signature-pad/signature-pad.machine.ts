@@ -37,20 +37,21 @@ export const signaturePadMachine = setup({
     isNameGiven: (_, params: { name: string }) => isNameGiven(params.name),
   },
   actions: {
-    startStroke: assign((_, params: { point: SignaturePoint }) => ({ current: [clampPoint(params.point)], error: null })),
+    startStroke: assign((_, params: { point: SignaturePoint }) => ({ current: [clampPoint(params.point)] })),
     extendStroke: assign(({ context }, params: { points: readonly SignaturePoint[] }) => ({
       current: [...(context.current ?? []), ...params.points.map(clampPoint)],
     })),
     finishStroke: assign(({ context }) => ({ strokes: [...context.strokes, context.current ?? []], current: null })),
     dropStroke: assign({ current: null }),
-    removeLastStroke: assign(({ context }) => ({ strokes: context.strokes.slice(0, -1), error: null })),
-    clearDrawing: assign({ strokes: [], current: null, error: null }),
-    changeName: assign((_, params: { name: string }) => ({ typedName: cleanTypedName(params.name), error: null })),
-    clearName: assign({ typedName: '', error: null }),
-    keepPng: assign((_, params: { png: string }) => ({ png: params.png, error: null })),
+    removeLastStroke: assign(({ context }) => ({ strokes: context.strokes.slice(0, -1) })),
+    clearDrawing: assign({ strokes: [], current: null }),
+    changeName: assign((_, params: { name: string }) => ({ typedName: cleanTypedName(params.name) })),
+    clearName: assign({ typedName: '' }),
+    keepPng: assign((_, params: { png: string }) => ({ png: params.png })),
     forgetPng: assign({ png: null }),
     noteExportFailed: assign({ error: messages.signaturePad.exportFailed }),
-    lock: assign((_, params: { signature: string }) => ({ storedSignature: params.signature, strokes: [], current: null, typedName: '', png: null, error: null })),
+    forgetError: assign({ error: null }),
+    lock: assign((_, params: { signature: string }) => ({ storedSignature: params.signature, strokes: [], current: null, typedName: '' })),
     reportReady: sendParent((_, params: { png: string }): SignaturePadParentEvent => ({ type: 'agreement.signature.ready', png: params.png })),
     reportCleared: sendParent({ type: 'agreement.signature.clear' } satisfies SignaturePadParentEvent),
   },
@@ -58,11 +59,8 @@ export const signaturePadMachine = setup({
 }).createMachine({
   id: 'signaturePad',
   context: ({ input }) => ({ strokes: [], current: null, typedName: '', png: null, storedSignature: input.storedSignature ?? null, error: null }),
-  initial: 'opening',
+  initial: 'draw',
   states: {
-    opening: {
-      always: [{ guard: 'hasStoredSignature', target: 'locked' }, { target: 'draw' }],
-    },
     draw: {
       initial: 'resume',
       on: {
@@ -73,9 +71,14 @@ export const signaturePadMachine = setup({
         'signaturePad.lock': { target: 'locked', actions: { type: 'lock', params: ({ event }) => event } },
       },
       states: {
-        /** Coming back to drawing, or after the strokes changed: a PNG of what is left, if anything is. */
+        /**
+         * Opening the pad, coming back to drawing, or after the strokes changed: a signed agreement's pad locks (only
+         * at the start: a stored signature exists only once locked), else a PNG of what is drawn, if anything is.
+         * (Deciding here rather than in a transient root state of its own: path coverage sees a transient state only
+         * when a transition enters it, never as the initial one.)
+         */
         resume: {
-          always: [{ guard: 'hasStrokes', target: 'exporting' }, { target: 'empty' }],
+          always: [{ guard: 'hasStoredSignature', target: '#signaturePad.locked' }, { guard: 'hasStrokes', target: 'exporting' }, { target: 'empty' }],
         },
         empty: {},
         /** Pen down. A second pointer and Undo wait for pen up. */
@@ -90,6 +93,7 @@ export const signaturePadMachine = setup({
         },
         /** Strokes without a PNG: the export failed; another stroke, Undo or a retry makes one. */
         drawn: {
+          exit: 'forgetError',
           on: { 'signaturePad.export': 'exporting' },
         },
         exporting: {
@@ -136,6 +140,7 @@ export const signaturePadMachine = setup({
         },
         /** A name without a PNG: the export failed; a change or a retry makes one. */
         typed: {
+          exit: 'forgetError',
           on: { 'signaturePad.export': 'exporting' },
         },
         exporting: {

@@ -23,7 +23,7 @@ export type SignaturePadContext = {
   png: string | null;
   /** The signed agreement's PNG, while locked. */
   storedSignature: string | null;
-  /** Why the last export failed, until the signature changes or is exported again. */
+  /** Why the last export failed, while the pad waits with no PNG (drawn, typed). */
   error: string | null;
 };
 
