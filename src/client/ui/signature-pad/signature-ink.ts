@@ -5,10 +5,9 @@
  * chunk (and by the export effect on first use), never with the app's first script.
  */
 import { getStroke, type StrokeOptions } from 'perfect-freehand';
-import latinFontUrl from '@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2?url';
-import latinExtFontUrl from '@fontsource/dancing-script/files/dancing-script-latin-ext-400-normal.woff2?url';
 import type { SignatureSource, SignatureStroke } from '../../../../machines/signature-pad/signature-pad.types.ts';
 import { SIGNATURE_DATA_URL_MAX_LENGTH, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_PAD } from '../../../shared/legal.ts';
+import { SIGNATURE_FONT_FACES } from './signature-font.ts';
 
 const { width: W, height: H } = SIGNATURE_PAD;
 
@@ -22,7 +21,7 @@ export const STROKE_OPTIONS: StrokeOptions = {
   size: 3.6,
   thinning: 0.6,
   smoothing: 0.5,
-  streamline: 0.45,
+  streamline: 0.3,
   simulatePressure: false,
   start: { cap: true, taper: 0 },
   end: { cap: true, taper: 0 },
@@ -132,12 +131,6 @@ function outlineOf(stroke: SignatureStroke, last: boolean) {
   return outline;
 }
 
-// The handwriting font: latin always, latin-ext (names such as Dvořák, Łukasz) only when a name needs it.
-const LATIN_RANGE =
-  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
-const LATIN_EXT_RANGE =
-  'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
-
 /** How long a name waits for the font before it is written in the browser's own cursive instead. */
 export const FONT_WAIT_MS = 5_000;
 
@@ -147,13 +140,12 @@ let fontsAdded = false;
  * Resolves once the handwriting font's faces the text needs are loaded (or could not be within FONT_WAIT_MS: the
  * name is then written in the browser's cursive rather than blocking a signer who cannot draw).
  */
-export async function loadSignatureFont(text: string, fonts: FontFaceSet = document.fonts): Promise<void> {
+export async function loadSignatureFont(text: string, fonts: FontFaceSet | undefined = document.fonts): Promise<void> {
+  // No FontFace API (an old browser, a test's DOM): the fallback font writes the name.
+  if (!fonts || typeof FontFace === 'undefined') return;
   if (!fontsAdded) {
     fontsAdded = true;
-    for (const [url, unicodeRange] of [
-      [latinFontUrl, LATIN_RANGE],
-      [latinExtFontUrl, LATIN_EXT_RANGE],
-    ] as const) {
+    for (const { url, unicodeRange } of SIGNATURE_FONT_FACES) {
       fonts.add(new FontFace(TYPED_NAME.family, `url(${url}) format('woff2')`, { weight: '400', style: 'normal', unicodeRange }));
     }
   }
