@@ -18,9 +18,27 @@ import type {
   SignaturePadParentEvent,
   SignaturePadTag,
   SignaturePoint,
+  SignatureSource,
 } from './signature-pad.types.ts';
 
 const START = 'signaturePad.stroke.start';
+
+const pngOf = ({ event }: { event: { output: string } }) => ({ png: event.output });
+
+/**
+ * Making the PNG, the same in both modes but for what it is made of: the answer is kept and reported (ready), or the
+ * pad waits with the error (`failed`: drawn, typed).
+ */
+const exporting = (source: (args: { context: SignaturePadContext }) => SignatureSource, failed: 'drawn' | 'typed') => ({
+  tags: ['exporting' as const],
+  invoke: {
+    id: 'renderSignaturePng',
+    src: 'renderSignaturePng' as const,
+    input: (args: { context: SignaturePadContext }): RenderSignaturePngInput => ({ source: source(args) }),
+    onDone: { target: 'ready', actions: [{ type: 'keepPng' as const, params: pngOf }, { type: 'reportReady' as const, params: pngOf }] },
+    onError: { target: failed, actions: 'noteExportFailed' as const },
+  },
+});
 
 export const signaturePadMachine = setup({
   types: {} as { context: SignaturePadContext; events: SignaturePadEvent; input: SignaturePadInput; tags: SignaturePadTag },
@@ -96,16 +114,7 @@ export const signaturePadMachine = setup({
           exit: 'forgetError',
           on: { 'signaturePad.export': 'exporting' },
         },
-        exporting: {
-          tags: ['exporting'],
-          invoke: {
-            id: 'renderSignaturePng',
-            src: 'renderSignaturePng',
-            input: ({ context }) => ({ source: { kind: 'strokes' as const, strokes: context.strokes } }),
-            onDone: { target: 'ready', actions: [{ type: 'keepPng', params: ({ event }) => ({ png: event.output }) }, { type: 'reportReady', params: ({ event }) => ({ png: event.output }) }] },
-            onError: { target: 'drawn', actions: 'noteExportFailed' },
-          },
-        },
+        exporting: exporting(({ context }) => ({ kind: 'strokes', strokes: context.strokes }), 'drawn'),
         ready: {
           exit: 'forgetPng',
           on: {
@@ -143,16 +152,7 @@ export const signaturePadMachine = setup({
           exit: 'forgetError',
           on: { 'signaturePad.export': 'exporting' },
         },
-        exporting: {
-          tags: ['exporting'],
-          invoke: {
-            id: 'renderSignaturePng',
-            src: 'renderSignaturePng',
-            input: ({ context }) => ({ source: { kind: 'name' as const, name: nameToWrite(context.typedName) } }),
-            onDone: { target: 'ready', actions: [{ type: 'keepPng', params: ({ event }) => ({ png: event.output }) }, { type: 'reportReady', params: ({ event }) => ({ png: event.output }) }] },
-            onError: { target: 'typed', actions: 'noteExportFailed' },
-          },
-        },
+        exporting: exporting(({ context }) => ({ kind: 'name', name: nameToWrite(context.typedName) }), 'typed'),
         ready: {
           exit: 'forgetPng',
           on: {
