@@ -11,6 +11,7 @@ import { kycMessages } from './messages/kyc.ts';
 import { processMessages } from './messages/process.ts';
 import { registrationMessages } from './messages/registration.ts';
 import { shellMessages } from './messages/shell.ts';
+import { signaturePadMessages } from './messages/signature-pad.ts';
 import { userDetailsMessages } from './messages/user-details.ts';
 
 export const messages = {
@@ -23,4 +24,5 @@ export const messages = {
   ...disclosureMessages,
   ...kycMessages,
   ...documentMessages,
+  ...signaturePadMessages,
 } as const;
