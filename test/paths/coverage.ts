@@ -251,6 +251,21 @@ export function firstPathTo<TSnapshot = AnySnapshot>(result: CoverResult, predic
   throw new Error(`[paths] ${result.name}: no generated path reaches that state`);
 }
 
+/** What several runs (e.g. one per input) reach together: a state or transition is unreached only if no run reaches it. */
+export function coverTogether(name: string, results: readonly CoverResult[]): CoverResult {
+  const [first] = results;
+  if (!first) throw new Error('coverTogether needs at least one result');
+  const common = (pick: (r: CoverResult) => string[]) => pick(first).filter((x) => results.every((r) => pick(r).includes(x)));
+  return {
+    name,
+    states: first.states,
+    transitions: first.transitions,
+    paths: results.flatMap((r) => r.paths),
+    unreachedStates: common((r) => r.unreachedStates),
+    unreachedTransitions: common((r) => r.unreachedTransitions),
+  };
+}
+
 export function expectFullCoverage(result: CoverResult): void {
   console.log(`[paths] ${result.name}: ${result.states} states, ${result.transitions} transitions, ${result.paths.length} paths`);
   const lines = [

@@ -10,7 +10,7 @@ import { downloadMachine } from '../../machines/download/download.machine.ts';
 import type { DownloadFileInput, DownloadFileOutput, DownloadInput } from '../../machines/download/download.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { coverMachine, expectFullCoverage, type CoverResult } from './coverage.ts';
+import { coverMachine, coverTogether, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof downloadMachine>;
@@ -26,19 +26,6 @@ const events: AnyEventObject[] = [
   { type: 'xstate.after.ERROR_RESET.download.failed' },
 ];
 
-/** What several inputs reach together: a state or transition is unreached only if no input reaches it. */
-function together(name: string, results: CoverResult[]): CoverResult {
-  const common = (pick: (r: CoverResult) => string[]) => pick(results[0]!).filter((x) => results.every((r) => pick(r).includes(x)));
-  return {
-    name,
-    states: results[0]!.states,
-    transitions: results[0]!.transitions,
-    paths: results.flatMap((r) => r.paths),
-    unreachedStates: common((r) => r.unreachedStates),
-    unreachedTransitions: common((r) => r.unreachedTransitions),
-  };
-}
-
 function invariants(s: Snapshot) {
   expect(s.context.error !== null).toBe(s.matches('failed'));
   expect(s.context.savedAs !== null).toBe(s.matches('downloaded'));
@@ -51,7 +38,7 @@ describe('download statechart paths', () => {
   afterEach(() => vi.useRealTimers());
   const inputs = [WITH_FILE, WITHOUT_FILE];
   const runs = inputs.map((input) => ({ input, result: coverMachine(downloadMachine, { name: 'download', events, input }) }));
-  const result = together('download', runs.map((r) => r.result));
+  const result = coverTogether('download', runs.map((r) => r.result));
 
   it('reaches every state and transition', () => expectFullCoverage(result));
 
