@@ -5,15 +5,7 @@
  * the portal can later put the drawn signature and the time of signing exactly there (pdf/stamp-signed-agreement.ts).
  * Metadata dates are fixed so the same document always gives the same bytes.
  */
-import {
-  PDFDocument,
-  PDFName,
-  PDFString,
-  StandardFonts,
-  rgb,
-  type PDFFont,
-  type PDFPage,
-} from 'pdf-lib';
+import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { messages } from '../../shared/messages.ts';
 
 export type LegalClause = { heading: string; paragraphs: string[] };
@@ -233,21 +225,23 @@ export async function startLegalPdf(meta: { title: string; subject: string }, ma
   return { doc, t: new LegalTypesetter(doc, regular, bold, maxPages) };
 }
 
+/** The running header (a muted line and a rule) and the centred footer of one page. */
+export function drawHeaderAndFooter(page: PDFPage, font: PDFFont, header: string, footer: string) {
+  page.drawText(header, { x: MARGIN.left, y: PAGE.height - 44, size: 8.5, font, color: MUTED });
+  page.drawLine({
+    start: { x: MARGIN.left, y: PAGE.height - 50 },
+    end: { x: PAGE.width - MARGIN.right, y: PAGE.height - 50 },
+    thickness: 0.5,
+    color: MUTED,
+  });
+  const width = font.widthOfTextAtSize(footer, 8.5);
+  page.drawText(footer, { x: (PAGE.width - width) / 2, y: 40, size: 8.5, font, color: MUTED });
+}
+
 /** Adds the running header and the page footer (which needs the final page count), then serialises. */
 export function finishLegalPdf(doc: PDFDocument, t: LegalTypesetter, title: string): Promise<Uint8Array> {
   const header = `${messages.productName} - ${title}`;
-  t.pages.forEach((page, index) => {
-    page.drawText(header, { x: MARGIN.left, y: PAGE.height - 44, size: 8.5, font: t.regular, color: MUTED });
-    page.drawLine({
-      start: { x: MARGIN.left, y: PAGE.height - 50 },
-      end: { x: PAGE.width - MARGIN.right, y: PAGE.height - 50 },
-      thickness: 0.5,
-      color: MUTED,
-    });
-    const footer = `Confidential - Page ${index + 1} of ${t.pages.length}`;
-    const width = t.regular.widthOfTextAtSize(footer, 8.5);
-    page.drawText(footer, { x: (PAGE.width - width) / 2, y: 40, size: 8.5, font: t.regular, color: MUTED });
-  });
+  t.pages.forEach((page, index) => drawHeaderAndFooter(page, t.regular, header, `Confidential - Page ${index + 1} of ${t.pages.length}`));
   // Field appearances are set when the fields are made (Times, no border); updating them here would embed Helvetica.
   return doc.save({ updateFieldAppearances: false });
 }
