@@ -13,6 +13,8 @@ import { codePoints, toWinAnsi } from './win-ansi.ts';
 
 const LABEL_WIDTH = 150;
 const LABEL_SIZE = 9.5;
+const CONFIRMATION_SIZE = 9.5;
+const CONFIRMATION_LEADING = 12.5;
 /** The drawn signature on this page: the size of the signature field on the agreement's signature line. */
 const SIGNATURE_IMAGE = { width: 200, height: 48 } as const;
 
@@ -64,22 +66,25 @@ class SignaturePageWriter {
     if (!toWinAnsi(value).exact) this.row('As registered (Unicode)', codePoints(value), { muted: true, size: 8.5 });
   }
 
-  /** A confirmed checkbox: a ticked box and the words the investor saw. */
+  /** A confirmed checkbox: a ticked box and the words the investor saw (a size smaller, to keep to one page). */
   confirmation(text: string) {
     const { t } = this;
     const indent = 20;
-    const lines = wrapAnywhere(toWinAnsi(text).text, t.regular, BODY_SIZE, t.width - indent);
-    t.ensure(lines.length * LEADING + 2);
-    const top = t.y - 1.5;
-    const box = 8.5;
-    t.page.drawRectangle({ x: MARGIN.left + 2, y: top - box, width: box, height: box, borderColor: TEXT_COLOR, borderWidth: 0.7 });
+    const size = CONFIRMATION_SIZE;
+    const leading = CONFIRMATION_LEADING;
+    const lines = wrapAnywhere(toWinAnsi(text).text, t.regular, size, t.width - indent);
+    t.ensure(lines.length * leading + 3);
+    const top = t.y - 1;
+    const box = 8;
+    const x = MARGIN.left + 2;
+    t.page.drawRectangle({ x, y: top - box, width: box, height: box, borderColor: TEXT_COLOR, borderWidth: 0.7 });
     // A tick drawn as two strokes: WinAnsi has no check mark.
-    t.page.drawLine({ start: { x: MARGIN.left + 3.8, y: top - 4.6 }, end: { x: MARGIN.left + 5.9, y: top - 7 }, thickness: 1.1, color: TEXT_COLOR });
-    t.page.drawLine({ start: { x: MARGIN.left + 5.9, y: top - 7 }, end: { x: MARGIN.left + 9.4, y: top - 1.8 }, thickness: 1.1, color: TEXT_COLOR });
+    t.page.drawLine({ start: { x: x + 1.7, y: top - 4.3 }, end: { x: x + 3.6, y: top - 6.6 }, thickness: 1.1, color: TEXT_COLOR });
+    t.page.drawLine({ start: { x: x + 3.6, y: top - 6.6 }, end: { x: x + 6.9, y: top - 1.7 }, thickness: 1.1, color: TEXT_COLOR });
     lines.forEach((line, i) =>
-      t.page.drawText(line, { x: MARGIN.left + indent, y: t.y - BODY_SIZE - i * LEADING, size: BODY_SIZE, font: t.regular, color: TEXT_COLOR }),
+      t.page.drawText(line, { x: MARGIN.left + indent, y: t.y - size - i * leading, size, font: t.regular, color: TEXT_COLOR }),
     );
-    t.y -= lines.length * LEADING + 2;
+    t.y -= lines.length * leading + 3;
   }
 
   /** The drawn signature in a light frame. */
@@ -149,7 +154,10 @@ export function appendSignaturePage(doc: PDFDocument, fonts: { regular: PDFFont;
   t.heading('The seal');
   if (seal) {
     w.row('Sealed by', seal.subject);
-    w.row('Seal certificate SHA-256', seal.fingerprintSha256, { size: 8.5 });
+    // 32 bytes as AB:CD:... do not fit one line: break after the 16th byte rather than mid-byte.
+    const bytes = seal.fingerprintSha256.split(':');
+    const fingerprint = bytes.length === 32 ? `${bytes.slice(0, 16).join(':')}: ${bytes.slice(16).join(':')}` : seal.fingerprintSha256;
+    w.row('Seal certificate SHA-256', fingerprint, { size: 8.5 });
   }
   const where = input.stampedOnSignatureLines ? ' The signature and its time are also on the agreement\'s signature lines.' : '';
   t.paragraph(
