@@ -45,6 +45,7 @@ describe.skipIf(!tools)('sealed agreements, checked by pdfsig and openssl', () =
     const report = await pdfsig(sealed.get(k)!.pdf);
     expect(report.valid, report.text).toBe(true);
     expect(report.signatures).toBe(1);
+    expect(report.unsignedFields).toBe(0);
     expect(report.text).toContain('Signature is Valid.');
     expect(report.text).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report.text).toContain('Signing Hash Algorithm: SHA-256');

@@ -41,9 +41,17 @@ export function tempDir(prefix: string): { path: string; file(name: string, byte
 
 const scratch = () => tempDir('pdf-tools-');
 
-export type PdfsigReport = { text: string; signatures: number; valid: boolean; lines: string[] };
+export type PdfsigReport = {
+  text: string;
+  /** Signatures pdfsig checked (an unsigned signature field is listed by pdfsig too, but not counted here). */
+  signatures: number;
+  /** Signature fields without a signature. */
+  unsignedFields: number;
+  /** True only if there is a signature and each says "Signature is Valid.". */
+  valid: boolean;
+};
 
-/** pdfsig's report of every signature; `valid` is true only if each says "Signature is Valid.". */
+/** pdfsig's report of every signature. */
 export async function pdfsig(pdf: Uint8Array): Promise<PdfsigReport> {
   const dir = scratch();
   try {
@@ -55,8 +63,8 @@ export async function pdfsig(pdf: Uint8Array): Promise<PdfsigReport> {
     }));
     const text = `${stdout}${stderr}`;
     const validations = [...text.matchAll(/Signature Validation: (.*)/g)].map((m) => m[1] as string);
-    const signatures = [...text.matchAll(/^Signature #\d+:/gm)].length;
-    return { text, signatures, valid: signatures > 0 && validations.length === signatures && validations.every((v) => v === 'Signature is Valid.'), lines: text.split('\n') };
+    const unsignedFields = [...text.matchAll(/The signature form field is not signed/g)].length;
+    return { text, signatures: validations.length, unsignedFields, valid: validations.length > 0 && validations.every((v) => v === 'Signature is Valid.') };
   } finally {
     dir.remove();
   }
