@@ -10,6 +10,7 @@ import { ConfigError } from '../../../src/server/config/env.ts';
 import { DEFAULT_SEALING_CONTACT, loadSealingP12, loadSealingSettings } from '../../../src/server/config/sealing-env.ts';
 import { createMemoryLog } from '../../../src/server/log.ts';
 import { sealPdf } from '../../../src/server/pdf/seal-pdf.ts';
+import { createSealing } from '../../../src/server/providers/sealing/create-sealing.ts';
 import { createSealingKey } from '../../../src/server/providers/sealing/create-sealing-key.ts';
 import { loadOrCreateSelfSignedSealingKey, selfSignedSealingPaths } from '../../../src/server/providers/sealing/self-signed-sealing-key.ts';
 import { sealingKeyFromMaterial } from '../../../src/server/providers/sealing/sealing-key.ts';
@@ -165,8 +166,12 @@ describe('the self-signed stand-in', () => {
     expect(second.certificate.fingerprintSha256).toBe(first.certificate.fingerprintSha256);
     expect(again.entries.at(-1)!.message).toContain('kept in');
     // And through the factory, as a start without SEALING_P12_PATH makes it.
-    const third = await createSealingKey({ kind: 'self-signed' }, { dataDir: dir.path, clock: { now: () => NOW }, log: createMemoryLog() });
-    expect(third.certificate.fingerprintSha256).toBe(first.certificate.fingerprintSha256);
+    const log3 = createMemoryLog();
+    const third = await createSealing(loadSealingSettings({}), { dataDir: dir.path, clock: { now: () => NOW }, log: log3 });
+    expect(third.key.certificate.fingerprintSha256).toBe(first.certificate.fingerprintSha256);
+    expect(third.sealer.certificate.fingerprintSha256).toBe(first.certificate.fingerprintSha256);
+    expect(log3.entries.at(-1)!.message).toContain('in 1 worker thread');
+    await third.close();
   });
 
   it.skipIf(!tools)('is a PKCS#12 that openssl opens with the password beside it', async () => {

@@ -57,13 +57,13 @@ export function measureInk(png: { width: number; height: number; data: Uint8Arra
   let minY = height;
   let maxX = -1;
   let maxY = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const alpha = (data[i + 3] as number) / 255;
-      // Rec. 709 luma of the colour, 0 (black) to 1 (white).
-      const luma = (0.2126 * (data[i] as number) + 0.7152 * (data[i + 1] as number) + 0.0722 * (data[i + 2] as number)) / 255;
-      if (alpha * luma + (1 - alpha) >= 0.5) continue;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 4) {
+      const alpha = data[i + 3] as number;
+      if (alpha === 0) continue;
+      // Rec. 709 luma in integers (0-255), then composed over white and compared with half: all scaled by 255.
+      const luma = (54 * (data[i] as number) + 183 * (data[i + 1] as number) + 19 * (data[i + 2] as number)) >> 8;
+      if (alpha * luma + (255 - alpha) * 255 >= 32513) continue;
       pixels++;
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
