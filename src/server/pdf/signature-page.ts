@@ -153,7 +153,8 @@ export function appendSignaturePage(doc: PDFDocument, fonts: { regular: PDFFont;
 
   t.heading('The seal');
   if (seal) {
-    w.row('Sealed by', seal.subject);
+    // The subject as RFC 4514 writes it, less its escapes ("seal\, self-signed" reads "seal, self-signed").
+    w.row('Sealed by', seal.subject.replace(/\\(.)/g, '$1'));
     // 32 bytes as AB:CD:... do not fit one line: break after the 16th byte rather than mid-byte.
     const bytes = seal.fingerprintSha256.split(':');
     const fingerprint = bytes.length === 32 ? `${bytes.slice(0, 16).join(':')}: ${bytes.slice(16).join(':')}` : seal.fingerprintSha256;
