@@ -8,6 +8,7 @@ import { disclosureMessages } from './messages/disclosure.ts';
 import { documentMessages } from './messages/documents.ts';
 import { generalMessages } from './messages/general.ts';
 import { kycMessages } from './messages/kyc.ts';
+import { legalMessages } from './messages/legal.ts';
 import { processMessages } from './messages/process.ts';
 import { registrationMessages } from './messages/registration.ts';
 import { shellMessages } from './messages/shell.ts';
@@ -23,6 +24,7 @@ export const messages = {
   ...processMessages,
   ...disclosureMessages,
   ...kycMessages,
+  ...legalMessages,
   ...documentMessages,
   ...signaturePadMessages,
 } as const;

@@ -19,7 +19,7 @@ type Area = (typeof AREAS)[number] | 'test' | 'other';
 const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 const TEST_FILE = /\.test\.(ts|tsx)$/;
 /** The only packages product code in these areas may import (subpaths included). */
-const SHARED_PACKAGES = ['valibot'];
+const SHARED_PACKAGES = ['valibot', '@noble/hashes'];
 const MACHINE_PACKAGES = ['xstate'];
 /** Packages a colocated test may use whatever its area. */
 const TEST_PACKAGES = ['vitest', '@testing-library/react', '@testing-library/dom', 'happy-dom', 'xstate'];

@@ -1,15 +1,27 @@
 /**
- * Sets a legal document (NDA, offering disclosures) as an A4 PDF with pdf-lib: centred title, preamble,
- * numbered clauses, optional closing words and signature blocks, and a running header and "Page x of y" footer
- * on every page. Metadata dates are fixed so the same document always gives the same bytes.
+ * Sets a legal document (NDA, offering disclosures, the seven agreements) as an A4 PDF with pdf-lib: centred title,
+ * preamble, numbered clauses, optional closing words and signature blocks, and a running header and "Page x of y"
+ * footer on every page. A signature block's line may carry a form field (the investor's signature and its date), so
+ * the portal can later put the drawn signature and the time of signing exactly there (pdf/stamp-signed-agreement.ts).
+ * Metadata dates are fixed so the same document always gives the same bytes.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { messages } from '../../shared/messages.ts';
 
 export type LegalClause = { heading: string; paragraphs: string[] };
 
+/**
+ * A line of a signature block that holds a form field: the label, then a ruled space with the field on it, then an
+ * optional note. 'signature' makes a signature field (/FT /Sig) tall enough for a drawn signature; 'date' a one-line
+ * read-only text field. The name must be unique in the document.
+ */
+export type SignatureFieldLine = { label: string; field: string; kind: 'signature' | 'date'; note?: string };
+
+/** A plain line of text, or a line with a field. */
+export type SignatureLine = string | SignatureFieldLine;
+
 /** One party's block under the closing words: the name in bold, then its lines (signature, date...). */
-export type SignatureBlock = { party: string; lines: string[] };
+export type SignatureBlock = { party: string; lines: SignatureLine[] };
 
 export type LegalDocument = {
   title: string;
@@ -24,18 +36,30 @@ export type LegalDocument = {
   signatures?: SignatureBlock[];
 };
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { left: 64, right: 64, top: 80, bottom: 72 };
-const BODY_SIZE = 10.5;
+export const PAGE = { width: 595.28, height: 841.89 };
+export const MARGIN = { left: 64, right: 64, top: 80, bottom: 72 };
+export const BODY_SIZE = 10.5;
 const TITLE_SIZE = 16;
-const LEADING = 14.5;
+export const LEADING = 14.5;
 /** Paragraphs that start with a list marker such as "(a)" or "(iv)" are indented by this much. */
 const LIST_INDENT = 18;
-const TEXT_COLOR = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.42, 0.42, 0.46);
+export const TEXT_COLOR = rgb(0.1, 0.1, 0.12);
+export const MUTED = rgb(0.42, 0.42, 0.46);
 const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
 
-function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+/** A signature block line of text: its leading (the block is set a little looser than body text). */
+const BLOCK_LEADING = LEADING + 4;
+/**
+ * The signature field: 200 x 48 pt, the signature canvas's 500 x 120 proportions, so the drawn signature fills it.
+ * Its bottom edge is the signature line.
+ */
+export const SIGNATURE_FIELD = { width: 200, height: 48 } as const;
+/** The date field: one line of body text on a rule. */
+export const DATE_FIELD = { width: 170, height: 14 } as const;
+/** Space between a label and its ruled field. */
+const FIELD_GAP = 6;
+
+export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -140,6 +164,52 @@ export class LegalTypesetter {
   }
 }
 
+/** The height a signature block line takes. */
+function signatureLineHeight(line: SignatureLine): number {
+  return typeof line !== 'string' && line.kind === 'signature' ? SIGNATURE_FIELD.height + BLOCK_LEADING - BODY_SIZE : BLOCK_LEADING;
+}
+
+/**
+ * Sets a line with a field: label on the baseline, a rule under the field's space, the field's widget on the rule,
+ * then the note. The widget has no border or background: the page shows the rule, the field is for the stamp.
+ */
+function fieldLine(doc: PDFDocument, t: LegalTypesetter, line: SignatureFieldLine) {
+  const size = BODY_SIZE;
+  const height = signatureLineHeight(line);
+  if (!t.ensure(height)) return;
+  const baseline = line.kind === 'signature' ? t.y - SIGNATURE_FIELD.height : t.y - size;
+  const x = MARGIN.left + t.regular.widthOfTextAtSize(line.label, size) + FIELD_GAP;
+  const box = line.kind === 'signature' ? SIGNATURE_FIELD : DATE_FIELD;
+  // The rule sits just under the baseline, as the underscores of a typed signature line would.
+  const ruleY = baseline - 2;
+  t.page.drawText(line.label, { x: MARGIN.left, y: baseline, size, font: t.regular, color: TEXT_COLOR });
+  t.page.drawLine({ start: { x, y: ruleY }, end: { x: x + box.width, y: ruleY }, thickness: 0.6, color: TEXT_COLOR });
+  if (line.note) t.page.drawText(line.note, { x: x + box.width + FIELD_GAP, y: baseline, size, font: t.regular, color: TEXT_COLOR });
+
+  const rect = { x, y: ruleY, width: box.width, height: box.height };
+  const form = doc.getForm();
+  if (line.kind === 'date') {
+    const field = form.createTextField(line.field);
+    field.enableReadOnly();
+    field.addToPage(t.page, { ...rect, font: t.regular, borderWidth: 0, backgroundColor: undefined, borderColor: undefined, textColor: TEXT_COLOR });
+  } else {
+    // pdf-lib makes every field type but signatures: a merged field and widget, as PDF 32000-1 12.7.3.1 allows.
+    const widget = doc.context.obj({
+      FT: 'Sig',
+      T: PDFString.of(line.field),
+      Type: 'Annot',
+      Subtype: 'Widget',
+      Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height],
+      F: 4,
+      P: t.page.ref,
+    });
+    const ref = doc.context.register(widget);
+    t.page.node.addAnnot(ref);
+    form.acroForm.addField(ref);
+  }
+  t.y -= height;
+}
+
 /** A document with metadata set and Times embedded, ready to typeset. */
 export async function startLegalPdf(meta: { title: string; subject: string }, maxPages?: number) {
   const doc = await PDFDocument.create();
@@ -155,22 +225,25 @@ export async function startLegalPdf(meta: { title: string; subject: string }, ma
   return { doc, t: new LegalTypesetter(doc, regular, bold, maxPages) };
 }
 
+/** The running header (a muted line and a rule) and the centred footer of one page. */
+export function drawHeaderAndFooter(page: PDFPage, font: PDFFont, header: string, footer: string) {
+  page.drawText(header, { x: MARGIN.left, y: PAGE.height - 44, size: 8.5, font, color: MUTED });
+  page.drawLine({
+    start: { x: MARGIN.left, y: PAGE.height - 50 },
+    end: { x: PAGE.width - MARGIN.right, y: PAGE.height - 50 },
+    thickness: 0.5,
+    color: MUTED,
+  });
+  const width = font.widthOfTextAtSize(footer, 8.5);
+  page.drawText(footer, { x: (PAGE.width - width) / 2, y: 40, size: 8.5, font, color: MUTED });
+}
+
 /** Adds the running header and the page footer (which needs the final page count), then serialises. */
 export function finishLegalPdf(doc: PDFDocument, t: LegalTypesetter, title: string): Promise<Uint8Array> {
   const header = `${messages.productName} - ${title}`;
-  t.pages.forEach((page, index) => {
-    page.drawText(header, { x: MARGIN.left, y: PAGE.height - 44, size: 8.5, font: t.regular, color: MUTED });
-    page.drawLine({
-      start: { x: MARGIN.left, y: PAGE.height - 50 },
-      end: { x: PAGE.width - MARGIN.right, y: PAGE.height - 50 },
-      thickness: 0.5,
-      color: MUTED,
-    });
-    const footer = `Confidential - Page ${index + 1} of ${t.pages.length}`;
-    const width = t.regular.widthOfTextAtSize(footer, 8.5);
-    page.drawText(footer, { x: (PAGE.width - width) / 2, y: 40, size: 8.5, font: t.regular, color: MUTED });
-  });
-  return doc.save();
+  t.pages.forEach((page, index) => drawHeaderAndFooter(page, t.regular, header, `Confidential - Page ${index + 1} of ${t.pages.length}`));
+  // Field appearances are set when the fields are made (Times, no border); updating them here would embed Helvetica.
+  return doc.save({ updateFieldAppearances: false });
 }
 
 export async function createLegalPdf(legal: LegalDocument): Promise<Uint8Array> {
@@ -186,14 +259,21 @@ export async function createLegalPdf(legal: LegalDocument): Promise<Uint8Array> 
   const signatures = legal.signatures ?? [];
   if (closing.length || signatures.length) {
     // Closing words and signature blocks are not split from each other across a page break.
-    const signatureLines = signatures.reduce((n, block) => n + 2 + block.lines.length, 0);
-    t.ensure(LEADING * (3 + closing.length * 2 + signatureLines));
+    const signatureHeight = signatures.reduce(
+      (sum, block) => sum + LEADING * 2 + block.lines.reduce((h, line) => h + signatureLineHeight(line) - BLOCK_LEADING + LEADING, 0),
+      0,
+    );
+    const closingHeight = closing.reduce((sum, text) => sum + (wrapText(text, t.regular, BODY_SIZE, t.width).length + 0.5) * LEADING, 0);
+    t.ensure(LEADING * 3 + closingHeight + signatureHeight);
     t.y -= LEADING;
     for (const text of closing) t.paragraph(text);
     signatures.forEach((block, i) => {
       t.y -= LEADING * (i === 0 ? 0.5 : 1);
-      t.lines([block.party], t.bold, BODY_SIZE, LEADING + 4);
-      for (const line of block.lines) t.lines([line], t.regular, BODY_SIZE, LEADING + 4);
+      t.lines([block.party], t.bold, BODY_SIZE, BLOCK_LEADING);
+      for (const line of block.lines) {
+        if (typeof line === 'string') t.lines([line], t.regular, BODY_SIZE, BLOCK_LEADING);
+        else fieldLine(doc, t, line);
+      }
     });
   }
   return finishLegalPdf(doc, t, legal.title);

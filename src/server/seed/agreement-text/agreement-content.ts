@@ -19,8 +19,16 @@ export type AgreementContent = {
   /** 2-6 per agreement; ids are stable snake_case, unique within the agreement. */
   checkboxes: AgreementCheckbox[];
   /** The investor's signature field and its date field, unique across the seven agreements (prefixed with the key). */
-  signature: { field: string; dateField: string };
+  signature: AgreementSignatureFields;
 };
+
+export type AgreementSignatureFields = { field: string; dateField: string };
+
+/** The names of an agreement's signature and date fields: in its configuration and on its signature line. */
+export const signatureFields = (key: AgreementKey): AgreementSignatureFields => ({
+  field: `${key}_investor_signature`,
+  dateField: `${key}_investor_signature_date`,
+});
 
 /**
  * The closing paragraph every agreement ends with: how the investor signs, and that the portal records when.
@@ -34,13 +42,16 @@ export function electronicSignatureClosing(what: string, who = 'The Investor'): 
     Foundation and can be downloaded by ${who.replace(/^The /, 'the ')} from the Portal at any time.`);
 }
 
-/** The investor's block: the portal stamps the drawn signature and the date and time of signature on these lines. */
-export function investorSignatureBlock(party = 'The Investor'): SignatureBlock {
+/**
+ * The investor's block: the portal stamps the drawn signature and the date and time of signature on these lines,
+ * which carry the agreement's signature and date fields.
+ */
+export function investorSignatureBlock(fields: AgreementSignatureFields, party = 'The Investor'): SignatureBlock {
   return {
     party,
     lines: [
-      'Signature: ______________________________________',
-      'Date and time of signature: __________________________ (recorded by the Portal)',
+      { label: 'Signature:', field: fields.field, kind: 'signature' },
+      { label: 'Date and time of signature:', field: fields.dateField, kind: 'date', note: '(UTC, recorded by the Portal)' },
       'Name: as registered in the Portal; for a legal entity, its authorised signatory',
     ],
   };

@@ -1,6 +1,6 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFSignature, PDFTextField } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { createLegalPdf } from '../../pdf/legal-pdf.ts';
+import { createLegalPdf, SIGNATURE_FIELD, type SignatureLine } from '../../pdf/legal-pdf.ts';
 import type { AgreementContent } from './agreement-content.ts';
 import { AGREEMENTS } from './index.ts';
 
@@ -15,11 +15,13 @@ const PAGE_RANGES: Record<AgreementContent['key'], [number, number]> = {
   risk: [3, 4],
 };
 
+const lineText = (line: SignatureLine): string => (typeof line === 'string' ? line : `${line.label} ${line.note ?? ''}`.trim());
+
 function allTexts(agreement: AgreementContent): string[] {
   const d = agreement.document;
   const texts = [agreement.title, d.title, d.subject, d.subtitle ?? '', ...d.preamble, ...(d.closing ?? [])];
   for (const c of d.clauses) texts.push(c.heading, ...c.paragraphs);
-  for (const s of d.signatures ?? []) texts.push(s.party, ...s.lines);
+  for (const s of d.signatures ?? []) texts.push(s.party, ...s.lines.map(lineText));
   for (const box of agreement.checkboxes) texts.push(box.id, box.text);
   texts.push(agreement.signature.field, agreement.signature.dateField);
   return texts;
@@ -54,9 +56,9 @@ describe('legal agreements', () => {
     const parties = (agreement.document.signatures ?? []).map((s) => s.party);
     expect(parties).toHaveLength(2);
     expect(parties[1]).toContain('G2G Token Foundation');
-    const investorLines = agreement.document.signatures![0]!.lines.join('\n');
-    expect(investorLines).toMatch(/^Signature: /m);
-    expect(investorLines).toMatch(/^Date and time of signature: /m);
+    const investorLines = agreement.document.signatures![0]!.lines.map(lineText).join('\n');
+    expect(investorLines).toMatch(/^Signature:/m);
+    expect(investorLines).toMatch(/^Date and time of signature:/m);
   });
 
   it.each(AGREEMENTS.map((a) => [a.key, a] as const))(
@@ -94,5 +96,39 @@ describe('legal agreements', () => {
     const { width, height } = pdf.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     expect(pdf.getTitle()).toContain(agreement.title);
+  });
+
+  it.each(AGREEMENTS.map((a) => [a.key, a] as const))(
+    '%s carries its signature and date fields on the investor signature lines of its last page',
+    async (_key, agreement) => {
+      const pdf = await PDFDocument.load(await createLegalPdf(agreement.document));
+      const form = pdf.getForm();
+      expect(form.getFields().map((f) => f.getName()).sort()).toEqual([agreement.signature.field, agreement.signature.dateField].sort());
+      const signature = form.getField(agreement.signature.field);
+      const date = form.getField(agreement.signature.dateField);
+      expect(signature).toBeInstanceOf(PDFSignature);
+      expect(date).toBeInstanceOf(PDFTextField);
+      expect(date.isReadOnly()).toBe(true);
+      const lastPage = pdf.getPage(pdf.getPageCount() - 1);
+      const [sigWidget] = signature.acroField.getWidgets();
+      const [dateWidget] = date.acroField.getWidgets();
+      // Both widgets are annotations of the last page, the signature above the date, inside the margins.
+      const annots = lastPage.node.Annots()?.asArray() ?? [];
+      expect(annots).toHaveLength(2);
+      const sig = sigWidget!.getRectangle();
+      const when = dateWidget!.getRectangle();
+      expect([sig.width, sig.height]).toEqual([SIGNATURE_FIELD.width, SIGNATURE_FIELD.height]);
+      expect(sig.y).toBeGreaterThan(when.y + when.height);
+      for (const r of [sig, when]) {
+        expect(r.x).toBeGreaterThan(60);
+        expect(r.x + r.width).toBeLessThan(595 - 60);
+        expect(r.y).toBeGreaterThan(70);
+      }
+    },
+  );
+
+  it('typesets an agreement to the same bytes every time', async () => {
+    const [a, b] = await Promise.all([createLegalPdf(AGREEMENTS[0]!.document), createLegalPdf(AGREEMENTS[0]!.document)]);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });

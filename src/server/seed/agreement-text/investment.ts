@@ -3,8 +3,10 @@
  * by the Foundation after KYC/AML approval and cleared funds, and the refund if the verification is rejected.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('investment');
 
 export const INVESTMENT_AGREEMENT: AgreementContent = {
   key: 'investment',
@@ -233,7 +235,7 @@ export const INVESTMENT_AGREEMENT: AgreementContent = {
         on the Signature Date; the Foundation is bound on Acceptance.`),
       electronicSignatureClosing('this Agreement'),
     ],
-    signatures: [investorSignatureBlock(), foundationSignatureBlock('Binding on Acceptance; two authorised signatories signing jointly')],
+    signatures: [investorSignatureBlock(SIGNATURE), foundationSignatureBlock('Binding on Acceptance; two authorised signatories signing jointly')],
   },
   checkboxes: [
     {
@@ -267,5 +269,5 @@ export const INVESTMENT_AGREEMENT: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'investment_investor_signature', dateField: 'investment_investor_signature_date' },
+  signature: SIGNATURE,
 };

@@ -4,8 +4,10 @@
  * memorandum only; the portal's settings at registration decide, as in the Offering Memorandum Summary.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('ppm');
 
 export const PPM_AGREEMENT: AgreementContent = {
   key: 'ppm',
@@ -287,7 +289,7 @@ export const PPM_AGREEMENT: AgreementContent = {
         independent advice before subscribing.`),
       electronicSignatureClosing('this Memorandum'),
     ],
-    signatures: [investorSignatureBlock(), foundationSignatureBlock()],
+    signatures: [investorSignatureBlock(SIGNATURE), foundationSignatureBlock()],
   },
   checkboxes: [
     {
@@ -321,5 +323,5 @@ export const PPM_AGREEMENT: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'ppm_investor_signature', dateField: 'ppm_investor_signature_date' },
+  signature: SIGNATURE,
 };

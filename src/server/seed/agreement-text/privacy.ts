@@ -5,8 +5,10 @@
  * the business relationship for AML, agreement and audit records), recipients, transfers abroad and rights.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('privacy');
 
 export const PRIVACY_POLICY: AgreementContent = {
   key: 'privacy',
@@ -158,7 +160,7 @@ export const PRIVACY_POLICY: AgreementContent = {
         clause 3.1(f).`),
       electronicSignatureClosing('this Privacy Policy'),
     ],
-    signatures: [investorSignatureBlock(), foundationSignatureBlock('Controller; two authorised signatories signing jointly')],
+    signatures: [investorSignatureBlock(SIGNATURE), foundationSignatureBlock('Controller; two authorised signatories signing jointly')],
   },
   checkboxes: [
     {
@@ -186,5 +188,5 @@ export const PRIVACY_POLICY: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'privacy_investor_signature', dateField: 'privacy_investor_signature_date' },
+  signature: SIGNATURE,
 };

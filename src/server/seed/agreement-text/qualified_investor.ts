@@ -5,8 +5,10 @@
  * false declaration.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('qualified_investor');
 
 export const QUALIFIED_INVESTOR_DECLARATION: AgreementContent = {
   key: 'qualified_investor',
@@ -127,7 +129,7 @@ export const QUALIFIED_INVESTOR_DECLARATION: AgreementContent = {
       ]),
     ],
     closing: [electronicSignatureClosing('this Declaration', 'The Declarant')],
-    signatures: [investorSignatureBlock('The Declarant'), foundationSignatureBlock('Received and relied upon by the Foundation')],
+    signatures: [investorSignatureBlock(SIGNATURE, 'The Declarant'), foundationSignatureBlock('Received and relied upon by the Foundation')],
   },
   checkboxes: [
     {
@@ -155,5 +157,5 @@ export const QUALIFIED_INVESTOR_DECLARATION: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'qualified_investor_investor_signature', dateField: 'qualified_investor_investor_signature_date' },
+  signature: SIGNATURE,
 };

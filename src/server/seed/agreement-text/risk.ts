@@ -3,8 +3,10 @@
  * disclosure section (whose clause numbers it cites), as the Risk Factors' closing words announce.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('risk');
 
 export const RISK_ACKNOWLEDGMENT: AgreementContent = {
   key: 'risk',
@@ -135,7 +137,7 @@ export const RISK_ACKNOWLEDGMENT: AgreementContent = {
       ]),
     ],
     closing: [electronicSignatureClosing('this Risk Acknowledgment')],
-    signatures: [investorSignatureBlock(), foundationSignatureBlock('Received by the Foundation')],
+    signatures: [investorSignatureBlock(SIGNATURE), foundationSignatureBlock('Received by the Foundation')],
   },
   checkboxes: [
     {
@@ -175,5 +177,5 @@ export const RISK_ACKNOWLEDGMENT: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'risk_investor_signature', dateField: 'risk_investor_signature_date' },
+  signature: SIGNATURE,
 };

@@ -4,8 +4,10 @@
  * legal effect of the drawn electronic signature, the audit trail, availability, liability and changes.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('terms');
 
 export const TERMS_AGREEMENT: AgreementContent = {
   key: 'terms',
@@ -177,7 +179,7 @@ export const TERMS_AGREEMENT: AgreementContent = {
       ]),
     ],
     closing: [electronicSignatureClosing('these Terms')],
-    signatures: [investorSignatureBlock(), foundationSignatureBlock()],
+    signatures: [investorSignatureBlock(SIGNATURE), foundationSignatureBlock()],
   },
   checkboxes: [
     {
@@ -205,5 +207,5 @@ export const TERMS_AGREEMENT: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'terms_investor_signature', dateField: 'terms_investor_signature_date' },
+  signature: SIGNATURE,
 };

@@ -4,8 +4,10 @@
  * the Token Terms leave to this agreement, and no refund after delivery. The Token Terms are incorporated.
  */
 import type { AgreementContent } from './agreement-content.ts';
-import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock } from './agreement-content.ts';
+import { electronicSignatureClosing, foundationSignatureBlock, investorSignatureBlock, signatureFields } from './agreement-content.ts';
 import { clause, prose } from '../disclosure-text/prose.ts';
+
+const SIGNATURE = signatureFields('token_purchase');
 
 export const TOKEN_PURCHASE_AGREEMENT: AgreementContent = {
   key: 'token_purchase',
@@ -219,7 +221,7 @@ export const TOKEN_PURCHASE_AGREEMENT: AgreementContent = {
       electronicSignatureClosing('this Agreement', 'The Purchaser'),
     ],
     signatures: [
-      investorSignatureBlock('The Purchaser'),
+      investorSignatureBlock(SIGNATURE, 'The Purchaser'),
       foundationSignatureBlock('Binding on Acceptance; two authorised signatories signing jointly'),
     ],
   },
@@ -255,5 +257,5 @@ export const TOKEN_PURCHASE_AGREEMENT: AgreementContent = {
       critical: false,
     },
   ],
-  signature: { field: 'token_purchase_investor_signature', dateField: 'token_purchase_investor_signature_date' },
+  signature: SIGNATURE,
 };

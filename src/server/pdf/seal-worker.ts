@@ -1,0 +1,29 @@
+/**
+ * The sealing worker thread (started by agreement-sealer.ts): builds the sealing key once from what the pool hands
+ * over (a KeyObject and the certificates), then stamps and seals one agreement per message, so the server's event
+ * loop never runs pdf-lib, @libpdf/core or the RSA signature. Loaded through tsx like the server itself.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { sealingKeyFromMaterial, type SealingKeyMaterial, type SealingKeySource } from '../providers/sealing/sealing-key.ts';
+import { sealAgreementHere, type SealAgreementInput } from './seal-agreement.ts';
+
+export type SealWorkerData = { material: SealingKeyMaterial; source: SealingKeySource; contact: string };
+export type SealRequest = { id: number; input: SealAgreementInput };
+export type SealReply =
+  | { id: number; ok: true; result: Awaited<ReturnType<typeof sealAgreementHere>> }
+  | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
+
+const data = workerData as SealWorkerData;
+const key = sealingKeyFromMaterial(data.material, data.source);
+const port = parentPort;
+if (!port) throw new Error('seal-worker.ts runs only as a worker thread');
+
+port.on('message', (request: SealRequest) => {
+  sealAgreementHere(request.input, key, data.contact).then(
+    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies SealReply),
+    (error: unknown) => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      port.postMessage({ id: request.id, ok: false, error: { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) } } satisfies SealReply);
+    },
+  );
+});
