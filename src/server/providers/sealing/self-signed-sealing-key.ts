@@ -13,12 +13,13 @@
  * investors. The start log says so and how to configure the foundation's certificate.
  */
 import { generateKeyPair, randomBytes, type KeyObject } from 'node:crypto';
-import { access, chmod, link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, chmod, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { loadSealingP12 } from '../../config/sealing-env.ts';
 import { ConfigError } from '../../config/env.ts';
+import { createSecretFileOnce, ensureSecretsDir, secretsDir } from '../../config/secret-file.ts';
 import type { Log } from '../../log.ts';
 import { writePkcs12 } from './pkcs12.ts';
 import { sealingKeyFromMaterial, type SealingKey } from './sealing-key.ts';
@@ -35,7 +36,7 @@ export const SELF_SIGNED_SUBJECT = {
 const VALIDITY_YEARS = 10;
 
 export const selfSignedSealingPaths = (dataDir: string) => {
-  const dir = join(dataDir, 'secrets');
+  const dir = secretsDir(dataDir);
   return { dir, p12: join(dir, 'sealing-self-signed.p12'), password: join(dir, 'sealing-self-signed.p12.password') };
 };
 
@@ -64,20 +65,6 @@ export function createSelfSignedCertificate(privateKey: KeyObject, publicKey: Ke
   return new Uint8Array(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary'));
 }
 
-/** Writes `content` to `path` unless it exists (then the existing file wins): temporary file + link, as jwt-secret.ts. */
-async function createOnce(path: string, content: string | Uint8Array): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  await writeFile(temporary, content, { flag: 'wx', mode: 0o600 });
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
-  }
-  await chmod(path, 0o600);
-}
-
 const exists = (path: string) =>
   access(path).then(
     () => true,
@@ -89,18 +76,17 @@ const exists = (path: string) =>
 
 export async function loadOrCreateSelfSignedSealingKey({ dataDir, now, log }: { dataDir: string; now: Date; log: Log }): Promise<SealingKey> {
   const paths = selfSignedSealingPaths(dataDir);
-  await mkdir(paths.dir, { recursive: true, mode: 0o700 });
-  await chmod(paths.dir, 0o700);
+  await ensureSecretsDir(dataDir);
 
   // The password first: a start that stops between the two files leaves a password that the next start reuses.
-  await createOnce(paths.password, randomBytes(24).toString('base64url') + '\n');
+  await createSecretFileOnce(paths.password, randomBytes(24).toString('base64url') + '\n');
   const password = (await readFile(paths.password, 'utf8')).trim();
 
   let generated = false;
   if (!(await exists(paths.p12))) {
     const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
     const certificate = createSelfSignedCertificate(privateKey, publicKey, now);
-    await createOnce(paths.p12, writePkcs12(privateKey, certificate, password, SELF_SIGNED_SUBJECT.commonName));
+    await createSecretFileOnce(paths.p12, writePkcs12(privateKey, certificate, password, SELF_SIGNED_SUBJECT.commonName));
     generated = true;
   }
   await chmod(paths.p12, 0o600);
