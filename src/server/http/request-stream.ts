@@ -25,5 +25,5 @@ export function requestStream(c: Context<AppEnv>): RequestStream | null {
  */
 export function clientWentAway(c: Context<AppEnv>): boolean {
   const incoming = c.env?.incoming;
-  return incoming !== undefined && !incoming.complete && (incoming.destroyed || incoming.errored !== null);
+  return incoming?.complete === false && (incoming.destroyed === true || incoming.errored != null);
 }
