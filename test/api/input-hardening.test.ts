@@ -35,6 +35,11 @@ forEachDatabase('input hardening', (t) => {
     }
     const withCharset = await postRaw('/api/auth/register', body, { 'content-type': 'application/json; charset=utf-8' });
     expect(withCharset.status).toBe(202);
+    // The body is read as UTF-8: one declared in another charset is not taken for what it is not.
+    for (const charset of ['utf-16', 'latin1', 'UTF-16LE']) {
+      const res = await postRaw('/api/auth/login', '{"email":"ada@example.com"}', { 'content-type': `application/json; charset=${charset}` });
+      expect([res.status, await res.json()], charset).toEqual([415, { error: messages.server.invalidRequest }]);
+    }
   });
 
   it('answers 413 for a body over the limit, declared or streamed', async () => {

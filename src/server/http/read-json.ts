@@ -91,7 +91,11 @@ export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, inp
 
 async function readJsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.server.invalidRequest);
+  // The body is decoded as UTF-8 (JSON's only charset, RFC 8259): another declared charset is refused, not misread.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
+  if (!/^application\/json\s*(;|$)/i.test(type) || (charset !== undefined && !/^utf-?8$/i.test(charset))) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.server.invalidRequest);
+  }
   const text = await c.req.text();
   let body: unknown;
   try {
