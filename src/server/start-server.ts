@@ -4,12 +4,12 @@
  * it with `port: 0` and their own data dir. Every step is undone, in reverse, if a later one fails or on close().
  */
 import type { AddressInfo } from 'node:net';
-import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { systemClock, type Clock } from './clock.ts';
 import { acquireDataDirLock } from './config/data-dir-lock.ts';
+import { makeDataDirPrivate } from './config/data-dir-permissions.ts';
 import { ConfigError, loadConfig, type Env } from './config/env.ts';
 import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
 import { loadMailSettings } from './config/mail-env.ts';
@@ -121,7 +121,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const appModule = import('./app.ts');
   appModule.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   try {
-    await mkdir(config.dataDir, { recursive: true });
+    // Private before anything is created in it: umask 077, DATA_DIR 0700, loose entries tightened (logged).
+    makeDataDirPrivate(config.dataDir, log);
     if (kind === 'pglite') {
       const lock = acquireDataDirLock(config.dataDir);
       cleanups.push(() => lock.release());

@@ -29,10 +29,20 @@ export const SectionProgressSchema = v.object({
 });
 export type SectionProgress = v.InferOutput<typeof SectionProgressSchema>;
 
-/** sectionProgress: the map keyed by section id (POST save-progress and complete). */
+const SectionIdSchema = v.pipe(v.string(), v.uuid('Unknown disclosure section.'));
+
+/**
+ * sectionProgress: the map keyed by section id (POST save-progress and complete). valibot's record() passes over the
+ * keys `__proto__`, `constructor` and `prototype` without checking them (nor copying them), so a map of such keys
+ * would pass as an empty one: every own key of the input is checked to be a section id first.
+ */
 export const SaveDisclosureProgressSchema = v.object({
   sectionProgress: v.pipe(
-    v.record(v.pipe(v.string(), v.uuid('Unknown disclosure section.')), SectionProgressSchema),
+    v.custom<Record<string, unknown>>(
+      (input) => typeof input === 'object' && input !== null && Object.keys(input).every((key) => v.is(SectionIdSchema, key)),
+      'Unknown disclosure section.',
+    ),
+    v.record(SectionIdSchema, SectionProgressSchema),
     v.check((map) => Object.keys(map).length <= 200, 'Too many sections.'),
   ),
 });

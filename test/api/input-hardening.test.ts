@@ -1,8 +1,16 @@
-/** Bodies that are not what a call expects: each gets a clean 4xx { error }, nothing internal leaks. */
+/**
+ * Bodies that are not what a call expects: each gets a clean 4xx { error }, nothing internal leaks, and a body that is
+ * not plain data (too deep, lone surrogates, NUL, prototype keys) is refused before anything is written.
+ */
+import * as v from 'valibot';
 import { expect, it } from 'vitest';
+import { SaveDisclosureProgressSchema } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/json-body-limit.ts';
-import { forEachDatabase, individualPayload } from './harness.ts';
+import { MAX_JSON_DEPTH } from '../../src/server/http/read-json.ts';
+import { bearer, forEachDatabase, individualPayload } from './harness.ts';
+import { kycInvestor } from './support/kyc.ts';
+import { rowCounts } from './support/row-counts.ts';
 
 forEachDatabase('input hardening', (t) => {
   const postRaw = (path: string, body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -27,6 +35,11 @@ forEachDatabase('input hardening', (t) => {
     }
     const withCharset = await postRaw('/api/auth/register', body, { 'content-type': 'application/json; charset=utf-8' });
     expect(withCharset.status).toBe(202);
+    // The body is read as UTF-8: one declared in another charset is not taken for what it is not.
+    for (const charset of ['utf-16', 'latin1', 'UTF-16LE']) {
+      const res = await postRaw('/api/auth/login', '{"email":"ada@example.com"}', { 'content-type': `application/json; charset=${charset}` });
+      expect([res.status, await res.json()], charset).toEqual([415, { error: messages.server.invalidRequest }]);
+    }
   });
 
   it('answers 413 for a body over the limit, declared or streamed', async () => {
@@ -59,17 +72,90 @@ forEachDatabase('input hardening', (t) => {
     }
   });
 
-  it('answers 400 for NUL characters, which PostgreSQL text cannot hold', async () => {
-    const res = await t.post('/api/auth/register', individualPayload({ fullName: 'Ada\u0000Lovelace' }));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: messages.server.invalidRequest });
+  it('answers 400 for NUL characters in values and keys, which PostgreSQL text cannot hold', async () => {
+    const before = await rowCounts(t.database.db);
+    for (const payload of [individualPayload({ fullName: 'Ada\u0000Lovelace' }), { ...individualPayload(), 'x\u0000': 1 }, { ...individualPayload(), list: [['\u0000']] }]) {
+      const res = await t.post('/api/auth/register', payload);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: messages.server.invalidRequest });
+    }
+    expect(await rowCounts(t.database.db)).toEqual(before);
   });
 
-  it('is not fooled by __proto__ keys', async () => {
-    const body = `{"__proto__":{"isAdmin":true},${JSON.stringify(individualPayload()).slice(1)}`;
-    const res = await postRaw('/api/auth/register', body);
-    expect(res.status).toBe(202);
+  it('refuses __proto__, constructor and prototype keys anywhere in a body, before anything is written', async () => {
+    const before = await rowCounts(t.database.db);
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const body = `{"${key}":{"isAdmin":true},${JSON.stringify(individualPayload()).slice(1)}`;
+      const res = await postRaw('/api/auth/register', body);
+      expect([res.status, await res.json()], key).toEqual([400, { error: messages.server.invalidRequest }]);
+      const nested = await postRaw('/api/auth/login', `{"email":"ada@example.com","extra":[{"a":{"${key}":1}}]}`);
+      expect([nested.status, await nested.json()], key).toEqual([400, { error: messages.server.invalidRequest }]);
+    }
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(await rowCounts(t.database.db)).toEqual(before);
+  });
+
+  it('refuses them as disclosure section ids (valibot record() skips such keys unchecked)', async () => {
+    const { token } = await t.register();
+    const before = await rowCounts(t.database.db);
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      for (const path of ['/api/disclosure/save-progress', '/api/disclosure/complete']) {
+        const res = await postRaw(path, `{"sectionProgress":{"${key}":{"opened":true,"timeSpent":5}}}`, { 'content-type': 'application/json', ...bearer(token) });
+        expect([res.status, await res.json()], `${path} ${key}`).toEqual([400, { error: messages.server.invalidRequest }]);
+      }
+      // The shared schema refuses them on its own too (the client and any other reader use it).
+      expect(v.is(SaveDisclosureProgressSchema, JSON.parse(`{"sectionProgress":{"${key}":{}}}`)), key).toBe(false);
+    }
+    expect(v.is(SaveDisclosureProgressSchema, { sectionProgress: { [crypto.randomUUID()]: { opened: true } } })).toBe(true);
+    expect(await rowCounts(t.database.db)).toEqual(before);
+  });
+
+  it('refuses bodies nested deeper than MAX_JSON_DEPTH with 400, without running out of stack, anonymous or signed in', async () => {
+    const { token } = await kycInvestor(t);
+    const before = await rowCounts(t.database.db);
+    const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const bodies = [deep(4000), `{"email":${deep(4000)}}`, deep(JSON_BODY_LIMIT_BYTES / 2 - 1), `{"a":${'{"a":'.repeat(5000)}1${'}'.repeat(5001)}`];
+    const paths = ['/api/auth/register', '/api/auth/login', '/api/auth/verify', '/api/auth/resend', '/api/disclosure/save-progress', '/api/kyc/save-step'];
+    for (const body of bodies) {
+      for (const path of paths) {
+        const res = await postRaw(path, body, { 'content-type': 'application/json', ...bearer(token) });
+        expect([res.status, await res.json()], `${path} ${body.slice(0, 12)}… (${body.length} bytes)`).toEqual([400, { error: messages.server.invalidRequest }]);
+      }
+    }
+    // The limit exactly: the body object and 31 arrays inside it pass the reader (the schema then speaks); 32 do not.
+    const login = async (levels: number) => {
+      const res = await postRaw('/api/auth/login', `{"email":${deep(levels)}}`);
+      return [res.status, await res.json()];
+    };
+    expect(MAX_JSON_DEPTH).toBe(32);
+    expect(await login(MAX_JSON_DEPTH - 1)).toEqual([400, { error: messages.login.invalidEmail }]);
+    expect(await login(MAX_JSON_DEPTH)).toEqual([400, { error: messages.server.invalidRequest }]);
+    expect(t.log.entries.filter((e) => e.level === 'error')).toEqual([]);
+    expect(await rowCounts(t.database.db)).toEqual(before);
+  });
+
+  it('refuses lone UTF-16 surrogates in values and keys with 400, before anything is written', async () => {
+    const { token } = await kycInvestor(t);
+    const before = await rowCounts(t.database.db);
+    const refused: [string, string][] = [
+      ['/api/auth/login', '{"email":"x\\udfff@example.com"}'],
+      ['/api/auth/register', JSON.stringify(individualPayload({ fullName: 'AAA' })).replace('AAA', '\\ud800')],
+      ['/api/auth/register', JSON.stringify(individualPayload({ nationality: 'AAA' })).replace('AAA', 'Brit\\udc00ish')],
+      ['/api/auth/register', JSON.stringify(individualPayload()).replace('"fullName"', '"full\\ud83dName"')],
+      ['/api/disclosure/save-progress', '{"sectionProgress":{},"note":"\\ud83d"}'],
+      ['/api/kyc/save-step', '{"step":4,"stepData":{"occupation":"\\udbff\\udbff"}}'],
+    ];
+    for (const [path, body] of refused) {
+      const res = await postRaw(path, body, { 'content-type': 'application/json', ...bearer(token) });
+      expect([res.status, await res.json()], `${path} ${body}`).toEqual([400, { error: messages.server.invalidRequest }]);
+    }
+    expect(t.log.entries.filter((e) => e.level === 'error')).toEqual([]);
+    expect(await rowCounts(t.database.db)).toEqual(before);
+    // A pair is one character (here an emoji, escaped or not): fine.
+    for (const fullName of ['Ada \ud83d\ude00 Lovelace', 'Ada 😀 Lovelace']) {
+      const res = await postRaw('/api/auth/register', JSON.stringify(individualPayload({ fullName: 'AAA' })).replace('AAA', fullName));
+      expect(res.status, fullName).toBe(202);
+    }
   });
 
   it('never answers with a stack trace or internal detail', async () => {

@@ -6,23 +6,17 @@
  * The investor gets past disclosure through the API: DISCLOSURE_DIR holds one section with a 0-minute minimum.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { request, type IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
-import type { DisclosureSection } from '../../src/shared/disclosure.ts';
 import { KYC_MAX_BYTES, type KycUploadResponse, type KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { createMemoryLog } from '../../src/server/log.ts';
-import { startServer, type RunningServer } from '../../src/server/start-server.ts';
+import type { RunningServer } from '../../src/server/start-server.ts';
 import { uploadsDir } from '../../src/server/storage/local-file-store.ts';
-import { individualPayload } from './harness.ts';
-import { codeFromOutbox } from './support/outbox.ts';
-import { serverBackends, type ServerBackend } from './support/test-databases.ts';
+import { startKycServer, type KycServer } from './support/kyc-server.ts';
+import { serverBackends } from './support/test-databases.ts';
 
-type Setup = Awaited<ReturnType<ServerBackend['setup']>>;
 const backends = serverBackends();
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -101,44 +95,25 @@ const readBody = async (res: IncomingMessage) => {
 
 for (const backend of backends) {
   describe(`kyc uploads over a real socket [${backend.name}]`, () => {
-    let setup: Setup;
+    let kyc: KycServer;
     let server: RunningServer;
     let token: string;
-    const uploads = () => readdir(uploadsDir(setup.dataDir));
-    const call = async (path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const uploads = () => readdir(uploadsDir(kyc.dataDir));
+    const call = (path: string, body?: unknown) => kyc.call(path, body);
+    const investor = async () => {
+      token = await kyc.investor();
+    };
 
     beforeAll(async () => {
-      setup = await backend.setup();
-      const folder = join(setup.dataDir, 'issuer');
-      await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, 'terms.pdf'), '%PDF-1.7\n% terms\n%%EOF\n');
-      await writeFile(join(folder, 'manifest.json'), JSON.stringify({ sections: [{ slug: 'terms', title: 'Terms', minReadingTime: 0, file: 'terms.pdf' }] }));
-      server = await startServer({ env: { ...setup.env, DISCLOSURE_DIR: folder }, dataDir: setup.dataDir, port: 0, host: '127.0.0.1', staticDir: null, log: createMemoryLog() });
+      kyc = await startKycServer(backend);
+      server = kyc.server;
     });
-    /** Registered through the mailed code, then past disclosure through the API (inside a test: it polls the outbox). */
-    let signedIn: Promise<void> | undefined;
-    const investor = () =>
-      (signedIn ??= (async () => {
-        const payload = individualPayload();
-        const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        const { challengeId } = (await (await post('/api/auth/register', payload)).json()) as CodeChallenge;
-        ({ token } = (await (await post('/api/auth/verify', { challengeId, code: await codeFromOutbox(setup.dataDir, payload.email) })).json()) as AuthResponse);
-        const [section] = (await (await call('/api/disclosure/sections')).json()) as DisclosureSection[];
-        const done = await call('/api/disclosure/complete', { sectionProgress: { [section!.id]: { opened: true, scrolled: true, completed: true } } });
-        expect(await done.json()).toMatchObject({ disclosuresCompleted: true, currentStep: 'kyc' });
-      })());
     afterAll(async () => {
-      await server?.close();
-      await setup?.cleanup();
+      await kyc?.close();
     });
 
     it('keeps the uploads directory private (0700)', async () => {
-      expect((await stat(uploadsDir(setup.dataDir))).mode & 0o777).toBe(0o700);
+      expect((await stat(uploadsDir(kyc.dataDir))).mode & 0o777).toBe(0o700);
     });
 
     it('leaves no file and no row when the client goes away half way through an upload', async () => {

@@ -1,6 +1,7 @@
 /** The embedded database: PGlite in a data dir (or in memory for tests), migrated. See open-database.ts. */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { pgliteStatementRunner } from './pglite-statement-runner.ts';
@@ -9,10 +10,37 @@ import type { Database, Db } from './types.ts';
 
 export type PgliteOptions = { dataDir: string | null; loadDataDir?: Blob };
 
+type PostgresModule = Parameters<NodeFS['init']>[1];
+type SetAttr = (target: unknown, attr: { mode?: number | null }) => unknown;
+const OPEN_TO_OTHERS = 0o077;
+
+/**
+ * Emscripten's NODEFS creates each file and then chmods it to the mode postgres asked for, 0666 in PGlite's build,
+ * whatever the process umask: 968 of the 1,061 files of a data dir were 0666, WAL included. Every mode it sets here
+ * loses its group and other bits (the directories already follow the umask, see config/data-dir-permissions.ts).
+ * Fails loudly should a PGlite release move the hook, rather than write open files.
+ */
+function ownerOnlyModes(mod: PostgresModule): void {
+  const nodefs = (mod as unknown as { NODEFS?: { node_ops?: { setattr?: SetAttr }; stream_ops?: { setattr?: SetAttr } } }).NODEFS;
+  for (const ops of [nodefs?.node_ops, nodefs?.stream_ops]) {
+    const setattr = ops?.setattr;
+    if (!ops || typeof setattr !== 'function') throw new Error('PGlite: emscripten NODEFS has no setattr to keep the data dir private');
+    ops.setattr = (target, attr) => setattr.call(ops, target, attr.mode == null ? attr : { ...attr, mode: attr.mode & ~OPEN_TO_OTHERS });
+  }
+}
+
+/** PGlite's own NodeFS mount of the data dir, with ownerOnlyModes installed before it. */
+class PrivateNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>) {
+    const { emscriptenOpts } = await super.init(...args);
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [ownerOnlyModes, ...(emscriptenOpts.preRun ?? [])] } };
+  }
+}
+
 export async function openPglite(options: PgliteOptions, migrationsFolder: string): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.dataDir ? { fs: new PrivateNodeFS(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   try {

@@ -5,8 +5,12 @@
  * - the type is decided by the first bytes (sniff-file-type.ts): anything but JPEG, PNG, PDF is refused with 415;
  * - the byte limit is enforced as the bytes arrive: past it, reading stops and the answer is 413;
  * - the stored name is generated here (random, with the detected type's extension); the browser's name is data.
+ * - field names and values must be well-formed text without NUL (as in JSON bodies, read-json.ts), and the route may
+ *   check the fields as they arrive (checkFields), so a file that follows refused fields is never stored.
  * Resolves when the whole request has been read and the file is stored. On any failure (limit, type, malformed
- * form, client gone) reading stops, the partial file is removed, and nothing remains in the store.
+ * form, a refused field, client gone) reading stops, the partial file is removed, and nothing remains in the store:
+ * no temporary file and no open file handle. A refusal can come while the parser still holds bytes of the same
+ * chunk; from then on it ignores every part (no listeners), so no file is started from them.
  */
 import { createHash } from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
@@ -18,12 +22,18 @@ import { cleanOriginalName } from '../domain/kyc/clean-original-name.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { newStoredFileName, type StoredFileType } from '../storage/stored-name.ts';
+import { isCleanText } from './read-json.ts';
 import { requestStream } from './request-stream.ts';
 import { SNIFF_BYTES, sniffFileType } from './sniff-file-type.ts';
 
 export type ReceivedFile = { fileName: string; originalName: string; contentType: StoredFileType; size: number; sha256: string };
 export type ReceivedUpload = { fields: Record<string, string>; file: ReceivedFile | null };
-export type UploadLimits = { maxBytes: number; fileField: string };
+export type UploadLimits = {
+  maxBytes: number;
+  fileField: string;
+  /** Called with the fields so far after each one arrives; throwing refuses the upload there (nothing is stored). */
+  checkFields?: (fields: Readonly<Record<string, string>>) => void;
+};
 
 /** Generous for the few short fields an upload has; anything beyond is not one of our forms. */
 const FORM_LIMITS = { fields: 8, fieldSize: 256, fieldNameSize: 64, parts: 10, headerPairs: 16 } as const;
@@ -61,7 +71,7 @@ async function storeFile(stream: Readable, browserName: string | undefined, stor
   return { fileName, originalName: cleanOriginalName(browserName, contentType), contentType, size, sha256: hash.digest('hex') };
 }
 
-export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxBytes, fileField }: UploadLimits): Promise<ReceivedUpload> {
+export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxBytes, fileField, checkFields }: UploadLimits): Promise<ReceivedUpload> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.server.invalidRequest);
   const source = requestStream(c);
@@ -105,7 +115,9 @@ export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxB
       if (failure) return;
       failure = error;
       // Stop reading: the rest of the body is never parsed. @hono/node-server drains or closes the connection after
-      // the answer; a test's stream is cancelled.
+      // the answer; a test's stream is cancelled. The parser may still be in the middle of a chunk that holds the
+      // next part's header: without listeners it skips every part from here on instead of starting a file.
+      parser.removeAllListeners('file').removeAllListeners('field');
       body.unpipe(parser);
       if (ownStream) body.destroy();
       fileStream?.destroy(error instanceof Error ? error : invalid());
@@ -113,11 +125,16 @@ export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxB
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) return fail(invalid());
+      if (info.nameTruncated || info.valueTruncated || !isCleanText(name) || !isCleanText(value)) return fail(invalid());
       fields[name] = value;
+      try {
+        checkFields?.(fields);
+      } catch (error) {
+        fail(error);
+      }
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== fileField || fileTask) {
+      if (failure || name !== fileField || fileTask) {
         stream.resume();
         return fail(invalid());
       }

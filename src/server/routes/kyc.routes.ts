@@ -8,7 +8,8 @@
  */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, UploadFieldsSchema, kycDownloadPath, type KycUploadResponse } from '../../shared/kyc.ts';
+import * as v from 'valibot';
+import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, UploadFieldsSchema, kycDownloadPath, type KycDocumentType, type KycUploadResponse } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeKyc } from '../domain/kyc/complete-kyc.ts';
@@ -31,6 +32,18 @@ declareOwnBody('/api/kyc/upload-document', 'multipart-stream');
 
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 
+/** `step`, when sent, must be the type's step. */
+function refuseWrongStep({ type, step }: { type?: KycDocumentType | undefined; step?: string | undefined }) {
+  if (type !== undefined && step !== undefined && Number(step) !== KYC_DOCUMENT_STEP[type]) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
+}
+
+/**
+ * The upload's fields as they arrive (`type` may still be missing: it can come after the file), so a field that will
+ * be refused stops the upload before its file is stored. Checked again, complete, after the body.
+ */
+const UploadFieldsSoFarSchema = v.partial(UploadFieldsSchema);
+const checkFieldsSoFar = (fields: Readonly<Record<string, string>>) => refuseWrongStep(parseInput(UploadFieldsSoFarSchema, fields, { messages: 'schema' }));
+
 /** The download name: the original name, with the detected type's extension when it carried another. */
 function downloadName(originalName: string, fileName: string): string {
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
@@ -49,11 +62,15 @@ export function kycRoutes(deps: AppDeps) {
       const ctx = requestContext(c, deps);
       // Refused before a byte of the body is read or stored.
       refuseIfKycComplete(await checkKycAccess(db, ctx.userId));
-      const { fields, file } = await receiveUpload(c, storage, { maxBytes: KYC_MAX_BYTES, fileField: 'file' });
+      const { fields, file } = await receiveUpload(c, storage, {
+        maxBytes: KYC_MAX_BYTES,
+        fileField: 'file',
+        checkFields: checkFieldsSoFar,
+      });
       if (!file) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
       try {
         const { type, step } = parseInput(UploadFieldsSchema, fields, { messages: 'schema' });
-        if (step !== undefined && Number(step) !== KYC_DOCUMENT_STEP[type]) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
+        refuseWrongStep({ type, step });
         // A selfie is a camera picture; a PDF cannot be one.
         if (type === 'selfie' && file.contentType === 'application/pdf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.kyc.invalidType);
         const superseded = await recordKycDocument(db, { documentType: type, ...file }, ctx);

@@ -137,3 +137,23 @@ export function streamingUpload({ type, name, head, fileSize }: { type: string; 
   });
   return { stream, contentType: `multipart/form-data; boundary=${boundary}`, pulled: () => sent };
 }
+
+export type FormPart = { name: string; value: string } | { name: string; filename: string; bytes: Uint8Array };
+
+/** A whole multipart body in one buffer, parts in the given order (as a client would write it in one go). */
+export function multipartBody(parts: readonly FormPart[]): { body: Buffer; contentType: string } {
+  const boundary = `----kyc${randomBytes(8).toString('hex')}`;
+  const pieces: Buffer[] = [];
+  for (const part of parts) {
+    const file = 'bytes' in part;
+    pieces.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file ? `; filename="${part.filename}"\r\nContent-Type: application/octet-stream` : ''}\r\n\r\n`,
+      ),
+      file ? Buffer.from(part.bytes) : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
+  }
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
+}
