@@ -3,11 +3,12 @@
  * hold, and one client address (an office behind one NAT) must still register dozens of investors in an hour.
  * Every request carries a client address, as it does behind the real listener.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sum } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { EMAIL_CODE } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
+import { VERIFY_ADDRESS_CEILING } from '../../src/server/domain/attempt-counters.ts';
 import { forEachDatabase, individualPayload } from './harness.ts';
 import { challengeOf, expectError, otherThan } from './support/codes.ts';
 
@@ -78,6 +79,35 @@ forEachDatabase('attacker lockouts (issue 10, finding 2)', (t) => {
     await expectError(verify(ATTACKER, second.challengeId, code), 429, messages.emailCode.tooManyRequests);
     const own = await login(INVESTOR, email);
     expect((await verify(INVESTOR, own.challengeId, t.mailer.latestCode(email))).status).toBe(200);
+  });
+
+  it('bounds guessing from rotating client addresses by the per-address ceiling; the investor at a known address still signs in', async () => {
+    const email = await investor();
+    const evaluated = async () =>
+      Number((await t.database.db.select({ n: sum(schema.emailChallenges.attempts) }).from(schema.emailChallenges).where(eq(schema.emailChallenges.email, email)))[0]?.n ?? 0);
+    const before = await evaluated();
+    // Many client addresses, each staying under its own (address, client) limit: 4 wrong codes apiece.
+    let refused = 0;
+    for (let i = 0; i < 12; i++) {
+      const ip = `203.0.113.${100 + i}`;
+      const { challengeId } = await login(ip, email);
+      for (let k = 0; k < 4; k++) {
+        const res = await verify(ip, challengeId, otherThan(t.mailer.latestCode(email)));
+        if (res.status === 429) refused++;
+      }
+    }
+    expect((await evaluated()) - before).toBe(VERIFY_ADDRESS_CEILING.limit);
+    expect(refused).toBe(48 - VERIFY_ADDRESS_CEILING.limit);
+    // Over the ceiling, a new client address is refused even the right code ...
+    const fresh = await login('203.0.113.250', email);
+    await expectError(verify('203.0.113.250', fresh.challengeId, t.mailer.latestCode(email)), 429, messages.emailCode.tooManyRequests);
+    // ... while the investor, at the address they registered from, signs in.
+    const own = await login(INVESTOR, email);
+    expect((await verify(INVESTOR, own.challengeId, t.mailer.latestCode(email))).status).toBe(200);
+    // The ceiling lasts its window (a day from the first failure), then guessing starts from nothing again.
+    t.clock.advance(VERIFY_ADDRESS_CEILING.windowSeconds * 1000);
+    const later = await login('203.0.113.250', email);
+    expect((await verify('203.0.113.250', later.challengeId, t.mailer.latestCode(email))).status).toBe(200);
   });
 
   it('lets one client address register 40 investors within an hour, a few of them mistyping a code first', async () => {
