@@ -4,6 +4,7 @@ import type { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
+import type { JobSignal } from './jobs/enqueue-job.ts';
 import type { Log } from './log.ts';
 import type { Providers } from './providers/providers.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -13,8 +14,11 @@ export type AppConfig = {
   tokenTtlSeconds: number;
   /** The built client (vite's dist/). null: the API only, as in tests. */
   staticDir: string | null;
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY): 0 ignores X-Forwarded-For; n takes the client address from
+   * the n-th entry from the right, the one the outermost trusted proxy appended (the entries left of it are the client's).
+   */
+  trustedProxies: number;
   /** PUBLIC_URL's origin; https:// there turns on HSTS. */
   publicUrl?: string | null;
 };
@@ -29,6 +33,17 @@ export type AppEnv = {
 
 /**
  * What route modules get: `run` executes prepared statements (the hot reads) on the same database as `db`; `storage`
- * keeps uploaded files; `providers` are the external services.
+ * keeps uploaded files; `providers` are the external services; `jobs` wakes the durable job runner.
  */
-export type AppDeps = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; clock: Clock; config: AppConfig; log: Log; tokens: TokenService };
+export type AppDeps = {
+  db: Db;
+  run: StatementRunner;
+  storage: FileStore;
+  providers: Providers;
+  /** Wakes the job runner after a transaction that wrote a job committed (src/server/jobs/). */
+  jobs: JobSignal;
+  clock: Clock;
+  config: AppConfig;
+  log: Log;
+  tokens: TokenService;
+};

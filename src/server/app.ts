@@ -15,6 +15,7 @@ import { jsonBodyLimit } from './http/json-body-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { strictTransportSecurity } from './http/strict-transport.ts';
 import { mountStaticSite } from './http/static-site.ts';
+import type { JobSignal } from './jobs/enqueue-job.ts';
 import type { Log } from './log.ts';
 import type { Providers } from './providers/providers.ts';
 import { assetsRoutes } from './routes/assets.routes.ts';
@@ -27,11 +28,14 @@ import { settingsRoutes } from './routes/settings.routes.ts';
 import { userDetailsRoutes } from './routes/user-details.routes.ts';
 import type { FileStore } from './storage/file-store.ts';
 
-/** `storage` keeps uploaded files; `providers` are the external services (mail, ...), a test's own or the real ones. */
-export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; clock: Clock; config: AppConfig; log: Log };
+/**
+ * `storage` keeps uploaded files; `providers` are the external services (mail, ...), a test's own or the real ones;
+ * `jobs` is woken after a change wrote a durable job (the server's runner; tests run due jobs themselves).
+ */
+export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log };
 
-export function createApp({ db, run, storage, providers, clock, config, log }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, run, storage, providers, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
+export function createApp({ db, run, storage, providers, jobs, clock, config, log }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders());

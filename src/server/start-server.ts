@@ -22,6 +22,8 @@ import { sweepOrphanFiles } from './domain/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
+import { mailJobHandler } from './jobs/mail-job.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
 import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
@@ -170,9 +172,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     cleanups.push(() => started.close());
     // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
     const storage = await openLocalFileStore(uploadsDir(config.dataDir));
+    // Durable jobs (the code mails): claimed with a lease, so several instances share the table; woken by the app
+    // after each commit that wrote one, and polling for retries and for jobs a crash left behind. Closed after the
+    // listener (cleanups run in reverse), so requests answered while closing still wake it, and before the database.
+    const jobs = createJobRunner({ db: database.db, handlers: { mail: mailJobHandler(started.providers.mail) }, clock, log });
+    cleanups.push(() => jobs.close());
     const { createApp } = await appModule;
     const app = createApp({
       providers: started.providers,
+      jobs,
       storage,
       db: database.db,
       run: database.run,
@@ -182,11 +190,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         jwtSecret,
         tokenTtlSeconds: config.tokenTtlSeconds,
         staticDir,
-        trustProxy: config.trustProxy,
+        trustedProxies: config.trustedProxies,
         publicUrl,
       },
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    jobs.start();
     cleanups.push(() => closeServer(server));
     let address: AddressInfo;
     try {
@@ -205,7 +214,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const now = clock.now();
       sweeping = Promise.all([
         sweepExpiredRows(database.db, now).then((report) => {
-          if (report.challenges || report.sessions || report.counters) log.info('Removed expired rows', report);
+          if (report.challenges || report.sessions || report.counters || report.jobs) log.info('Removed expired rows', report);
         }),
         sweepOrphanFiles(database.db, storage, now).then((files) => {
           if (files) log.info('Removed stored files no stored_files row records', { files });

@@ -61,6 +61,9 @@ forEachDatabase('audit events in the transaction of their change', (t) => {
     await expectInternal(await t.post('/api/auth/register', payload));
     expect(await challengesOf(payload.email)).toEqual([]);
     expect(t.mailer.countTo(payload.email)).toBe(0);
+    // Nor its mail job: the code's mail is written in the same transaction.
+    const jobs = await t.database.db.select().from(schema.jobs);
+    expect(jobs.filter((j) => j.payload?.to === payload.email)).toEqual([]);
     await clearFaults();
   });
 

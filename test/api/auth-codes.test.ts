@@ -1,13 +1,14 @@
 /**
- * One-time email codes: wrong, expired, reused and foreign codes, resend and its throttle, the attempt limit,
- * the growing delays per address and per client address, and identical answers for known and unknown emails.
+ * One-time email codes: wrong, expired, reused and foreign codes, resend and its throttle, the attempt limit, the
+ * growing delays per (address, client address) and per client address, and identical answers for known and unknown
+ * emails. (Lockouts by a third party: auth-lockout.test.ts; parallel guesses: verify-parallel.test.ts.)
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { EMAIL_CODE, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import { VERIFY_PER_ADDRESS, VERIFY_PER_IP, delaySeconds } from '../../src/server/domain/attempt-counters.ts';
+import { VERIFY_PER_ADDRESS_CLIENT, VERIFY_PER_CLIENT, delaySeconds } from '../../src/server/domain/attempt-counters.ts';
 import { maskEmail } from '../../src/server/auth/email-code.ts';
 import { HSTS_VALUE } from '../../src/server/http/strict-transport.ts';
 import { forEachDatabase, uniqueEmail } from './harness.ts';
@@ -48,10 +49,13 @@ forEachDatabase('one-time email codes', (t) => {
     await expectError(await verify(challenge.challengeId, code), 410, messages.emailCode.expired);
   });
 
-  it('accepts a code once: reused it is 410', async () => {
+  it('accepts a code once: sent again it answers the same session (a lost answer), never a second one', async () => {
     const { challenge, code } = await loginFor();
-    expect((await verify(challenge.challengeId, code)).status).toBe(200);
-    await expectError(await verify(challenge.challengeId, code), 410, messages.emailCode.expired);
+    const first = await verify(challenge.challengeId, code);
+    const again = await verify(challenge.challengeId, code);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual(await first.json());
+    // More in verify-retry.test.ts (revoked, expired, wrong code).
   });
 
   it('binds a code to its challenge: the code of another challenge is wrong', async () => {
@@ -65,8 +69,10 @@ forEachDatabase('one-time email codes', (t) => {
     const { email, challenge, code } = await loginFor();
     const mailsBefore = t.mailer.countTo(email);
     await expectError(await resend(challenge.challengeId), 429, messages.emailCode.resendThrottled);
-    // Asking to log in again within the minute mails nothing and hands back the open challenge.
-    expect(await requestLoginCode(t, email)).toEqual(challenge);
+    // Asking to log in again within the minute mails nothing: a challenge of its own that shares the mailed code.
+    const again = await requestLoginCode(t, email);
+    expect(again.challengeId).not.toBe(challenge.challengeId);
+    expect(again.sentTo).toBe(challenge.sentTo);
     expect(t.mailer.countTo(email)).toBe(mailsBefore);
 
     t.clock.advance(EMAIL_CODE.resendCooldownMs);
@@ -115,9 +121,10 @@ forEachDatabase('one-time email codes', (t) => {
     expect(k!.sentTo).toMatch(/^i\*\*\*@e\*\*\*\.com$/);
     expect(u!.sentTo).toMatch(/^n\*\*\*@e\*\*\*\.com$/);
     expect(t.mailer.sent.slice(mailsBefore).map((m) => m.to)).toEqual([known]);
-    // Asked again within the minute: both hand back their open challenge.
-    expect(await requestLoginCode(t, known)).toEqual(k);
-    expect(await requestLoginCode(t, unknown)).toEqual(u);
+    // Asked again within the minute: a new challenge each, no mail for either.
+    expect((await requestLoginCode(t, known)).challengeId).not.toBe(k!.challengeId);
+    expect((await requestLoginCode(t, unknown)).challengeId).not.toBe(u!.challengeId);
+    expect(t.mailer.sent.slice(mailsBefore).map((m) => m.to)).toEqual([known]);
     // Any code for the unknown one is simply wrong, up to the same attempt limit.
     for (let attempt = 1; attempt < EMAIL_CODE.maxAttempts; attempt++) {
       await expectError(await verify(u!.challengeId, '123456'), 400, messages.emailCode.wrong);
@@ -146,39 +153,47 @@ forEachDatabase('one-time email codes', (t) => {
     expect(requested.filter((e) => e.detail.email === email)).toEqual([expect.objectContaining({ detail: expect.objectContaining({ known: true, mailed: true }) })]);
   });
 
-  it('slows an address down after repeated wrong codes, never for more than 15 minutes', async () => {
-    const { email, challenge, code } = await loginFor();
-    for (let attempt = 1; attempt <= EMAIL_CODE.maxAttempts; attempt++) await verify(challenge.challengeId, otherThan(code));
-    // A new challenge; one more wrong code puts the address over its free attempts.
+  it('slows a client down for an address after repeated wrong codes, never for more than 15 minutes', async () => {
+    const ip = '198.51.100.44';
+    const post = (path: string, body: unknown) => t.postFrom(ip, path, body);
+    const { email } = await loginFor();
+    const { challengeId } = (await (await post('/api/auth/login', { email })).json()) as CodeChallenge;
+    const code = t.mailer.latestCode(email);
+    for (let attempt = 1; attempt < EMAIL_CODE.maxAttempts; attempt++) {
+      await expectError(await post('/api/auth/verify', { challengeId, code: otherThan(code) }), 400, messages.emailCode.wrong);
+    }
+    // The 5th wrong code closes the challenge and starts the client's delay for this address.
+    await expectError(await post('/api/auth/verify', { challengeId, code: otherThan(code) }), 429, messages.emailCode.tooManyAttempts);
     t.clock.advance(EMAIL_CODE.resendCooldownMs);
-    const next = await requestLoginCode(t, email);
+    const next = (await (await post('/api/auth/login', { email })).json()) as CodeChallenge;
     const nextCode = t.mailer.latestCode(email);
-    await expectError(await verify(next.challengeId, otherThan(nextCode)), 400, messages.emailCode.wrong);
-    await expectError(await verify(next.challengeId, nextCode), 429, messages.emailCode.tooManyRequests);
-    await expectError(await t.post('/api/auth/login', { email }), 429, messages.emailCode.tooManyRequests);
-    t.clock.advance(delaySeconds(EMAIL_CODE.maxAttempts + 1, VERIFY_PER_ADDRESS) * 1000);
-    expect((await verify(next.challengeId, nextCode)).status).toBe(200);
+    // 60 s passed, the 30 s delay is over: one more wrong code is looked at, and doubles the delay.
+    await expectError(await post('/api/auth/verify', { challengeId: next.challengeId, code: otherThan(nextCode) }), 400, messages.emailCode.wrong);
+    await expectError(await post('/api/auth/verify', { challengeId: next.challengeId, code: nextCode }), 429, messages.emailCode.tooManyRequests);
+    t.clock.advance(delaySeconds(EMAIL_CODE.maxAttempts + 1, VERIFY_PER_ADDRESS_CLIENT) * 1000);
+    expect((await post('/api/auth/verify', { challengeId: next.challengeId, code: nextCode })).status).toBe(200);
     // The delay doubles but is capped at the 15 minutes.
-    expect([6, 7, 8].map((n) => delaySeconds(n, VERIFY_PER_ADDRESS))).toEqual([30, 60, 120]);
-    expect(delaySeconds(1000, VERIFY_PER_ADDRESS)).toBe(EMAIL_CODE.maxLockoutSeconds);
+    expect([5, 6, 7].map((n) => delaySeconds(n, VERIFY_PER_ADDRESS_CLIENT))).toEqual([30, 60, 120]);
+    expect(delaySeconds(4, VERIFY_PER_ADDRESS_CLIENT)).toBe(0);
+    expect(delaySeconds(1000, VERIFY_PER_ADDRESS_CLIENT)).toBe(EMAIL_CODE.maxLockoutSeconds);
   });
 
   it('slows a client address down after many wrong codes across addresses', async () => {
     const ip = '192.0.2.77';
     const post = (path: string, body: unknown) =>
-      t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, { incoming: { socket: { remoteAddress: ip } } });
+      t.postFrom(ip, path, body);
     const { email, challenge, code } = await loginFor();
     let failures = 0;
-    while (failures <= VERIFY_PER_IP.free) {
+    while (failures < VERIFY_PER_CLIENT.free) {
       const { challengeId } = (await (await post('/api/auth/login', { email: uniqueEmail('probe') })).json()) as CodeChallenge;
-      for (let i = 0; i < EMAIL_CODE.maxAttempts - 1 && failures <= VERIFY_PER_IP.free; i++, failures++) {
+      for (let i = 0; i < EMAIL_CODE.maxAttempts - 1 && failures < VERIFY_PER_CLIENT.free; i++, failures++) {
         expect((await post('/api/auth/verify', { challengeId, code: '000000' })).status).toBe(400);
       }
     }
     await expectError(await post('/api/auth/verify', { challengeId: challenge.challengeId, code }), 429, messages.emailCode.tooManyRequests);
     // Other clients are not affected, and the block ends.
     expect((await verify(challenge.challengeId, code)).status).toBe(200);
-    t.clock.advance(delaySeconds(VERIFY_PER_IP.free + 1, VERIFY_PER_IP) * 1000 + EMAIL_CODE.resendCooldownMs);
+    t.clock.advance(delaySeconds(VERIFY_PER_CLIENT.free, VERIFY_PER_CLIENT) * 1000 + EMAIL_CODE.resendCooldownMs);
     const again = await requestLoginCode(t, email);
     expect((await post('/api/auth/verify', { challengeId: again.challengeId, code: t.mailer.latestCode(email) })).status).toBe(200);
   });
@@ -193,13 +208,19 @@ forEachDatabase('one-time email codes', (t) => {
     await expectError(await verify(crypto.randomUUID(), '123456'), 410, messages.emailCode.expired);
   });
 
-  it('registration: no second mail within the minute, and other details then are refused', async () => {
+  it('registration: no second mail within the minute; the mailed code is used once for all its challenges', async () => {
     const payload = (await import('./harness.ts')).individualPayload();
     const first = (await (await t.post('/api/auth/register', payload)).json()) as CodeChallenge;
     const same = (await (await t.post('/api/auth/register', payload)).json()) as CodeChallenge;
-    expect(same).toEqual(first);
+    const other = await t.post('/api/auth/register', { ...payload, investmentAmount: 30_000, tokenQuantity: 35_294.117647 });
+    expect(other.status).toBe(202);
+    expect(same.challengeId).not.toBe(first.challengeId);
     expect(t.mailer.countTo(payload.email)).toBe(1);
-    await expectError(await t.post('/api/auth/register', { ...payload, investmentAmount: 30_000, tokenQuantity: 35_294.117647 }), 429, messages.emailCode.resendThrottled);
+    const code = t.mailer.latestCode(payload.email);
+    expect((await verify(same.challengeId, code)).status).toBe(200);
+    // Single use: the code that signed in is spent for the challenges that shared it.
+    await expectError(await verify(first.challengeId, code), 410, messages.emailCode.expired);
+    await expectError(await verify(((await other.json()) as CodeChallenge).challengeId, code), 410, messages.emailCode.expired);
   });
 
   it('sends HSTS only over HTTPS: a https PUBLIC_URL, or X-Forwarded-Proto from a trusted proxy', async () => {
@@ -209,7 +230,9 @@ forEachDatabase('one-time email codes', (t) => {
     expect(await hsts({}, { 'x-forwarded-proto': 'https' })).toBeNull();
     expect(await hsts({ publicUrl: 'http://localhost:3000' })).toBeNull();
     expect(await hsts({ publicUrl: 'https://invest.example.com' })).toBe(HSTS_VALUE);
-    expect(await hsts({ trustProxy: true }, { 'x-forwarded-proto': 'https' })).toBe(HSTS_VALUE);
-    expect(await hsts({ trustProxy: true }, { 'x-forwarded-proto': 'http' })).toBeNull();
+    expect(await hsts({ trustedProxies: 1 }, { 'x-forwarded-proto': 'https' })).toBe(HSTS_VALUE);
+    expect(await hsts({ trustedProxies: 1 }, { 'x-forwarded-proto': 'http' })).toBeNull();
+    // A value the client wrote before the proxy's own does not count.
+    expect(await hsts({ trustedProxies: 1 }, { 'x-forwarded-proto': 'https, http' })).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ import type { AppConfig, AppEnv } from '../../src/server/app-context.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/types.ts';
+import { createJobRunner, type JobRunner } from '../../src/server/jobs/job-runner.ts';
+import { mailJobHandler } from '../../src/server/jobs/mail-job.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
 import type { FileStore } from '../../src/server/storage/file-store.ts';
@@ -46,8 +48,15 @@ export type ApiTest = {
   readonly app: Hono<AppEnv>;
   readonly clock: ManualClock;
   readonly log: MemoryLog;
-  /** Every email the app sent (the one-time codes). */
+  /** Every email the app sent (the one-time codes), through the durable jobs (below). */
   readonly mailer: MemoryMailer;
+  /**
+   * The app's job runner (not polling): the request helpers below run the due jobs after every answer, as the real
+   * runner does when woken, so a test reads the mail right after the answer; a request made another way calls
+   * runDueJobs() itself.
+   */
+  readonly jobs: JobRunner;
+  runDueJobs(): Promise<number>;
   /** The uploads store: a local one in a temporary dir of this file and backend (removed afterwards). */
   readonly storage: FileStore & { readonly dir: string };
   /** A second app on the same database with other config (e.g. another secret). */
@@ -55,6 +64,8 @@ export type ApiTest = {
   request(path: string, init?: RequestInit): Promise<Response>;
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body?: unknown, token?: string): Promise<Response>;
+  /** A JSON POST as it arrives from the client address `ip` (the socket's address), with extra headers. */
+  postFrom(ip: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Registers a new individual investor through the emailed code and returns the answer and the payload sent. */
   register(overrides?: Partial<Record<string, unknown>>): Promise<AuthResponse & { payload: RegistrationInput }>;
 };
@@ -105,9 +116,10 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       const mailer = createMemoryMailer();
       let database: Database | undefined;
       let app: Hono<AppEnv> | undefined;
+      let jobs: JobRunner | undefined;
       let storage: (FileStore & { readonly dir: string }) | undefined;
       let removeTempDir: (() => Promise<void>) | undefined;
-      const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustProxy: false };
+      const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustedProxies: 0 };
       const need = <T>(value: T | undefined): T => {
         if (value === undefined) throw new Error('the test database is not open yet');
         return value;
@@ -124,12 +136,25 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         get storage() {
           return need(storage);
         },
+        get jobs() {
+          return need(jobs);
+        },
+        runDueJobs: () => need(jobs).runDueJobs(),
         clock,
         log,
         mailer,
         makeApp: (config = {}) =>
-          createApp({ db: need(database).db, run: need(database).run, storage: need(storage), providers: { mail: mailer }, clock, log, config: { ...baseConfig, ...config } }),
-        request: (path, init) => Promise.resolve(need(app).request(path, init)),
+          createApp({
+            db: need(database).db,
+            run: need(database).run,
+            storage: need(storage),
+            providers: { mail: mailer },
+            jobs: need(jobs),
+            clock,
+            log,
+            config: { ...baseConfig, ...config },
+          }),
+        request: (path, init) => afterJobs(need(app).request(path, init)),
         get: (path, token) => t.request(path, { headers: token ? bearer(token) : {} }),
         post: (path, payload, token) =>
           t.request(path, {
@@ -137,10 +162,25 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
             headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
             body: payload === undefined ? undefined : JSON.stringify(payload),
           }),
+        postFrom: (ip, path, payload, headers = {}) =>
+          afterJobs(
+            need(app).request(
+              path,
+              { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload === undefined ? undefined : JSON.stringify(payload) },
+              { incoming: { socket: { remoteAddress: ip } } },
+            ),
+          ),
         async register(overrides = {}) {
           const payload = individualPayload(overrides);
           return { ...(await completeRegistration(t, payload)), payload };
         },
+      };
+
+      /** The answer, once the jobs it left (its mail) have run. */
+      const afterJobs = async (answer: Response | Promise<Response>) => {
+        const res = await answer;
+        await need(jobs).runDueJobs();
+        return res;
       };
 
       beforeAll(async () => {
@@ -149,9 +189,11 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         storage = await openLocalFileStore(uploadsDir(join(temp.root, 'data')));
         database = await openTestDatabase(backend);
         await seedDatabase(database.db, new Date());
+        jobs = createJobRunner({ db: database.db, handlers: { mail: mailJobHandler(mailer) }, clock, log });
         app = t.makeApp();
       });
       afterAll(async () => {
+        await jobs?.close();
         await database?.close();
         await removeTempDir?.();
       });

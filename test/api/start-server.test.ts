@@ -44,7 +44,7 @@ describe('loadConfig', () => {
       settingsOverrides: {},
       disclosureDir: null,
       nodeEnv: 'development',
-      trustProxy: false,
+      trustedProxies: 0,
     });
   });
 
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
         MIN_INVESTMENT: '5000',
         MAX_INVESTMENT: '250000',
         NODE_ENV: 'production',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '2',
         DISCLOSURE_DIR: 'issuer/disclosure',
       },
       '/',
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
       settingsOverrides: { tokenPrice: 1.5, minInvestment: 5000, maxInvestment: 250_000 },
       disclosureDir: '/issuer/disclosure',
       nodeEnv: 'production',
-      trustProxy: true,
+      trustedProxies: 2,
     });
     expect(config.jwtSecret?.byteLength).toBe(32);
   });
@@ -88,6 +88,10 @@ describe('loadConfig', () => {
       [{ HOST: 'local host' }, 'HOST'],
       [{ DATABASE_URL: 'mysql://db/g2g' }, 'DATABASE_URL'],
       [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+      [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+      [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+      [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+      [{ TRUST_PROXY: '1.5' }, 'TRUST_PROXY'],
       [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
       [{ TOKEN_TTL_SECONDS: '10' }, 'TOKEN_TTL_SECONDS'],
       [{ TOKEN_TTL_SECONDS: '1.5' }, 'TOKEN_TTL_SECONDS'],

@@ -1,5 +1,5 @@
 /**
- * Housekeeping: expired challenges and sessions (a day after expiry) and spent attempt counters are removed; so are
+ * Housekeeping: expired challenges and sessions (a day after expiry), spent attempt counters and finished jobs are removed; so are
  * stored files no stored_files row records, once an hour old, whatever purpose the recorded ones have.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep-orphan-files.ts';
-import { KEEP_EXPIRED_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
+import { KEEP_EXPIRED_MS, KEEP_FAILED_JOBS_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
 import { forEachDatabase } from './harness.ts';
 import { kycInvestor, uploadAs } from './support/kyc.ts';
 
@@ -37,15 +37,25 @@ forEachDatabase('sweeping expired rows', (t) => {
     const recentSession = session(at(-HOUR));
     await db.insert(schema.sessions).values([oldSession, recentSession]);
     const key = () => `sweep:${randomUUID()}`;
-    const spent = { key: key(), failures: 3, windowStartedAt: at(-2 * HOUR), blockedUntil: null };
-    const stillBlocked = { key: key(), failures: 9, windowStartedAt: at(-2 * HOUR), blockedUntil: at(HOUR) };
-    const current = { key: key(), failures: 1, windowStartedAt: at(-60_000), blockedUntil: null };
+    // The longest counter window is a day (failures per address): a counter is spent once a day old and unblocked.
+    const spent = { key: key(), failures: 3, windowStartedAt: at(-25 * HOUR), blockedUntil: null };
+    const stillBlocked = { key: key(), failures: 9, windowStartedAt: at(-25 * HOUR), blockedUntil: at(HOUR) };
+    const current = { key: key(), failures: 1, windowStartedAt: at(-2 * HOUR), blockedUntil: null };
     await db.insert(schema.attemptCounters).values([spent, stillBlocked, current]);
+    // Jobs: done a day ago goes, given up is kept 30 days for inspection, pending stays.
+    const job = (fields: Partial<typeof schema.jobs.$inferInsert>) => ({ id: randomUUID(), kind: 'mail' as const, runAt: at(-40 * KEEP_EXPIRED_MS), maxAttempts: 6, ...fields });
+    const oldDone = job({ doneAt: at(-KEEP_EXPIRED_MS - HOUR) });
+    const recentDone = job({ doneAt: at(-HOUR) });
+    const oldFailed = job({ failedAt: at(-KEEP_FAILED_JOBS_MS - HOUR), lastError: 'Error: x' });
+    const recentFailed = job({ failedAt: at(-KEEP_EXPIRED_MS - HOUR), lastError: 'Error: x' });
+    const pending = job({ runAt: at(HOUR), payload: { to: 'a@example.com' } });
+    await db.insert(schema.jobs).values([oldDone, recentDone, oldFailed, recentFailed, pending]);
 
     const report = await sweepExpiredRows(db, now);
     expect(report.challenges).toBeGreaterThanOrEqual(1);
     expect(report.sessions).toBeGreaterThanOrEqual(1);
     expect(report.counters).toBeGreaterThanOrEqual(1);
+    expect(report.jobs).toBeGreaterThanOrEqual(2);
 
     const challenges = await db.select({ id: schema.emailChallenges.id }).from(schema.emailChallenges).where(inArray(schema.emailChallenges.id, [oldChallenge.id, recentChallenge.id]));
     expect(challenges.map((c) => c.id)).toEqual([recentChallenge.id]);
@@ -53,9 +63,11 @@ forEachDatabase('sweeping expired rows', (t) => {
     expect(sessions.map((s) => s.jti)).toEqual([recentSession.jti]);
     const counters = await db.select({ key: schema.attemptCounters.key }).from(schema.attemptCounters).where(inArray(schema.attemptCounters.key, [spent.key, stillBlocked.key, current.key]));
     expect(counters.map((c) => c.key).sort()).toEqual([stillBlocked.key, current.key].sort());
+    const jobs = await db.select({ id: schema.jobs.id }).from(schema.jobs).where(inArray(schema.jobs.id, [oldDone, recentDone, oldFailed, recentFailed, pending].map((j) => j.id)));
+    expect(jobs.map((j) => j.id).sort()).toEqual([recentDone.id, recentFailed.id, pending.id].sort());
 
     // Nothing more to remove, and the investor's live session is untouched: the token still works.
-    expect(await sweepExpiredRows(db, now)).toEqual({ challenges: 0, sessions: 0, counters: 0 });
+    expect(await sweepExpiredRows(db, now)).toEqual({ challenges: 0, sessions: 0, counters: 0, jobs: 0 });
     expect((await t.get('/api/user-details/status', token)).status).toBe(200);
   });
 

@@ -38,11 +38,3 @@ export function maskEmail(email: string): string {
   const tld = dot > 0 ? domain.slice(dot) : '';
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
 }
-
-export const codeEmail = (code: string) => ({
-  text: [
-    `Your G2G investor portal code is ${code}. It is valid for ${EMAIL_CODE.ttlSeconds / 60} minutes.`,
-    '',
-    'If you did not ask for this code, you can ignore this email: nobody can sign in without it.',
-  ].join('\n'),
-});

@@ -21,6 +21,8 @@ export type VerifiedToken = { userId: string; jti: string };
 export type TokenService = {
   readonly ttlSeconds: number;
   issue(userId: string, now: Date): Promise<IssuedToken>;
+  /** The token of an issued session again, exactly as issued (same claims, same signature): a retried verify. */
+  reissue(session: { userId: string; jti: string; issuedAt: Date; expiresAt: Date }): Promise<string>;
   /** The claims of a genuine, unexpired token, or null for anything else. */
   verify(token: string, now: Date): Promise<VerifiedToken | null>;
 };
@@ -34,23 +36,27 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
       throw error;
     }));
   const verified = new VerifiedTokenCache<VerifiedToken>(VERIFIED_CACHE_ENTRIES);
+  // HS256 over the same header and claims, in the same order, gives the same token: reissue() relies on it.
+  const sign = async (userId: string, jti: string, iat: number, exp: number) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(jti)
+      .sign(await hmacKey());
   return {
     ttlSeconds,
     async issue(userId, now) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + ttlSeconds;
       const jti = randomUUID();
-      const token = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(iat)
-        .setExpirationTime(exp)
-        .setJti(jti)
-        .sign(await hmacKey());
+      const token = await sign(userId, jti, iat, exp);
       return { token, jti, issuedAt: new Date(iat * 1000), expiresAt: new Date(exp * 1000) };
     },
+    reissue: ({ userId, jti, issuedAt, expiresAt }) => sign(userId, jti, Math.floor(issuedAt.getTime() / 1000), Math.floor(expiresAt.getTime() / 1000)),
     async verify(token, now) {
       if (token.length > MAX_TOKEN_LENGTH) return null;
       // jose's own clock: whole seconds, rounded down.

@@ -27,8 +27,8 @@ export type ServerConfig = {
   /** A folder with manifest.json and the disclosure PDFs, put in place at every start; null keeps what is stored. */
   disclosureDir: string | null;
   nodeEnv: string;
-  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
-  trustProxy: boolean;
+  /** TRUST_PROXY: reverse proxies in front of the server (0: none, X-Forwarded-For is ignored). */
+  trustedProxies: number;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -88,11 +88,19 @@ function jwtSecret(env: Env): Uint8Array | null {
   return bytes;
 }
 
-function booleanFlag(env: Env, name: string): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false;
-  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
-  throw new ConfigError(name, `"${raw}" is not one of 1, 0, true, false.`);
+/** More proxies than this in front of one server is a configuration mistake, not a deployment. */
+const MAX_TRUSTED_PROXIES = 10;
+
+function trustedProxies(env: Env): number {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined) return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) > MAX_TRUSTED_PROXIES) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${raw}" is not a number of trusted reverse proxies: 0 (none, the default), 1 (one proxy, e.g. nginx, appending to X-Forwarded-For), up to ${MAX_TRUSTED_PROXIES}.`,
+    );
+  }
+  return Number(raw);
 }
 
 export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
@@ -125,6 +133,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     settingsOverrides: overrides,
     disclosureDir: read(env, 'DISCLOSURE_DIR') === undefined ? null : resolve(cwd, read(env, 'DISCLOSURE_DIR') as string),
     nodeEnv,
-    trustProxy: booleanFlag(env, 'TRUST_PROXY'),
+    trustedProxies: trustedProxies(env),
   };
 }

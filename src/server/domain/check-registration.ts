@@ -1,65 +1,70 @@
 /**
  * The registration rules the server re-checks when an investor submits (before a code is mailed) and again when
- * the code is verified (createInvestorAccount): amount within the limits in force, token count at the current
- * price, a real date of birth, the address still free.
+ * the code is verified (createInvestorAccount): the shared schema, a date of birth by the server's clock, the amount
+ * within the limits in force, the token count at the current price. A refusal names the payload field its message is
+ * about (`{ error, field }`, RegistrationRejectionSchema), so the form can show it there. Whether the address has an
+ * account is never a refusal: issue-email-challenge.ts answers both alike.
  */
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { InvestmentSettings } from '../../shared/investment-settings.ts';
 import { messages } from '../../shared/messages.ts';
-import { amountError, tokensFor, type RegistrationPayload } from '../../shared/registration.ts';
+import {
+  REGISTRATION_FIELDS,
+  RegistrationPayloadSchema,
+  amountError,
+  dateOfBirthError,
+  tokensFor,
+  type RegistrationField,
+  type RegistrationPayload,
+} from '../../shared/registration.ts';
 import type { Db } from '../db/types.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';
-import { recordAuditEvent } from './record-audit-event.ts';
-import type { AnonymousRequestContext, RequestMeta } from './request-context.ts';
 
 /** Client and server compute the same 6-decimal token count; anything further apart means another price. */
 const TOKEN_TOLERANCE = 1e-6;
 
-/** A calendar date that exists, after 1900 and not in the future (the schema only checks YYYY-MM-DD). */
-function isPlausibleBirthDate(value: string, now: Date): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && date.getTime() <= now.getTime();
+const isField = (key: unknown): key is RegistrationField => typeof key === 'string' && (REGISTRATION_FIELDS as readonly string[]).includes(key);
+
+/**
+ * The schema's verdict on a submitted body. Its own words reach the client for a format problem (email, wallet,
+ * date of birth: a regex) and for the date of birth's rules (not a real day, in the future, under 18); anything else
+ * (missing, empty, wrong type, unknown choice) is 'Please fill in all required fields correctly.'. Either way the
+ * field is named when the body is an object and the issue is about one of the payload's fields.
+ */
+export function parseRegistration(body: unknown): RegistrationPayload {
+  const result = v.safeParse(RegistrationPayloadSchema, body);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const key = issue?.path?.[0]?.key;
+  const field = body !== null && typeof body === 'object' && !Array.isArray(body) && isField(key) ? key : undefined;
+  const ownWords = issue?.kind === 'validation' && (issue.type === 'regex' || (field === 'dateOfBirth' && issue.type === 'raw_check'));
+  throw new AppError('BAD_REQUEST', ownWords && issue ? issue.message : messages.registration.fillRequired, field ? { field } : {});
 }
 
 function checkAmount(payload: RegistrationPayload, limits: InvestmentSettings): number {
   const outOfLimits = amountError(payload.investmentAmount, limits);
-  if (outOfLimits) throw new AppError('UNPROCESSABLE', outOfLimits, { limits });
+  if (outOfLimits) throw new AppError('UNPROCESSABLE', outOfLimits, { limits, field: 'investmentAmount' });
   const tokenQuantity = tokensFor(payload.investmentAmount, limits.tokenPrice);
   // A different count means the browser priced with settings that have since changed: send the current ones.
   if (Math.abs(payload.tokenQuantity - tokenQuantity) > TOKEN_TOLERANCE) {
-    throw new AppError('UNPROCESSABLE', messages.registration.checkAmount, { limits });
+    throw new AppError('UNPROCESSABLE', messages.registration.checkAmount, { limits, field: 'investmentAmount' });
   }
   return tokenQuantity;
 }
 
 export type CheckedRegistration = { limits: InvestmentSettings; tokenQuantity: number };
 
-/** The validation errors of a registration (400, 422 with the limits, 409 for a taken address). */
-export async function checkRegistration(db: Db, payload: RegistrationPayload, context: AnonymousRequestContext): Promise<CheckedRegistration> {
-  const { now, meta } = context;
-  const checked = await checkRegistrationFields(db, payload, now);
-  if (await isEmailTaken(db, payload.email)) await refuseDuplicate(db, payload.email, meta, now);
-  return checked;
-}
-
 export const isEmailTaken = async (db: Db, email: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0;
 
-/**
- * A taken address is worth a trace (someone probing which investors exist), then the same 409 for all. A refusal
- * that changes nothing: its audit event is a statement of its own (from verify, after its transaction rolled back).
- */
-export async function refuseDuplicate(db: Db, email: string, meta: RequestMeta, now: Date): Promise<never> {
-  await recordAuditEvent(db, { userId: null, action: 'auth.register.duplicate', detail: { email }, meta, at: now });
-  throw new AppError('CONFLICT', messages.registration.emailTaken);
-}
-
-/** Date of birth and amount against the settings in force now (they may have changed since the code was sent). */
+/** Date of birth by the server's clock and amount against the settings in force now (they may have changed since the code was sent). */
 export async function checkRegistrationFields(db: Db, payload: RegistrationPayload, now: Date): Promise<CheckedRegistration> {
-  if (payload.investorType === 'individual' && !isPlausibleBirthDate(payload.dateOfBirth, now)) {
-    throw new AppError('BAD_REQUEST', messages.registration.fillRequired);
+  if (payload.investorType === 'individual') {
+    const problem = dateOfBirthError(payload.dateOfBirth, now);
+    if (problem) throw new AppError('BAD_REQUEST', problem, { field: 'dateOfBirth' });
   }
   const limits = await getInvestmentSettings(db);
   return { limits, tokenQuantity: checkAmount(payload, limits) };

@@ -5,29 +5,27 @@
  */
 import type { SessionUser } from '../../shared/auth.ts';
 import type { InvestmentSettings } from '../../shared/investment-settings.ts';
-import { messages } from '../../shared/messages.ts';
 import type { RegistrationPayload } from '../../shared/registration.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import type { Db } from '../db/types.ts';
 import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails, users } from '../db/schema/index.ts';
-import { AppError } from '../errors/app-error.ts';
 import { checkRegistrationFields, isEmailTaken } from './check-registration.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
 import type { AnonymousRequestContext } from './request-context.ts';
 import { startSession } from './start-session.ts';
 
-export type RegistrationResult = { token: string; user: SessionUser; settings: InvestmentSettings };
+export type RegistrationResult = { response: { token: string; user: SessionUser; settings: InvestmentSettings }; jti: string };
 
 /**
- * Writes the account inside the caller's transaction `tx`. A taken address throws the CONFLICT AppError (also
- * when a racing registration wins the unique index: the caller maps that violation the same way).
+ * Writes the account inside the caller's transaction `tx`; the answer and the new session's id. The caller holds the
+ * address's lock and has seen it free (verify-email-code.ts), so a taken address here is a broken invariant.
  */
 export async function createInvestorAccount(tx: Db, tokens: TokenService, payload: RegistrationPayload, context: AnonymousRequestContext): Promise<RegistrationResult> {
   const { now, meta } = context;
   const { limits, tokenQuantity } = await checkRegistrationFields(tx, payload, now);
   const individual = payload.investorType === 'individual' ? payload : null;
   const entity = payload.investorType === 'entity' ? payload : null;
-  if (await isEmailTaken(tx, payload.email)) throw new AppError('CONFLICT', messages.registration.emailTaken);
+  if (await isEmailTaken(tx, payload.email)) throw new Error('createInvestorAccount: the address has an account');
 
   const [user] = await tx.insert(users).values({ email: payload.email, createdAt: now }).returning({ id: users.id });
   if (!user) throw new Error('users insert returned no row');
@@ -80,9 +78,12 @@ export async function createInvestorAccount(tx: Db, tokens: TokenService, payloa
     at: now,
   });
   return {
-    token: session.token,
-    user: { userId: user.id, userDetailsId: details.id, email: payload.email, investmentAmount: payload.investmentAmount },
-    settings: limits,
+    response: {
+      token: session.token,
+      user: { userId: user.id, userDetailsId: details.id, email: payload.email, investmentAmount: payload.investmentAmount },
+      settings: limits,
+    },
+    jti: session.jti,
   };
 }
 

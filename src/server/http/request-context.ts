@@ -7,15 +7,28 @@ type ContextDeps = Pick<AppDeps, 'clock' | 'config'>;
 
 const clip = (value: string | null | undefined, max: number): string | null => (value ? value.slice(0, max) : null);
 
-function requestMeta(c: Context<AppEnv>, trustProxy: boolean): RequestMeta {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+/**
+ * The entry `hops` from the right of a comma-separated forwarding header: each trusted proxy appends the address it
+ * received the request from, so the n-th from the right is what the outermost of n proxies saw; everything left of
+ * it was written by the client and is never read. null when the header has fewer entries than proxies (it is not
+ * what the proxies would have written) or the entry is empty.
+ */
+export function forwardedClient(header: string | null | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null;
+  const entries = header.split(',').map((entry) => entry.trim());
+  if (entries.length < hops) return null;
+  return entries[entries.length - hops] || null;
+}
+
+function requestMeta(c: Context<AppEnv>, trustedProxies: number): RequestMeta {
   const socketAddress = c.env?.incoming?.socket?.remoteAddress;
-  return { ip: clip(forwarded || socketAddress, 64), userAgent: clip(c.req.header('user-agent'), 512) };
+  const forwarded = trustedProxies > 0 ? forwardedClient(c.req.header('x-forwarded-for'), trustedProxies) : null;
+  return { ip: clip(forwarded ?? socketAddress, 64), userAgent: clip(c.req.header('user-agent'), 512) };
 }
 
 /** Routes before sign-in: when and from where. */
 export function anonymousRequestContext(c: Context<AppEnv>, { clock, config }: ContextDeps): AnonymousRequestContext {
-  return { now: clock.now(), meta: requestMeta(c, config.trustProxy) };
+  return { now: clock.now(), meta: requestMeta(c, config.trustedProxies) };
 }
 
 /** Routes behind bearerAuth: the token's investor, when and from where. */

@@ -15,7 +15,7 @@ export function createMemoryMailer(): MemoryMailer {
   return {
     description: 'memory',
     sent,
-    // Records synchronously: the routes do not await delivery, and tests read the code right after the answer.
+    // Mail arrives through the durable jobs, which the harness runs after every answer (t.runDueJobs()).
     send(message) {
       sent.push(message);
       return Promise.resolve();
@@ -23,7 +23,7 @@ export function createMemoryMailer(): MemoryMailer {
     latestCode(email) {
       const message = sent.findLast((m) => m.to === email.trim().toLowerCase());
       const code = message && CODE_IN_TEXT.exec(message.text)?.[1];
-      if (!code) throw new Error(`no code was mailed to ${email}`);
+      if (!code) throw new Error(`no code was mailed to ${email} (a request made outside the harness helpers needs t.runDueJobs())`);
       return code;
     },
     countTo: (email) => sent.filter((m) => m.to === email.trim().toLowerCase()).length,

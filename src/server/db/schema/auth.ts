@@ -33,9 +33,13 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time email codes (login and registration). Only an HMAC of the code is stored, bound to the row's id.
- * A login for an unknown address gets a row too (user_id null, nothing mailed), so both answer alike.
- * `registration` holds the validated registration payload until the code is verified: no account before that.
+ * One-time email codes (login and registration), one row per request: several may be live for one address, each
+ * with its own attempt budget, and a new one cancels none. Only an HMAC of the code is stored, bound to the mail
+ * that carried it (`mail_id`, or the row's own id when no mail carries it). Requests within a minute of a mail share
+ * that mail's code (copied hash, same expiry) instead of mailing again. A login for an unknown address gets a row
+ * too (user_id null, mail_id null, nothing mailed), so both answer alike. `registration` holds the validated
+ * registration payload until the code is verified: no account before that. `session_jti` is the session a verified
+ * code started, so a retried verify answers that session again.
  */
 export const emailChallenges = pgTable(
   'email_challenges',
@@ -51,9 +55,15 @@ export const emailChallenges = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     supersededAt: tstz('superseded_at'),
+    /** The challenge whose request mailed this row's code (its own id when it did); null: no mail carries it. */
+    mailId: uuid('mail_id'),
+    sessionJti: uuid('session_jti'),
+    /** The client address that asked for it: each client keeps at most a few live challenges per address. */
+    clientIp: text('client_ip'),
   },
   (t) => [
     index('email_challenges_email_purpose_idx').on(t.email, t.purpose, t.issuedAt),
+    index('email_challenges_mail_id_idx').on(t.mailId),
     check('email_challenges_purpose', sql`${t.purpose} in (${sqlTextList(CHALLENGE_PURPOSES)})`),
   ],
 );
