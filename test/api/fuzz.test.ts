@@ -54,13 +54,16 @@ const SAMPLES = (sectionId: string): Record<string, Sample> => ({
 /**
  * Refusals the domain records on purpose (rows written by a statement of their own or before the refusal):
  * a wrong code counts against its challenge and the client, a throttled request is counted and a blocked one
- * audited. Anything else refused must leave every table as it was.
+ * audited, and a registration that passed the schema is counted against its client's request limit before its
+ * amount meets the limits in force (the limit comes first, so no refusal tells anything about accounts or settings).
+ * Anything else refused must leave every table as it was.
  */
 const REFUSALS_THAT_WRITE: { route: string; status: number }[] = [
   { route: 'POST /api/auth/verify', status: 400 },
   { route: 'POST /api/auth/verify', status: 410 },
   { route: 'POST /api/auth/verify', status: 429 },
   { route: 'POST /api/auth/login', status: 429 },
+  { route: 'POST /api/auth/register', status: 422 },
   { route: 'POST /api/auth/register', status: 429 },
   { route: 'POST /api/auth/resend', status: 429 },
 ];
