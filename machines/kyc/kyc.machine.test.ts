@@ -10,6 +10,7 @@ import { ApiError } from '../../src/shared/api-error.ts';
 import { TIMINGS, UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { selectAddressSlots, selectCanSubmitAddress, selectSelectedCount } from './kyc-address.selectors.ts';
+import { selectAmlDeclarationsError, selectAmlFieldErrors } from './kyc-aml.selectors.ts';
 import { selectHasIdentityDocument, selectIdentityError, selectIdentityPhase, selectIdentityUploadPercent } from './kyc-identity.selectors.ts';
 import { kycStatus, uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
 import { COMPLETED_AT, fileOf, fillAml, kycFile, provideKycFakes, type KycFakeOptions } from './kyc.fixtures.ts';
@@ -226,17 +227,31 @@ describe('KYC page', () => {
     expect(selectActiveStep(t.snap())).toBe(4);
   });
 
-  it("step 4: the schema's words until the form is complete, then the save and the review after one second", async () => {
+  it("step 4: every field's own words at once until the form is complete, focus on the first; then the save and the review after one second", async () => {
     const t = start({ load: async () => kycStatus([1, 2, 3]) });
     await settle();
     const aml = () => selectAmlRef(t.snap())!;
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({});
     aml().send({ type: 'kyc.aml.submit' });
-    expect(aml().getSnapshot().context.error).toBe('Please select the source of funds.');
-    for (const event of fillAml.slice(0, 6)) aml().send(event);
-    aml().send({ type: 'kyc.aml.submit' });
-    expect(aml().getSnapshot().context.error).toBe(messages.kyc.declarationsRequired);
-    aml().send(fillAml[6]!);
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({
+      fundsSource: 'Please select the source of funds.',
+      annualVolume: 'Please select the expected annual volume.',
+      occupation: 'Please enter your occupation.',
+      'declarations.pep': messages.kyc.declarationsRequired,
+      'declarations.sanctions': messages.kyc.declarationsRequired,
+      'declarations.criminal': messages.kyc.declarationsRequired,
+      'declarations.funds': messages.kyc.declarationsRequired,
+    });
+    expect(aml().getSnapshot().context.focus?.field).toBe('fundsSource');
     expect(aml().getSnapshot().context.error).toBeNull();
+    // The messages follow the form as it is corrected.
+    for (const event of fillAml.slice(0, 6)) aml().send(event);
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({ 'declarations.funds': messages.kyc.declarationsRequired });
+    expect(selectAmlDeclarationsError(aml().getSnapshot())).toBe(messages.kyc.declarationsRequired);
+    aml().send({ type: 'kyc.aml.submit' });
+    expect(aml().getSnapshot().context.focus?.field).toBe('declarations.funds');
+    aml().send(fillAml[6]!);
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({});
     aml().send({ type: 'kyc.aml.changeField', field: 'additionalInfo', value: '  Savings  ' });
     aml().send({ type: 'kyc.aml.submit' });
     await settle();

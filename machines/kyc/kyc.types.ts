@@ -1,4 +1,5 @@
 import type { AmlDeclaration, KycStatus, KycStepNumber, KycUploadResponse, KycStatusResponse } from '../../src/shared/kyc.ts';
+import type { FocusRequest } from '../../src/shared/validate.ts';
 import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 // ---- The KYC page (kyc.machine.ts) ----
@@ -81,7 +82,16 @@ export type AmlField = 'fundsSource' | 'annualVolume' | 'occupation' | 'addition
 /** The form as typed (strings from the inputs); AmlDataSchema decides when it may be sent. */
 export type AmlForm = Record<AmlField, string> & { declarations: Record<AmlDeclaration, boolean> };
 
-export type KycAmlContext = { form: AmlForm; status: KycStatusResponse | null; error: string | null };
+export type KycAmlContext = {
+  form: AmlForm;
+  /** Set by a refused submit: every invalid field shows its message from then on. */
+  showErrors: boolean;
+  /** Where the view moves focus: the first invalid field of the last refused submit. */
+  focus: FocusRequest | null;
+  status: KycStatusResponse | null;
+  /** The save's failure (the form's own problems are shown at their fields). */
+  error: string | null;
+};
 
 export type KycAmlEvent =
   | { type: 'kyc.aml.changeField'; field: AmlField; value: string }

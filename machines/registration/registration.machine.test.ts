@@ -289,20 +289,24 @@ describe('the email code step (the account exists only once the code is confirme
     expect(actor.getSnapshot().status).toBe('active');
   });
 
-  it('goes back to step 3 with the values kept, and can submit again', async () => {
+  it("'Use a different email address' goes back to the email field of step 2 with the values kept, and can submit again", async () => {
     const { actor, sent } = await confirming();
     selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'emailCode.back' });
     const s = actor.getSnapshot();
-    expect(s.value).toBe('qualification');
+    expect(s.value).toBe('investor');
     expect(s.status).toBe('active');
     expect(s.context.challenge).toBeNull();
+    expect(s.context.focus?.field).toBe('email');
     expect(s.context.values.fullName).toBe('  Ada Lovelace ');
     expect(s.context.values.qualifiedInvestor).toBe(true);
     expect(selectPhase(s)).toBe('form');
     expect(selectEmailCodeActor(s)).toBeUndefined();
+    actor.send({ type: 'registration.field.change', field: 'email', value: 'ada.lovelace@example.com' });
+    actor.send({ type: 'registration.next' });
     actor.send({ type: 'registration.submit' });
     await waitFor(actor, (x) => x.matches('confirming'));
     expect(sent).toHaveLength(2);
+    expect(sent[1]!.email).toBe('ada.lovelace@example.com');
   });
 });
 

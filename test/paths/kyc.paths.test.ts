@@ -23,7 +23,7 @@ import { selectActiveStep } from '../../machines/kyc/kyc.selectors.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { AmlDataSchema, type KycStepNumber, type SaveKycStepInput, type KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { firstIssue } from '../../src/shared/validate.ts';
+import { firstIssue, issuesByField } from '../../src/shared/validate.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
@@ -259,7 +259,12 @@ describe('KYC AML step statechart paths', () => {
           expect(save.step).toBe(4);
           expect(firstIssue(AmlDataSchema, save.stepData)).toBeNull();
         }
-        if (event.type === 'kyc.aml.submit' && s.matches('editing')) expect(s.context.error).toBe(firstIssue(AmlDataSchema, s.context.form));
+        // A refused submit shows every field's message and takes focus to the first invalid field.
+        if (event.type === 'kyc.aml.submit' && s.matches('editing')) {
+          expect(s.context.showErrors).toBe(true);
+          expect(s.context.focus?.field).toBe(Object.keys(issuesByField(AmlDataSchema, s.context.form))[0]);
+        }
+        if (!s.context.showErrors) expect(s.context.focus).toBeNull();
         if (s.matches('saving')) expect(firstIssue(AmlDataSchema, s.context.form)).toBeNull();
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1, 2, 3, 4]) });
       },

@@ -76,7 +76,7 @@ async function uploadViaApi(investor: Investor, type: string, step: number, name
   const form = new FormData();
   form.append('type', type);
   form.append('step', String(step));
-  form.append('file', new Blob([bytes], { type: mime }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: mime }), name);
   const res = await fetch(`${baseUrl}/api/kyc/upload-document`, { method: 'POST', headers: { authorization: `Bearer ${investor.token}` }, body: form });
   if (!res.ok) throw new Error(`upload ${type}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { fileName: string; originalName: string; filePath: string; fileType: string; fileSize: number };

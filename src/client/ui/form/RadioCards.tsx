@@ -43,7 +43,7 @@ export function RadioCards<V extends string>({ name, legend, options, value, onC
                 checked={value === option.value}
                 required={required}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={descriptionId}
+                aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
                 onChange={() => onChange(option.value)}
               />
               <label htmlFor={id} className="ui-radio-card__label">
