@@ -54,7 +54,7 @@ function makeSession(stored: StoredSession, opts: { path?: string; answers?: Sta
   const machine = sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise(async () => stored),
-      readPendingRegistration: fromPromise(async () => opts.pending ?? null),
+      readPendingRegistration: fromPromise<unknown, void>(async () => opts.pending ?? null),
       logoutBackend: fromPromise(async () => {
         effects.loggedOut++;
       }),
