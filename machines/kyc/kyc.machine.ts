@@ -2,8 +2,9 @@
  * The KYC page (spec section 2 "KYC page", section 4 "KYC wizard"): loads the server's status; a completed
  * verification is the read-only summary, otherwise the wizard's five sub-steps as states, identity -> biometric ->
  * address -> aml -> review, starting where the completed steps say. Each step's work is a child chart that finishes
- * with the server's new status (identity, camera, address, aml); the page moves on, shows the step's success line,
- * waits one second after the AML save, and on 'Proceed to Legal Agreements' completes the verification and finishes
+ * with the server's new status (identity, camera, address, aml); the page moves on at once with the step's success
+ * line above the next step (one press of the step's Continue saves and advances), waits one second after the AML
+ * save, and on 'Proceed to Legal Agreements' completes the verification and finishes
  * when the server sends the investor on to the agreements. Looking at an earlier step keeps the active one as it is.
  * Effects (`loadKycStatus`, `completeKyc`, the children's effects) are provided by the app.
  */
@@ -126,27 +127,18 @@ export const kycMachine = setup({
           // Nothing comes before step 1: asking to view a step here shows this one.
           on: { 'kyc.step.view': { actions: 'showActiveStep' } },
         },
+        /** The selfie chart finishes once the selfie is stored and step 2 saved: one Continue, then the address step. */
         biometric: {
-          initial: 'camera',
-          on: { 'kyc.step.view': viewEarlierStep(2) },
-          states: {
-            camera: {
-              on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
-              invoke: {
-                id: 'camera',
-                src: 'camera',
-                onDone: {
-                  target: 'saved',
-                  actions: [
-                    { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                    { type: 'showNotice', params: { notice: messages.kyc.selfieUploaded } },
-                  ],
-                },
-              },
-            },
-            /** 'Selfie captured and uploaded successfully!' with Continue. */
-            saved: {
-              on: { 'kyc.biometric.continue': { target: '#kyc.wizard.address', actions: { type: 'showNotice', params: { notice: null } } } },
+          on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
+          invoke: {
+            id: 'camera',
+            src: 'camera',
+            onDone: {
+              target: 'address',
+              actions: [
+                { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
+                { type: 'showNotice', params: { notice: messages.kyc.selfieUploaded } },
+              ],
             },
           },
         },

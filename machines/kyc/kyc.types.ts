@@ -22,7 +22,6 @@ export type KycEvent =
   | { type: 'kyc.retry' }
   | { type: 'kyc.step.view'; step: KycStepNumber }
   | { type: 'kyc.step.return' }
-  | { type: 'kyc.biometric.continue' }
   | { type: 'kyc.review.proceed' }
   /** Read-only summary: back to the step the investor is on. */
   | { type: 'kyc.returnToCurrentStep' };
@@ -40,9 +39,14 @@ export type KycIdentityContext = {
   fileName: string | null;
   file: File | null;
   progress: UploadProgress | null;
-  /** The stored document, once the upload answered (saved or not). */
+  /** The stored document, once the upload answered: a draft until Continue saves it as step 1. */
   upload: KycUploadResponse | null;
   status: KycStatusResponse | null;
+  /** What is wrong with the file (type, size, refused upload, none chosen): shown at the file field. */
+  fileError: string | null;
+  /** The file field takes focus when its message appears. */
+  focus: FocusRequest | null;
+  /** The save's failure. */
   error: string | null;
 };
 
