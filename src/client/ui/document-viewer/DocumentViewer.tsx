@@ -147,7 +147,8 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
   const pageSizes = phase === 'displayed' && pdf ? pdf.pageSizes : [];
 
   return (
-    <section className="dv" aria-label={name}>
+    // A group, not a landmark: the page around it (the NDA's section, a disclosure section) is the landmark.
+    <div className="dv" role="group" aria-label={name}>
       <div className="dv-toolbar" role="toolbar" aria-label={viewerText.controls}>
         <div className="dv-toolbar__group">
           <button type="button" className="dv-icon-button" aria-label={viewerText.previousPage} disabled={!canGoPrevious} onClick={() => goToPage('documentViewer.page.previous')}>
@@ -217,6 +218,6 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
           {viewerText.reachedEnd}
         </p>
       )}
-    </section>
+    </div>
   );
 }
