@@ -359,6 +359,39 @@ describe('submit failures (spec section 8)', () => {
     expect(classifySubmitError('string thrown').message).toBe(messages.registration.failed);
   });
 
+  it('reads a refusal naming a field (RegistrationRejectionSchema); an unknown or absent field is the general message', () => {
+    const limits = { tokenPrice: 5, minInvestment: 30_000, maxInvestment: 100_000 };
+    expect(classifySubmitError(new ApiError('Too young', 400, { error: 'Too young', field: 'dateOfBirth' }))).toEqual({
+      kind: 'field',
+      field: 'dateOfBirth',
+      message: 'Too young',
+      limits: null,
+    });
+    // The token count is the amount's field on the form, and the limits come along.
+    expect(classifySubmitError(new ApiError('Out of range', 400, { error: 'Out of range', field: 'tokenQuantity', limits }))).toEqual({
+      kind: 'field',
+      field: 'investmentAmount',
+      message: 'Out of range',
+      limits,
+    });
+    expect(classifySubmitError(new ApiError('Odd', 400, { error: 'Odd', field: 'favouriteColour' }))).toEqual({ kind: 'other', message: 'Odd' });
+    expect(classifySubmitError(new ApiError('Odd', 400, { error: 'Odd' }))).toEqual({ kind: 'other', message: 'Odd' });
+    // Only a refusal (4xx) names a field.
+    expect(classifySubmitError(new ApiError('HTTP 500', 500, { error: 'Down', field: 'email' })).kind).toBe('other');
+  });
+
+  it('moves to the step holding a refused field, shows its words there until the field changes, and asks for focus on it', async () => {
+    const taken = messages.registration.emailTaken;
+    const r = readyToSubmit({ submit: async () => Promise.reject(new ApiError(taken, 409, { error: taken, field: 'email' })) });
+    r.actor.send({ type: 'registration.submit' });
+    await waitFor(r.actor, (s) => s.matches('investor'));
+    expect(selectFieldErrors(r.actor.getSnapshot())).toEqual({ email: taken });
+    expect(r.actor.getSnapshot().context.focus?.field).toBe('email');
+    expect(r.actor.getSnapshot().context.submitError).toBeNull();
+    r.actor.send({ type: 'registration.field.change', field: 'email', value: 'ada.l@example.com' });
+    expect(selectFieldErrors(r.actor.getSnapshot())).toEqual({});
+  });
+
   it('clears the error when the user acts on it', async () => {
     const r = readyToSubmit({ submit: async () => Promise.reject(new ApiError('Nope', 400, { error: 'Nope' })) });
     r.actor.send({ type: 'registration.submit' });

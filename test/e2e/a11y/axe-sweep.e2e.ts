@@ -3,7 +3,8 @@
  * login; registration steps 1-3 (and step 2 with its errors shown) and the code step; disclosure while reading (a
  * viewer open), the registration details dialog; each KYC step (the AML form with its errors shown); then, for an
  * investor past KYC, disclosure review mode with a viewer open, the KYC summary, the step-not-available page and the
- * downloads placeholder. Screenshots of each are written as axe-<screen>-<width>.png.
+ * downloads placeholder. Screenshots of each are written as axe-<screen>-<width>.png. On each screen at each width,
+ * too: no step label broken inside a word, nothing scrolling sideways, and the route's own page title.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -136,7 +137,15 @@ describeE2E('accessibility sweep (axe, all rules, any impact, 1280 and 375 px)',
     await sweep.check(page, 'downloads');
   }, 120_000);
 
-  it('finds no violation on any screen', () => {
+  it('finds no violation, broken word or sideways scroll on any screen', () => {
     expect(sweep.report()).toEqual([]);
+  });
+
+  it("titles each route with its own page's name", () => {
+    const titleOf = (screen: string) => {
+      const page = screen === 'login' ? 'Login' : screen.startsWith('register') ? 'Registration' : screen.startsWith('disclosure') || screen === 'registration-details' ? 'Disclosure Review' : screen.startsWith('kyc') ? 'KYC Verification' : screen === 'step-not-available' ? 'Legal Agreements' : 'Signed Documents';
+      return messages.pageTitle(page);
+    };
+    expect(sweep.findings.map((f) => [f.screen, f.title])).toEqual(sweep.findings.map((f) => [f.screen, titleOf(f.screen)]));
   });
 });

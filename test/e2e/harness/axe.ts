@@ -1,17 +1,26 @@
 /**
  * The accessibility sweep: axe-core (every rule it has, any impact) on a screen at the widths investors use, with a
- * screenshot of each. Results are collected per screen so one run reports every screen, and written to
- * test-results/axe-report.json; the test fails on any violation.
+ * screenshot of each, and the layout checks of layout.ts (no step label broken inside a word, nothing scrolling
+ * sideways). Results are collected per screen so one run reports every screen, and written to
+ * test-results/axe-report.json; the test fails on any violation or layout problem.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, screenshot } from './browser.ts';
+import { brokenWords, sidewaysOverflow } from './layout.ts';
 
 export const WIDTHS = [1280, 375] as const;
 
-export type AxeFinding = { screen: string; width: number; violations: { id: string; impact: string | null | undefined; targets: string[] }[] };
+export type AxeFinding = {
+  screen: string;
+  width: number;
+  title: string;
+  violations: { id: string; impact: string | null | undefined; targets: string[] }[];
+  brokenWords: string[];
+  overflowPx: number;
+};
 
 export function axeSweep() {
   const findings: AxeFinding[] = [];
@@ -28,19 +37,27 @@ export function axeSweep() {
         findings.push({
           screen,
           width,
+          title: await page.title(),
           violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })),
+          brokenWords: await brokenWords(page),
+          overflowPx: await sidewaysOverflow(page),
         });
         await screenshot(page, `axe-${screen}-${width}`);
       }
       await page.setViewportSize(original);
     },
-    /** Writes the report and answers the screens with violations ('screen @ width: rule (n), ...'). */
+    /** Writes the report and answers the screens with a problem ('screen @ width: rule [impact] (targets), ...'). */
     report(): string[] {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       writeFileSync(join(SCREENSHOT_DIR, '..', 'axe-report.json'), JSON.stringify(findings, null, 2));
-      return findings
-        .filter((f) => f.violations.length > 0)
-        .map((f) => `${f.screen} @ ${f.width}: ${f.violations.map((v) => `${v.id} [${v.impact}] (${v.targets.join(' | ')})`).join(', ')}`);
+      return findings.flatMap((f) => {
+        const problems = [
+          ...f.violations.map((v) => `${v.id} [${v.impact}] (${v.targets.join(' | ')})`),
+          ...f.brokenWords.map((w) => `word broken: ${w}`),
+          ...(f.overflowPx > 0 ? [`scrolls sideways by ${f.overflowPx} px`] : []),
+        ];
+        return problems.length ? [`${f.screen} @ ${f.width}: ${problems.join(', ')}`] : [];
+      });
     },
   };
 }
