@@ -13,6 +13,7 @@ import { TIMINGS } from '../../src/shared/constants.ts';
 import type { KycCompleteResponse, KycStepNumber, KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { cameraMachine } from '../camera/camera.machine.ts';
+import type { StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
 import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';
 import { kycAmlMachine } from './kyc-aml.machine.ts';
@@ -29,6 +30,22 @@ const viewEarlierStep = (active: KycStepNumber, ...alsoDo: 'turnCameraOff'[]) =>
   { guard: { type: 'isEarlierStep' as const, params: { active } }, actions: ['viewStep' as const, ...alsoDo] },
   { actions: 'showActiveStep' as const },
 ];
+
+/**
+ * A step's chart, invoked while its step is active: when it finishes, the page keeps the server's status and moves on
+ * to `target` with the step's success line above what comes next.
+ */
+const stepChart = <Id extends 'camera' | 'kycAddress' | 'kycAml', Target extends string>(id: Id, target: Target, notice: string) => ({
+  id,
+  src: id,
+  onDone: {
+    target,
+    actions: [
+      { type: 'keepStatus' as const, params: ({ event }: { event: { output: StepSavedOutput } }) => ({ status: event.output.status }) },
+      { type: 'showNotice' as const, params: { notice } },
+    ],
+  },
+});
 
 export const kycMachine = setup({
   types: {} as {
@@ -130,30 +147,10 @@ export const kycMachine = setup({
         /** The selfie chart finishes once the selfie is stored and step 2 saved: one Continue, then the address step. */
         biometric: {
           on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
-          invoke: {
-            id: 'camera',
-            src: 'camera',
-            onDone: {
-              target: 'address',
-              actions: [
-                { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                { type: 'showNotice', params: { notice: messages.kyc.selfieUploaded } },
-              ],
-            },
-          },
+          invoke: stepChart('camera', 'address', messages.kyc.selfieUploaded),
         },
         address: {
-          invoke: {
-            id: 'kycAddress',
-            src: 'kycAddress',
-            onDone: {
-              target: 'aml',
-              actions: [
-                { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                { type: 'showNotice', params: { notice: messages.kyc.addressUploaded } },
-              ],
-            },
-          },
+          invoke: stepChart('kycAddress', 'aml', messages.kyc.addressUploaded),
           on: { 'kyc.step.view': viewEarlierStep(3) },
         },
         aml: {
@@ -161,17 +158,7 @@ export const kycMachine = setup({
           on: { 'kyc.step.view': viewEarlierStep(4) },
           states: {
             form: {
-              invoke: {
-                id: 'kycAml',
-                src: 'kycAml',
-                onDone: {
-                  target: 'saved',
-                  actions: [
-                    { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                    { type: 'showNotice', params: { notice: messages.kyc.amlSaved } },
-                  ],
-                },
-              },
+              invoke: stepChart('kycAml', 'saved', messages.kyc.amlSaved),
             },
             /** Spec: advancing happens after a 1 second delay. */
             saved: {

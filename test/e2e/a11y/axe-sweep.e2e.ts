@@ -13,6 +13,7 @@ import { axeSweep } from '../harness/axe.ts';
 import { baseUrl, describeE2E, newPage, type PageHandle } from '../harness/browser.ts';
 import { JPEG, PDF, PNG } from '../harness/files.ts';
 import { codeFromOutbox } from '../harness/outbox.ts';
+import { completeQualification, fillInvestorStep, next, startRegistration } from '../harness/registration.ts';
 import { completeDisclosureViaApi, completeKycViaApi, openSignedIn, registerInvestor, type Investor } from '../harness/investor.ts';
 
 const kyc = messages.kyc;
@@ -42,23 +43,18 @@ describeE2E('accessibility sweep (axe, all rules, any impact, 1280 and 375 px)',
     await page.getByRole('button', { name: messages.login.startJourney }).click();
     await page.locator('#reg-amount').fill('25000');
     await sweep.check(page, 'register-1');
-    await page.getByRole('button', { name: messages.registration.next }).click();
-    await page.getByRole('radio', { name: /individual/i }).check();
-    await page.getByRole('button', { name: messages.registration.next }).click();
+    await startRegistration(page);
+    await next(page);
     await page.locator('[aria-invalid="true"]').first().waitFor();
     await sweep.check(page, 'register-2-errors');
-    await page.locator('#reg-fullName').fill('Ada Lovelace');
-    await page.locator('#reg-dateOfBirth').fill('1985-12-10');
-    await page.locator('#reg-nationality').fill('British');
-    await page.locator('#reg-email').fill(email);
-    await page.locator('#reg-walletAddress').fill(`0x${'ab12'.repeat(10)}`);
+    const details = { fullName: 'Ada Lovelace', dateOfBirth: '1985-12-10', nationality: 'British', email, walletAddress: `0x${'ab12'.repeat(10)}` };
+    await fillInvestorStep(page, details, { stay: true });
     await sweep.check(page, 'register-2');
-    await page.getByRole('button', { name: messages.registration.next }).click();
-    await page.locator('#reg-primaryJurisdiction').selectOption('uk');
+    await next(page);
+    await completeQualification(page, { stay: true });
     await waitForCanvas(page, '.registration__viewer');
     await sweep.check(page, 'register-3');
-    for (const id of ['qualifiedInvestor', 'riskUnderstanding', 'financialCapacity']) await page.locator(`#reg-${id}`).check();
-    await page.getByRole('button', { name: messages.registration.complete }).click();
+    await completeQualification(page);
     await page.locator('#reg-code').waitFor();
     await sweep.check(page, 'register-code');
 

@@ -7,8 +7,9 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages.ts';
-import { baseUrl, describeE2E, newPage, screenshot, type PageHandle } from '../harness/browser.ts';
+import { describeE2E, newPage, screenshot, type PageHandle } from '../harness/browser.ts';
 import { codeFromOutbox, mailsTo } from '../harness/outbox.ts';
+import { completeQualification, fillInvestorStep, next, startRegistration } from '../harness/registration.ts';
 
 const wallet = `0x${'ef56'.repeat(10)}`;
 const KEPT = 'g2g.pendingRegistration';
@@ -23,27 +24,10 @@ async function fieldMessage(page: Page, id: string) {
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 
-async function toStepTwo(page: Page) {
-  await page.goto(`${baseUrl}/auth/register`);
-  await page.locator('#reg-amount').fill('25000');
-  await page.getByRole('button', { name: messages.registration.next }).click();
-  await page.getByRole('radio', { name: /individual/i }).check();
-}
-
-async function fillStepTwo(page: Page, email: string) {
-  await page.locator('#reg-fullName').fill('Mary Somerville');
-  await page.locator('#reg-dateOfBirth').fill('1980-12-26');
-  await page.locator('#reg-nationality').fill('Scottish');
-  await page.locator('#reg-email').fill(email);
-  await page.locator('#reg-walletAddress').fill(wallet);
-  await page.getByRole('button', { name: messages.registration.next }).click();
-}
-
-async function submitStepThree(page: Page) {
-  await page.locator('#reg-primaryJurisdiction').selectOption('uk');
-  for (const id of ['qualifiedInvestor', 'riskUnderstanding', 'financialCapacity']) await page.locator(`#reg-${id}`).check();
-  await page.getByRole('button', { name: messages.registration.complete }).click();
-}
+const toStepTwo = (page: Page) => startRegistration(page);
+const fillStepTwo = (page: Page, email: string) =>
+  fillInvestorStep(page, { fullName: 'Mary Somerville', dateOfBirth: '1980-12-26', nationality: 'Scottish', email, walletAddress: wallet });
+const submitStepThree = (page: Page) => completeQualification(page);
 
 describeE2E('registration: reload, field messages, another email', () => {
   let h: PageHandle;
@@ -79,9 +63,8 @@ describeE2E('registration: reload, field messages, another email', () => {
   it('names a date of birth in the future at its field on step 2, every other error with it, the first focused', async () => {
     const { page } = h;
     await toStepTwo(page);
-    await page.locator('#reg-fullName').fill('Mary Somerville');
-    await page.locator('#reg-dateOfBirth').fill(`${new Date().getFullYear() + 1}-03-01`);
-    await page.getByRole('button', { name: messages.registration.next }).click();
+    await fillInvestorStep(page, { fullName: 'Mary Somerville', dateOfBirth: `${new Date().getFullYear() + 1}-03-01` }, { stay: true });
+    await next(page);
     expect(await fieldMessage(page, 'reg-dateOfBirth')).toEqual({ invalid: 'true', message: messages.registration.dateOfBirthFuture });
     await expect.poll(() => focusedId(page)).toBe('reg-dateOfBirth');
     for (const id of ['reg-nationality', 'reg-email', 'reg-walletAddress']) expect((await fieldMessage(page, id)).invalid, id).toBe('true');

@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { messages } from '../../../src/shared/messages.ts';
-import { baseUrl, describeE2E, newPage, screenshot } from '../harness/browser.ts';
+import { describeE2E, newPage, screenshot } from '../harness/browser.ts';
 import { completeDisclosureViaApi, openSignedIn, registerInvestor, type Investor } from '../harness/investor.ts';
 import { brokenWords, sidewaysOverflow } from '../harness/layout.ts';
+import { fillInvestorStep, startRegistration } from '../harness/registration.ts';
 
 /** The open viewer's zoom, and whether its first page fits the box it is shown in. */
 async function viewerFit(page: Page, scope: string) {
@@ -33,16 +33,8 @@ describeE2E('small screens', () => {
 
   it('fits the NDA and a disclosure document to a 375 px screen, and keeps 100% where the page fits', async () => {
     const { page, close } = await newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${baseUrl}/auth/register`);
-    await page.locator('#reg-amount').fill('25000');
-    await page.getByRole('button', { name: messages.registration.next }).click();
-    await page.getByRole('radio', { name: /individual/i }).check();
-    await page.locator('#reg-fullName').fill('Ada Lovelace');
-    await page.locator('#reg-dateOfBirth').fill('1985-12-10');
-    await page.locator('#reg-nationality').fill('British');
-    await page.locator('#reg-email').fill(`narrow.${Date.now()}@example.com`);
-    await page.locator('#reg-walletAddress').fill(`0x${'ab12'.repeat(10)}`);
-    await page.getByRole('button', { name: messages.registration.next }).click();
+    await startRegistration(page);
+    await fillInvestorStep(page, { fullName: 'Ada Lovelace', dateOfBirth: '1985-12-10', nationality: 'British', email: `narrow.${Date.now()}@example.com`, walletAddress: `0x${'ab12'.repeat(10)}` });
     const nda = await viewerFit(page, '.registration__viewer');
     expect(nda.sideways).toBe(0);
     expect(nda.pageFits).toBe(true);

@@ -7,6 +7,7 @@
  */
 import { useId, useState, type DragEvent } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { FieldError } from '../form/FieldError.tsx';
 import { formatFileSize } from '../format.ts';
 import './file-picker.css';
 
@@ -91,13 +92,7 @@ export function FilePicker({ label, accept, hint, chosen, disabled = false, erro
           )}
         </p>
       </div>
-      <div aria-live="polite">
-        {error ? (
-          <p id={ids.error} className="file-picker__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FieldError id={ids.error} error={error} className="file-picker__error" />
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * one of a group sharing one message (the group shows it) is marked `invalid` and points at it with `describedBy`.
  */
 import type { ReactNode } from 'react';
+import { FieldError } from './FieldError.tsx';
 import './form.css';
 
 export type CheckboxProps = {
@@ -40,13 +41,7 @@ export function Checkbox({ id, checked, onChange, label, error, invalid = false,
       <label className="ui-checkbox__label" htmlFor={id}>
         {label}
       </label>
-      <div className="ui-checkbox__message" aria-live="polite">
-        {error ? (
-          <p className="ui-field__error" id={errorId}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FieldError regionClassName="ui-checkbox__message" id={errorId} error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 export { Button, type ButtonProps } from './Button.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox.tsx';
 export { Field, type FieldControlProps, type FieldProps } from './Field.tsx';
+export { FieldError } from './FieldError.tsx';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar.tsx';
 export { RadioCards, type RadioCardOption, type RadioCardsProps } from './RadioCards.tsx';
 export { Select, type SelectOption, type SelectProps } from './Select.tsx';

@@ -14,7 +14,7 @@ import { selectIsAdvancing } from '../../../../machines/kyc/kyc.selectors.ts';
 import { AML_DECLARATIONS, ANNUAL_VOLUMES, ANNUAL_VOLUME_LABELS, FUNDS_SOURCES, FUNDS_SOURCE_LABELS } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useRef } from 'react';
-import { Button, Checkbox, Field, Select, TextInput, useFieldFocus } from '../../ui/form/index.ts';
+import { Button, Checkbox, Field, FieldError, Select, TextInput, useFieldFocus } from '../../ui/form/index.ts';
 import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
@@ -120,13 +120,7 @@ function AmlForm({ actor }: { actor: KycAmlActorRef }) {
           />
         ))}
         {/* One message for the four: it names what is missing once, next to them. */}
-        <div aria-live="polite">
-          {declarationsError ? (
-            <p className="ui-field__error" id={declarationsErrorId}>
-              {declarationsError}
-            </p>
-          ) : null}
-        </div>
+        <FieldError id={declarationsErrorId} error={declarationsError} />
       </fieldset>
       <StepError error={error} />
       <div className="kyc-step__actions">
