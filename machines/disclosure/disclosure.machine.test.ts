@@ -218,11 +218,29 @@ describe('disclosure statechart', () => {
     await seconds(3);
     t.send({ type: 'disclosure.section.end.visible', sectionId: 's1' });
     t.send({ type: 'disclosure.section.toggle', sectionId: 's2' });
-    expect(t.snap().context.openIds).toEqual(['s1', 's2']);
+    // Opening the next section closed the one before.
+    expect(t.snap().context.openIds).toEqual(['s2']);
     await settle();
-    expect(t.snap().context.openIds).toEqual(['s1']);
-    expect(t.snap().context.timerIds).toEqual(['s1']);
+    expect(t.snap().context.openIds).toEqual([]);
+    expect(t.snap().context.timerIds).toEqual([]);
     expect(t.progressOf('s2')).toMatchObject({ unlocked: false, opened: false });
+  });
+
+  it('keeps one section open while reading (the next closes the one before), several in review mode', async () => {
+    const reading = start();
+    await settle();
+    reading.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
+    await seconds(3);
+    reading.send({ type: 'disclosure.section.end.visible', sectionId: 's1' });
+    await settle();
+    reading.send({ type: 'disclosure.section.toggle', sectionId: 's2' });
+    expect(reading.snap().context.openIds).toEqual(['s2']);
+    expect(reading.snap().context.timerIds).toEqual(['s2']);
+    const review = start({ load: async () => ({ sections: SECTIONS, progress: response({}, { disclosuresCompleted: true, disclosureCompletedAt: '2026-11-20T10:00:00.000Z', currentStep: 'kyc' }) }) });
+    await settle();
+    review.send({ type: 'disclosure.section.toggle', sectionId: 's1' });
+    review.send({ type: 'disclosure.section.toggle', sectionId: 's2' });
+    expect(review.snap().context.openIds).toEqual(['s1', 's2']);
   });
 
   async function readAll(t: ReturnType<typeof start>) {

@@ -82,6 +82,8 @@ export const disclosureMachine = setup({
       const open = context.openIds.includes(params.sectionId);
       return { openIds: open ? context.openIds.filter((id) => id !== params.sectionId) : [...context.openIds, params.sectionId] };
     }),
+    /** While reading, one section is open at a time: opening the next closes the one before (review mode keeps toggleOpen). */
+    openAlone: assign((_, params: { sectionId: string }) => ({ openIds: [params.sectionId] })),
     markOpened: assign(({ context }, params: { sectionId: string }) => {
       if (progressOf(context.progress, params.sectionId).opened) return {};
       return { progress: updateSection(context.sections, context.progress, params.sectionId, () => ({ opened: true })), unsaved: true };
@@ -199,7 +201,7 @@ export const disclosureMachine = setup({
                   {
                     guard: { type: 'canOpenSection', params: ({ event }) => ({ sectionId: event.sectionId, review: false }) },
                     actions: [
-                      { type: 'toggleOpen', params: ({ event }) => ({ sectionId: event.sectionId }) },
+                      { type: 'openAlone', params: ({ event }) => ({ sectionId: event.sectionId }) },
                       { type: 'markOpened', params: ({ event }) => ({ sectionId: event.sectionId }) },
                       'syncTimers',
                       'requestSave',

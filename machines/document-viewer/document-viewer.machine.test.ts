@@ -62,6 +62,33 @@ describe('document viewer machine', () => {
     expect(selectCanGoNext(s)).toBe(true);
   });
 
+  it('fits a page wider than the desk to its width at the first layout, keeps 100% where it fits, and zooms in steps from there', async () => {
+    const displayed = async () => {
+      const { actor, calls } = start();
+      calls[0]!.resolve({ pageCount: 1 });
+      await waitFor(actor, (x) => x.matches('displayed'));
+      return actor;
+    };
+    const phone = await displayed();
+    phone.send({ type: 'documentViewer.layout', available: 289, pageWidth: 612 });
+    expect(selectZoomPercent(phone.getSnapshot())).toBe(47);
+    // Only the first layout fits: a later one (a rotated phone) leaves the investor's zoom alone.
+    phone.send({ type: 'documentViewer.layout', available: 900, pageWidth: 612 });
+    expect(selectZoomPercent(phone.getSnapshot())).toBe(47);
+    // 27% would be below the 40% minimum.
+    expect(selectCanZoomOut(phone.getSnapshot())).toBe(false);
+    phone.send({ type: 'documentViewer.zoom.out' });
+    expect(selectZoomPercent(phone.getSnapshot())).toBe(47);
+    phone.send({ type: 'documentViewer.zoom.in' });
+    expect(selectZoomPercent(phone.getSnapshot())).toBe(67);
+    const desk = await displayed();
+    desk.send({ type: 'documentViewer.layout', available: 900, pageWidth: 612 });
+    expect(selectZoomPercent(desk.getSnapshot())).toBe(100);
+    const tiny = await displayed();
+    tiny.send({ type: 'documentViewer.layout', available: 120, pageWidth: 612 });
+    expect(selectZoomPercent(tiny.getSnapshot())).toBe(40);
+  });
+
   it('shows the loader error message and loads again on Try Again', async () => {
     const { actor, calls } = start();
     calls[0]!.reject(new Error(messages.pdf.http(404, 'Not Found')));

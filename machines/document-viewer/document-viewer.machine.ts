@@ -1,6 +1,7 @@
 /**
  * Document viewer statechart (spec section 2 "Document viewer", section 4, section 8 "PDF").
- * loading -> displayed | error; displayed -> renderError on a failed page render.
+ * loading -> displayed | error; displayed -> renderError on a failed page render. At a document's first layout a page
+ * wider than the desk is zoomed to fit its width (100% stays where it fits).
  * Pure: the app provides `loadDocument` (fetch + pdf.js) and `notifyReachedEnd`.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
@@ -11,6 +12,7 @@ import {
   canGoPrevious,
   canZoomIn,
   canZoomOut,
+  fitZoom,
   isAbortError,
   isPageInRange,
 } from './document-viewer.rules.ts';
@@ -48,6 +50,7 @@ export const documentViewerMachine = setup({
     isOtherPageInRange: ({ context, event }) =>
       event.type === 'documentViewer.page.visible' && event.page !== context.page && isPageInRange(event.page, context.pageCount),
     isFirstTimeAtEnd: ({ context }) => !context.reachedEnd,
+    isFirstLayout: ({ context }) => !context.fitted,
     isAbortError: ({ event }) => 'error' in event && isAbortError(event.error),
   },
 }).createMachine({
@@ -59,6 +62,7 @@ export const documentViewerMachine = setup({
     pageCount: 0,
     page: 1,
     zoom: ZOOM.start,
+    fitted: false,
     reachedEnd: false,
     errorMessage: null,
   }),
@@ -73,6 +77,7 @@ export const documentViewerMachine = setup({
         token: event.token,
         pageCount: 0,
         page: 1,
+        fitted: false,
         reachedEnd: false,
         errorMessage: null,
       })),
@@ -114,6 +119,10 @@ export const documentViewerMachine = setup({
         'documentViewer.zoom.in': { guard: 'canZoomIn', actions: assign({ zoom: ({ context }) => context.zoom + ZOOM.step }) },
         'documentViewer.zoom.out': { guard: 'canZoomOut', actions: assign({ zoom: ({ context }) => context.zoom - ZOOM.step }) },
         'documentViewer.end.visible': { guard: 'isFirstTimeAtEnd', actions: [assign({ reachedEnd: true }), 'notifyReachedEnd'] },
+        'documentViewer.layout': {
+          guard: 'isFirstLayout',
+          actions: assign(({ context, event }) => ({ zoom: fitZoom(context.zoom, event.available, event.pageWidth), fitted: true })),
+        },
         'documentViewer.render.error': { target: 'renderError' },
       },
     },

@@ -24,3 +24,13 @@ export const isPageInRange = (page: number, pageCount: number): boolean =>
 export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
+
+/**
+ * The zoom for a document's first layout: the current zoom where the page fits the desk's width, else the zoom at
+ * which it does (whole percent, not below the minimum), so a phone shows the whole width of the page without
+ * scrolling sideways. Zoom steps and limits stay as they are from there.
+ */
+export function fitZoom(zoom: number, available: number, pageWidth: number): number {
+  if (!(available > 0) || !(pageWidth > 0) || (pageWidth * zoom) / 100 <= available) return zoom;
+  return Math.max(ZOOM.min, Math.floor((available / pageWidth) * 100));
+}

@@ -17,6 +17,8 @@ export interface DocumentViewerContext {
   page: number;
   /** Zoom in whole percent (100 = 100%), so 20% steps never accumulate float error. */
   zoom: number;
+  /** The document's first layout has been seen (and the zoom fitted to the desk's width if the page was wider). */
+  fitted: boolean;
   /** Latched once the reader has scrolled to the bottom; survives reloads of the same document. */
   reachedEnd: boolean;
   /** Catalogue text of the last load failure, shown in the error state. */
@@ -33,6 +35,8 @@ export type DocumentViewerEvent =
   | { type: 'documentViewer.zoom.in' }
   | { type: 'documentViewer.zoom.out' }
   | { type: 'documentViewer.end.visible' }
+  /** The desk's width for pages and the widest page's width at 100%, once the pages are laid out. */
+  | { type: 'documentViewer.layout'; available: number; pageWidth: number }
   | { type: 'documentViewer.render.error' }
   /** Another document (or token) for the same viewer: the running load is aborted silently. */
   | { type: 'documentViewer.source.change'; url: string; token: string | null };

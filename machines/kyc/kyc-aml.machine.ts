@@ -1,12 +1,13 @@
 /**
  * KYC step 4, AML screening (spec section 2 "KYC page", section 5 "AML"): the source-of-funds declaration and the
  * four required declarations, checked with the shared AmlDataSchema ('Please complete all required declarations.')
- * and saved as step 4 with 'Complete AML Screening'. The one-second pause before the review belongs to the page.
- * Effect (`saveKycStep`) provided by the app.
+ * and saved as step 4 with 'Complete AML Screening'. A refused submit shows every invalid field's message (from then
+ * on they follow the form as it changes) and asks for focus on the first. The one-second pause before the review
+ * belongs to the page. Effect (`saveKycStep`) provided by the app.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { AML_DECLARATIONS, AmlDataSchema, type AmlDeclaration } from '../../src/shared/kyc.ts';
-import { check, firstIssue } from '../../src/shared/validate.ts';
+import { check, firstIssue, focusOn, issuesByField } from '../../src/shared/validate.ts';
 import { saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
 import { saveKycStepPlaceholder, type StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
 import type { AmlField, AmlForm, KycAmlContext, KycAmlEvent } from './kyc.types.ts';
@@ -39,18 +40,22 @@ export const kycAmlMachine = setup({
       form: { ...context.form, declarations: { ...context.form.declarations, [params.declaration]: params.checked } },
       error: null,
     })),
-    showFirstIssue: assign({ error: ({ context }) => firstIssue(AmlDataSchema, context.form) }),
+    /** Every invalid field shows its message; focus goes to the first (the schema lists them in the form's order). */
+    showFieldErrors: assign(({ context }) => ({
+      showErrors: true,
+      focus: focusOn(context.focus, Object.keys(issuesByField(AmlDataSchema, context.form))[0] ?? 'fundsSource'),
+    })),
   },
 }).createMachine({
   id: 'kycAml',
-  context: { form: EMPTY_AML_FORM, status: null, error: null },
+  context: { form: EMPTY_AML_FORM, showErrors: false, focus: null, status: null, error: null },
   initial: 'editing',
   states: {
     editing: {
       on: {
         'kyc.aml.changeField': { actions: { type: 'setField', params: ({ event }) => event } },
         'kyc.aml.setDeclaration': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
-        'kyc.aml.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showFirstIssue' }],
+        'kyc.aml.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showFieldErrors' }],
       },
     },
     saving: {

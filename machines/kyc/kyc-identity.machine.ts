@@ -1,7 +1,8 @@
 /**
  * KYC step 1, the identity document (spec section 2 "KYC page", section 5 "Uploads"): a chosen file is checked
- * (type, size), uploaded with progress and saved as step 1 at once; 'Continue to Biometric Verification' finishes
- * the step only once the document is stored and saved. Choosing another file replaces it (upload and save again).
+ * (type, size) and uploaded with progress; the upload is a draft (the server keeps one unsaved upload per type) until
+ * 'Continue to Biometric Verification' saves it as step 1 and finishes the step. Until then another file can be
+ * chosen and replaces it; a replacement that fails leaves the draft before it in place.
  * Effects (`uploadDocument`, `saveKycStep`) are provided by the app.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
@@ -10,29 +11,35 @@ import { messages } from '../../src/shared/messages.ts';
 import { noteUploadProgress, saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
 import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
 import { failureText, fileStepData } from '../kyc-step/kyc-step.rules.ts';
+import { focusOn } from '../../src/shared/validate.ts';
 import { fileProblem } from './kyc.rules.ts';
 import type { KycIdentityContext, KycIdentityEvent } from './kyc.types.ts';
+
+/** The name of the step's one field (the file input), for focus requests. */
+export const IDENTITY_FIELD = 'identityDocument';
 
 export const kycIdentityMachine = setup({
   types: {} as { context: KycIdentityContext; events: KycIdentityEvent; output: StepSavedOutput; tags: 'uploading' | 'saving' },
   actors: { uploadDocument: uploadDocumentPlaceholder, saveKycStep: saveKycStepPlaceholder },
   guards: {
     isFileAcceptable: (_, params: { file: File }) => fileProblem(params.file) === null,
-    /** A replacement that failed leaves the document saved before it in place. */
-    hasSavedDocument: ({ context }) => context.status?.steps['1']?.completed === true && context.upload !== null,
+    /** A replacement that failed leaves the draft before it in place. */
+    hasDraft: ({ context }) => context.upload !== null,
   },
   actions: {
     ...saveOutcomeActions<KycIdentityContext, KycIdentityEvent>(),
     noteProgress: noteUploadProgress<KycIdentityContext, KycIdentityEvent>(),
-    chooseFile: assign((_, params: { file: File }) => ({ file: params.file, fileName: params.file.name, progress: null, error: null })),
-    refuseFile: assign((_, params: { file: File }) => ({ error: fileProblem(params.file) })),
+    // The draft (upload) stays until the new file is stored in its place.
+    chooseFile: assign((_, params: { file: File }) => ({ file: params.file, fileName: params.file.name, progress: null, fileError: null, error: null })),
+    // What is wrong with the file shows at the file field, which takes focus.
+    refuseFile: assign(({ context }, params: { file: File }) => ({ fileError: fileProblem(params.file), focus: focusOn(context.focus, IDENTITY_FIELD) })),
     keepUpload: assign((_, params: { upload: KycUploadResponse }) => ({ upload: params.upload, file: null, fileName: params.upload.originalName })),
-    noteUploadFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error, messages.kyc.uploadFailed), file: null, progress: null })),
-    requireDocument: assign({ error: messages.kyc.identityRequired }),
+    noteUploadFailed: assign((_, params: { error: unknown }) => ({ fileError: failureText(params.error, messages.kyc.uploadFailed), file: null, progress: null })),
+    requireDocument: assign(({ context }) => ({ fileError: messages.kyc.identityRequired, focus: focusOn(context.focus, IDENTITY_FIELD) })),
   },
 }).createMachine({
   id: 'kycIdentity',
-  context: { fileName: null, file: null, progress: null, upload: null, status: null, error: null },
+  context: { fileName: null, file: null, progress: null, upload: null, status: null, fileError: null, focus: null, error: null },
   initial: 'empty',
   on: {
     // Anywhere: a new choice is checked and, if fit, replaces whatever is under way (leaving a state stops its upload).
@@ -59,16 +66,20 @@ export const kycIdentityMachine = setup({
       },
       on: {
         'kyc.upload.progress': { actions: { type: 'noteProgress', params: ({ event }) => event } },
-        'kyc.upload.done': { target: 'saving', actions: { type: 'keepUpload', params: ({ event }) => event } },
+        'kyc.upload.done': { target: 'uploaded', actions: { type: 'keepUpload', params: ({ event }) => event } },
         'kyc.upload.error': [
           {
-            guard: 'hasSavedDocument',
-            target: 'saved',
+            guard: 'hasDraft',
+            target: 'uploaded',
             actions: [{ type: 'noteUploadFailed', params: ({ event }) => event }, assign({ fileName: ({ context }) => context.upload?.originalName ?? null })],
           },
           { target: 'empty', actions: [{ type: 'noteUploadFailed', params: ({ event }) => event }, assign({ fileName: null, upload: null })] },
         ],
       },
+    },
+    /** Stored as a draft: another file replaces it; Continue saves it as step 1 (and again after a failed save). */
+    uploaded: {
+      on: { 'kyc.identity.continue': 'saving' },
     },
     saving: {
       tags: ['saving'],
@@ -76,16 +87,9 @@ export const kycIdentityMachine = setup({
         id: 'saveKycStep',
         src: 'saveKycStep',
         input: ({ context }) => ({ step: 1 as const, stepData: fileStepData(context.upload!) }),
-        onDone: { target: 'saved', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) } },
-        onError: { target: 'unsaved', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'done', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output }) } },
+        onError: { target: 'uploaded', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
-    },
-    /** Stored but the save failed: Continue tries the save again. */
-    unsaved: {
-      on: { 'kyc.identity.continue': 'saving' },
-    },
-    saved: {
-      on: { 'kyc.identity.continue': 'done' },
     },
     done: { type: 'final' },
   },

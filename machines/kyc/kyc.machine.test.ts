@@ -9,8 +9,9 @@ import { createActor, setup, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { TIMINGS, UPLOAD_MAX_BYTES } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { selectAddressSlots, selectCanSubmitAddress, selectSelectedCount } from './kyc-address.selectors.ts';
-import { selectHasIdentityDocument, selectIdentityError, selectIdentityPhase, selectIdentityUploadPercent } from './kyc-identity.selectors.ts';
+import { selectAddressSlots, selectAddressUploadPercent, selectCanSubmitAddress, selectSelectedCount } from './kyc-address.selectors.ts';
+import { selectAmlDeclarationsError, selectAmlFieldErrors } from './kyc-aml.selectors.ts';
+import { selectHasIdentityDocument, selectIdentityError, selectIdentityFileError, selectIdentityPhase, selectIdentityUploadPercent } from './kyc-identity.selectors.ts';
 import { kycStatus, uploadAnswer } from '../kyc-step/kyc-step.fixtures.ts';
 import { COMPLETED_AT, fileOf, fillAml, kycFile, provideKycFakes, type KycFakeOptions } from './kyc.fixtures.ts';
 import {
@@ -71,27 +72,28 @@ describe('KYC page', () => {
     await settle();
     const identity = () => selectIdentityRef(t.snap())!;
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('notes.txt', 'text/plain') });
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.invalidType);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.invalidType);
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('big.pdf', 'application/pdf', UPLOAD_MAX_BYTES + 1) });
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.tooLarge);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.tooLarge);
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('empty.png', 'image/png', 0) });
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.emptyFile);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.emptyFile);
     expect(t.uploads).toEqual([]);
     // Exactly 10 MB is allowed; jpg and jpeg types too.
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('scan.jpg', 'image/jpg', UPLOAD_MAX_BYTES) });
     expect(t.uploads).toHaveLength(1);
   });
 
-  it("step 1: Continue without a document says so; an upload shows its progress, is saved as step 1, then Continue leads on", async () => {
+  it("step 1: Continue without a document says so at the file; an upload shows its progress and is a draft until Continue saves it and moves on", async () => {
     const t = start({ uploads: 'manual' });
     await settle();
     const identity = () => selectIdentityRef(t.snap())!;
     identity().send({ type: 'kyc.identity.continue' });
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.identityRequired);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.identityRequired);
+    expect(identity().getSnapshot().context.focus?.field).toBe('identityDocument');
 
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     expect(selectIdentityPhase(identity().getSnapshot())).toBe('uploading');
-    expect(selectIdentityError(identity().getSnapshot())).toBeNull();
+    expect(selectIdentityFileError(identity().getSnapshot())).toBeNull();
     expect(t.uploads[0]?.input).toMatchObject({ fileName: 'passport.pdf', documentType: 'identity', step: 1 });
     t.uploads[0]!.sendBack({ type: 'kyc.upload.progress', documentType: 'identity', loaded: 30, total: 100 });
     expect(selectIdentityUploadPercent(identity().getSnapshot())).toBe(30);
@@ -100,10 +102,14 @@ describe('KYC page', () => {
     const answer = uploadAnswer({ fileName: 'passport.pdf' });
     t.uploads[0]!.sendBack({ type: 'kyc.upload.done', documentType: 'identity', upload: answer });
     await settle();
-    expect(t.saved).toEqual([{ step: 1, stepData: { fileName: answer.fileName, fileType: answer.fileType, fileSize: answer.fileSize, filePath: answer.filePath } }]);
+    // Stored, not saved: a reload would still be on step 1.
+    expect(t.saved).toEqual([]);
+    expect(selectIdentityPhase(identity().getSnapshot())).toBe('uploaded');
     expect(selectHasIdentityDocument(identity().getSnapshot())).toBe(true);
+    expect(selectActiveStep(t.snap())).toBe(1);
     identity().send({ type: 'kyc.identity.continue' });
     await settle();
+    expect(t.saved).toEqual([{ step: 1, stepData: { fileName: answer.fileName, fileType: answer.fileType, fileSize: answer.fileSize, filePath: answer.filePath } }]);
     expect(selectActiveStep(t.snap())).toBe(2);
     expect(t.snap().context.status?.steps['1'].completed).toBe(true);
   });
@@ -122,38 +128,51 @@ describe('KYC page', () => {
     const identity = () => selectIdentityRef(t.snap())!;
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     await settle();
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.tooLarge);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.tooLarge);
     expect(selectIdentityPhase(identity().getSnapshot())).toBe('empty');
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     await settle();
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.uploadFailed);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.uploadFailed);
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('passport.pdf') });
     await settle();
-    expect(selectIdentityPhase(identity().getSnapshot())).toBe('unsaved');
+    expect(selectIdentityPhase(identity().getSnapshot())).toBe('uploaded');
+    identity().send({ type: 'kyc.identity.continue' });
+    await settle();
+    expect(selectIdentityPhase(identity().getSnapshot())).toBe('uploaded');
     expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.saveFailed);
     identity().send({ type: 'kyc.identity.continue' });
     await settle();
     expect(t.uploads).toHaveLength(3);
-    expect(selectIdentityPhase(identity().getSnapshot())).toBe('saved');
+    expect(saves).toBe(2);
+    expect(selectActiveStep(t.snap())).toBe(2);
   });
 
-  it('step 1: a new choice while uploading stops the first upload; a failed replacement keeps the saved document', async () => {
+  it('step 1: another file replaces the draft before Continue; a new choice while uploading stops the first upload; a failed replacement keeps the draft', async () => {
     const t = start({ uploads: 'manual' });
     await settle();
     const identity = () => selectIdentityRef(t.snap())!;
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('old.pdf') });
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('new.pdf') });
     expect(t.uploads.map((u) => u.stopped)).toEqual([true, false]);
-    t.uploads[1]!.sendBack({ type: 'kyc.upload.done', documentType: 'identity', upload: uploadAnswer({ fileName: 'new.pdf' }) });
+    const replaced = uploadAnswer({ fileName: 'new.pdf' });
+    t.uploads[1]!.sendBack({ type: 'kyc.upload.done', documentType: 'identity', upload: replaced });
     await settle();
     identity().send({ type: 'kyc.identity.selectFile', file: fileOf('newer.pdf') });
     t.uploads[2]!.sendBack({ type: 'kyc.upload.error', documentType: 'identity', error: new ApiError('HTTP 502', 502, null) });
-    expect(selectIdentityPhase(identity().getSnapshot())).toBe('saved');
+    expect(selectIdentityPhase(identity().getSnapshot())).toBe('uploaded');
     expect(identity().getSnapshot().context.fileName).toBe('new.pdf');
-    expect(selectIdentityError(identity().getSnapshot())).toBe(messages.kyc.uploadFailed);
+    expect(selectIdentityFileError(identity().getSnapshot())).toBe(messages.kyc.uploadFailed);
+    const latest = uploadAnswer({ fileName: 'latest.pdf' });
+    identity().send({ type: 'kyc.identity.selectFile', file: fileOf('latest.pdf') });
+    t.uploads[3]!.sendBack({ type: 'kyc.upload.done', documentType: 'identity', upload: latest });
+    expect(t.saved).toEqual([]);
+    identity().send({ type: 'kyc.identity.continue' });
+    await settle();
+    // Only the file chosen last is saved as step 1.
+    expect(t.saved.map((save) => (save.stepData as { fileName: string }).fileName)).toEqual([latest.fileName]);
   });
 
-  it("step 2: the selfie is uploaded as type selfie, step 2, saved, then 'Selfie captured and uploaded successfully!' and Continue", async () => {
+  it("step 2: one Continue uploads the selfie as type selfie, step 2, saves it and moves on with 'Selfie captured and uploaded successfully!'", async () => {
     const t = start({ load: async () => kycStatus([1]) });
     await settle();
     const camera = () => selectCameraRef(t.snap())!;
@@ -165,13 +184,10 @@ describe('KYC page', () => {
     await settle();
     expect(t.uploads[0]?.input).toMatchObject({ fileName: 'selfie.jpg', documentType: 'selfie', step: 2 });
     expect(t.saved[0]?.step).toBe(2);
-    expect(t.snap().matches({ wizard: { biometric: 'saved' } })).toBe(true);
+    expect(selectActiveStep(t.snap())).toBe(3);
     expect(selectNotice(t.snap())).toBe(messages.kyc.selfieUploaded);
     // The camera is off once the selfie is taken.
     expect(t.cameras.every((c) => c.stopped)).toBe(true);
-    t.actor().send({ type: 'kyc.biometric.continue' });
-    expect(selectActiveStep(t.snap())).toBe(3);
-    expect(selectNotice(t.snap())).toBeNull();
   });
 
   it("step 3: needs both documents, shows selection progress, uploads both then saves, and says 'Both address documents uploaded successfully!'", async () => {
@@ -204,6 +220,26 @@ describe('KYC page', () => {
     expect(selectNotice(t.snap())).toBe(messages.kyc.addressUploaded);
   });
 
+  it('step 3: one progress across both uploads, climbing once from 0 to 100 (the bill is 1 KB, the statement 3 KB)', async () => {
+    const t = start({ load: async () => kycStatus([1, 2]), uploads: 'manual' });
+    await settle();
+    const address = () => selectAddressRef(t.snap())!;
+    const percent = () => selectAddressUploadPercent(address().getSnapshot());
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_utility', file: fileOf('bill.pdf', 'application/pdf', 1024) });
+    address().send({ type: 'kyc.address.selectFile', documentType: 'address_bank', file: fileOf('bank.pdf', 'application/pdf', 3072) });
+    address().send({ type: 'kyc.address.submit' });
+    const seen = [percent()];
+    t.uploads[0]!.sendBack({ type: 'kyc.upload.progress', documentType: 'address_utility', loaded: 50, total: 100 });
+    seen.push(percent());
+    t.uploads[0]!.sendBack({ type: 'kyc.upload.done', documentType: 'address_utility', upload: uploadAnswer({ fileName: 'bill.pdf' }) });
+    seen.push(percent());
+    t.uploads[1]!.sendBack({ type: 'kyc.upload.progress', documentType: 'address_bank', loaded: 1, total: 3 });
+    seen.push(percent());
+    t.uploads[1]!.sendBack({ type: 'kyc.upload.done', documentType: 'address_bank', upload: uploadAnswer({ fileName: 'bank.pdf' }) });
+    seen.push(percent());
+    expect(seen).toEqual([0, 13, 25, 50, 100]);
+  });
+
   it("step 3: a failed upload says 'Failed to upload address documents. Please try again.' and a retry does not send the stored one again", async () => {
     let bankFails = true;
     const t = start({
@@ -226,17 +262,31 @@ describe('KYC page', () => {
     expect(selectActiveStep(t.snap())).toBe(4);
   });
 
-  it("step 4: the schema's words until the form is complete, then the save and the review after one second", async () => {
+  it("step 4: every field's own words at once until the form is complete, focus on the first; then the save and the review after one second", async () => {
     const t = start({ load: async () => kycStatus([1, 2, 3]) });
     await settle();
     const aml = () => selectAmlRef(t.snap())!;
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({});
     aml().send({ type: 'kyc.aml.submit' });
-    expect(aml().getSnapshot().context.error).toBe('Please select the source of funds.');
-    for (const event of fillAml.slice(0, 6)) aml().send(event);
-    aml().send({ type: 'kyc.aml.submit' });
-    expect(aml().getSnapshot().context.error).toBe(messages.kyc.declarationsRequired);
-    aml().send(fillAml[6]!);
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({
+      fundsSource: 'Please select the source of funds.',
+      annualVolume: 'Please select the expected annual volume.',
+      occupation: 'Please enter your occupation.',
+      'declarations.pep': messages.kyc.declarationsRequired,
+      'declarations.sanctions': messages.kyc.declarationsRequired,
+      'declarations.criminal': messages.kyc.declarationsRequired,
+      'declarations.funds': messages.kyc.declarationsRequired,
+    });
+    expect(aml().getSnapshot().context.focus?.field).toBe('fundsSource');
     expect(aml().getSnapshot().context.error).toBeNull();
+    // The messages follow the form as it is corrected.
+    for (const event of fillAml.slice(0, 6)) aml().send(event);
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({ 'declarations.funds': messages.kyc.declarationsRequired });
+    expect(selectAmlDeclarationsError(aml().getSnapshot())).toBe(messages.kyc.declarationsRequired);
+    aml().send({ type: 'kyc.aml.submit' });
+    expect(aml().getSnapshot().context.focus?.field).toBe('declarations.funds');
+    aml().send(fillAml[6]!);
+    expect(selectAmlFieldErrors(aml().getSnapshot())).toEqual({});
     aml().send({ type: 'kyc.aml.changeField', field: 'additionalInfo', value: '  Savings  ' });
     aml().send({ type: 'kyc.aml.submit' });
     await settle();

@@ -2,8 +2,9 @@
  * The KYC page (spec section 2 "KYC page", section 4 "KYC wizard"): loads the server's status; a completed
  * verification is the read-only summary, otherwise the wizard's five sub-steps as states, identity -> biometric ->
  * address -> aml -> review, starting where the completed steps say. Each step's work is a child chart that finishes
- * with the server's new status (identity, camera, address, aml); the page moves on, shows the step's success line,
- * waits one second after the AML save, and on 'Proceed to Legal Agreements' completes the verification and finishes
+ * with the server's new status (identity, camera, address, aml); the page moves on at once with the step's success
+ * line above the next step (one press of the step's Continue saves and advances), waits one second after the AML
+ * save, and on 'Proceed to Legal Agreements' completes the verification and finishes
  * when the server sends the investor on to the agreements. Looking at an earlier step keeps the active one as it is.
  * Effects (`loadKycStatus`, `completeKyc`, the children's effects) are provided by the app.
  */
@@ -12,6 +13,7 @@ import { TIMINGS } from '../../src/shared/constants.ts';
 import type { KycCompleteResponse, KycStepNumber, KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { cameraMachine } from '../camera/camera.machine.ts';
+import type { StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
 import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';
 import { kycAmlMachine } from './kyc-aml.machine.ts';
@@ -28,6 +30,22 @@ const viewEarlierStep = (active: KycStepNumber, ...alsoDo: 'turnCameraOff'[]) =>
   { guard: { type: 'isEarlierStep' as const, params: { active } }, actions: ['viewStep' as const, ...alsoDo] },
   { actions: 'showActiveStep' as const },
 ];
+
+/**
+ * A step's chart, invoked while its step is active: when it finishes, the page keeps the server's status and moves on
+ * to `target` with the step's success line above what comes next.
+ */
+const stepChart = <Id extends 'camera' | 'kycAddress' | 'kycAml', Target extends string>(id: Id, target: Target, notice: string) => ({
+  id,
+  src: id,
+  onDone: {
+    target,
+    actions: [
+      { type: 'keepStatus' as const, params: ({ event }: { event: { output: StepSavedOutput } }) => ({ status: event.output.status }) },
+      { type: 'showNotice' as const, params: { notice } },
+    ],
+  },
+});
 
 export const kycMachine = setup({
   types: {} as {
@@ -126,42 +144,13 @@ export const kycMachine = setup({
           // Nothing comes before step 1: asking to view a step here shows this one.
           on: { 'kyc.step.view': { actions: 'showActiveStep' } },
         },
+        /** The selfie chart finishes once the selfie is stored and step 2 saved: one Continue, then the address step. */
         biometric: {
-          initial: 'camera',
-          on: { 'kyc.step.view': viewEarlierStep(2) },
-          states: {
-            camera: {
-              on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
-              invoke: {
-                id: 'camera',
-                src: 'camera',
-                onDone: {
-                  target: 'saved',
-                  actions: [
-                    { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                    { type: 'showNotice', params: { notice: messages.kyc.selfieUploaded } },
-                  ],
-                },
-              },
-            },
-            /** 'Selfie captured and uploaded successfully!' with Continue. */
-            saved: {
-              on: { 'kyc.biometric.continue': { target: '#kyc.wizard.address', actions: { type: 'showNotice', params: { notice: null } } } },
-            },
-          },
+          on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
+          invoke: stepChart('camera', 'address', messages.kyc.selfieUploaded),
         },
         address: {
-          invoke: {
-            id: 'kycAddress',
-            src: 'kycAddress',
-            onDone: {
-              target: 'aml',
-              actions: [
-                { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                { type: 'showNotice', params: { notice: messages.kyc.addressUploaded } },
-              ],
-            },
-          },
+          invoke: stepChart('kycAddress', 'aml', messages.kyc.addressUploaded),
           on: { 'kyc.step.view': viewEarlierStep(3) },
         },
         aml: {
@@ -169,17 +158,7 @@ export const kycMachine = setup({
           on: { 'kyc.step.view': viewEarlierStep(4) },
           states: {
             form: {
-              invoke: {
-                id: 'kycAml',
-                src: 'kycAml',
-                onDone: {
-                  target: 'saved',
-                  actions: [
-                    { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) },
-                    { type: 'showNotice', params: { notice: messages.kyc.amlSaved } },
-                  ],
-                },
-              },
+              invoke: stepChart('kycAml', 'saved', messages.kyc.amlSaved),
             },
             /** Spec: advancing happens after a 1 second delay. */
             saved: {

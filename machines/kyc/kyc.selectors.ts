@@ -70,8 +70,6 @@ export const selectStatus = (s: S) => s.context.status;
 export const selectFilesByStep = (s: S): Record<KycStepNumber, KycFile[]> => filesByStep(s.context.status?.files ?? []);
 
 export const selectNotice = (s: S): string | null => s.context.notice;
-/** Step 2 is done: 'Selfie captured and uploaded successfully!' with Continue (kyc.biometric.continue). */
-export const selectIsSelfieSaved = (s: S): boolean => s.matches({ wizard: { biometric: 'saved' } });
 /** Step 4 saved, the one-second pause before the review. */
 export const selectIsAdvancing = (s: S): boolean => s.hasTag('advancing');
 export const selectIsCompleting = (s: S): boolean => s.hasTag('completing');

@@ -1,4 +1,5 @@
 import type { AmlDeclaration, KycStatus, KycStepNumber, KycUploadResponse, KycStatusResponse } from '../../src/shared/kyc.ts';
+import type { FocusRequest } from '../../src/shared/validate.ts';
 import type { UploadEvent, UploadProgress } from '../kyc-step/kyc-step.actors.ts';
 
 // ---- The KYC page (kyc.machine.ts) ----
@@ -21,7 +22,6 @@ export type KycEvent =
   | { type: 'kyc.retry' }
   | { type: 'kyc.step.view'; step: KycStepNumber }
   | { type: 'kyc.step.return' }
-  | { type: 'kyc.biometric.continue' }
   | { type: 'kyc.review.proceed' }
   /** Read-only summary: back to the step the investor is on. */
   | { type: 'kyc.returnToCurrentStep' };
@@ -39,9 +39,14 @@ export type KycIdentityContext = {
   fileName: string | null;
   file: File | null;
   progress: UploadProgress | null;
-  /** The stored document, once the upload answered (saved or not). */
+  /** The stored document, once the upload answered: a draft until Continue saves it as step 1. */
   upload: KycUploadResponse | null;
   status: KycStatusResponse | null;
+  /** What is wrong with the file (type, size, refused upload, none chosen): shown at the file field. */
+  fileError: string | null;
+  /** The file field takes focus when its message appears. */
+  focus: FocusRequest | null;
+  /** The save's failure. */
   error: string | null;
 };
 
@@ -81,7 +86,16 @@ export type AmlField = 'fundsSource' | 'annualVolume' | 'occupation' | 'addition
 /** The form as typed (strings from the inputs); AmlDataSchema decides when it may be sent. */
 export type AmlForm = Record<AmlField, string> & { declarations: Record<AmlDeclaration, boolean> };
 
-export type KycAmlContext = { form: AmlForm; status: KycStatusResponse | null; error: string | null };
+export type KycAmlContext = {
+  form: AmlForm;
+  /** Set by a refused submit: every invalid field shows its message from then on. */
+  showErrors: boolean;
+  /** Where the view moves focus: the first invalid field of the last refused submit. */
+  focus: FocusRequest | null;
+  status: KycStatusResponse | null;
+  /** The save's failure (the form's own problems are shown at their fields). */
+  error: string | null;
+};
 
 export type KycAmlEvent =
   | { type: 'kyc.aml.changeField'; field: AmlField; value: string }

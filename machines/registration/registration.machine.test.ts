@@ -289,20 +289,24 @@ describe('the email code step (the account exists only once the code is confirme
     expect(actor.getSnapshot().status).toBe('active');
   });
 
-  it('goes back to step 3 with the values kept, and can submit again', async () => {
+  it("'Use a different email address' goes back to the email field of step 2 with the values kept, and can submit again", async () => {
     const { actor, sent } = await confirming();
     selectEmailCodeActor(actor.getSnapshot())!.send({ type: 'emailCode.back' });
     const s = actor.getSnapshot();
-    expect(s.value).toBe('qualification');
+    expect(s.value).toBe('investor');
     expect(s.status).toBe('active');
     expect(s.context.challenge).toBeNull();
+    expect(s.context.focus?.field).toBe('email');
     expect(s.context.values.fullName).toBe('  Ada Lovelace ');
     expect(s.context.values.qualifiedInvestor).toBe(true);
     expect(selectPhase(s)).toBe('form');
     expect(selectEmailCodeActor(s)).toBeUndefined();
+    actor.send({ type: 'registration.field.change', field: 'email', value: 'ada.lovelace@example.com' });
+    actor.send({ type: 'registration.next' });
     actor.send({ type: 'registration.submit' });
     await waitFor(actor, (x) => x.matches('confirming'));
     expect(sent).toHaveLength(2);
+    expect(sent[1]!.email).toBe('ada.lovelace@example.com');
   });
 });
 
@@ -353,6 +357,39 @@ describe('submit failures (spec section 8)', () => {
   it('classifies without the machine too', () => {
     expect(classifySubmitError(new Error('bad CONFIGURATION')).kind).toBe('configuration');
     expect(classifySubmitError('string thrown').message).toBe(messages.registration.failed);
+  });
+
+  it('reads a refusal naming a field (RegistrationRejectionSchema); an unknown or absent field is the general message', () => {
+    const limits = { tokenPrice: 5, minInvestment: 30_000, maxInvestment: 100_000 };
+    expect(classifySubmitError(new ApiError('Too young', 400, { error: 'Too young', field: 'dateOfBirth' }))).toEqual({
+      kind: 'field',
+      field: 'dateOfBirth',
+      message: 'Too young',
+      limits: null,
+    });
+    // The token count is the amount's field on the form, and the limits come along.
+    expect(classifySubmitError(new ApiError('Out of range', 400, { error: 'Out of range', field: 'tokenQuantity', limits }))).toEqual({
+      kind: 'field',
+      field: 'investmentAmount',
+      message: 'Out of range',
+      limits,
+    });
+    expect(classifySubmitError(new ApiError('Odd', 400, { error: 'Odd', field: 'favouriteColour' }))).toEqual({ kind: 'other', message: 'Odd' });
+    expect(classifySubmitError(new ApiError('Odd', 400, { error: 'Odd' }))).toEqual({ kind: 'other', message: 'Odd' });
+    // Only a refusal (4xx) names a field.
+    expect(classifySubmitError(new ApiError('HTTP 500', 500, { error: 'Down', field: 'email' })).kind).toBe('other');
+  });
+
+  it('moves to the step holding a refused field, shows its words there until the field changes, and asks for focus on it', async () => {
+    const taken = messages.registration.emailTaken;
+    const r = readyToSubmit({ submit: async () => Promise.reject(new ApiError(taken, 409, { error: taken, field: 'email' })) });
+    r.actor.send({ type: 'registration.submit' });
+    await waitFor(r.actor, (s) => s.matches('investor'));
+    expect(selectFieldErrors(r.actor.getSnapshot())).toEqual({ email: taken });
+    expect(r.actor.getSnapshot().context.focus?.field).toBe('email');
+    expect(r.actor.getSnapshot().context.submitError).toBeNull();
+    r.actor.send({ type: 'registration.field.change', field: 'email', value: 'ada.l@example.com' });
+    expect(selectFieldErrors(r.actor.getSnapshot())).toEqual({});
   });
 
   it('clears the error when the user acts on it', async () => {

@@ -1,48 +1,29 @@
 /**
  * Registration wizard (spec sections 2, 4, 5, 8): settings -> Investment Details -> Investor Information ->
- * Initial Qualification Check -> submit. Its output is the server's AuthResponse; the session machine that
- * invokes it stores the session and moves on to disclosure.
- * Effects are placeholders the app provides: `fetchSettings` (raw JSON of GET /api/settings/investment-limits)
- * and `submitRegistration` (POST /api/auth/register, throws ApiError).
+ * Initial Qualification Check -> submit -> the emailed code. Its output is the server's AuthResponse; the session
+ * machine that invokes it stores the session and moves on to disclosure.
+ * A refused Next or Submit shows every error of the step and asks for focus on its first invalid field; a refusal the
+ * server names a field for shows its words at that field, on the step that holds it. A registration waiting for its
+ * code is kept by the tab (input `pending` on the way in; `storePendingRegistration` / `clearPendingRegistration`),
+ * so a reload comes back to the code screen.
+ * Effects are placeholders the app provides: `fetchSettings` (raw JSON of GET /api/settings/investment-limits),
+ * `submitRegistration` (POST /api/auth/register, throws ApiError) and the two storage actions.
  */
 import { and, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
 import { checkSettings } from '../../src/shared/investment-settings.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { INVESTOR_TYPES, PRIMARY_JURISDICTIONS, type RegistrationPayload } from '../../src/shared/registration.ts';
+import type { RegistrationPayload } from '../../src/shared/registration.ts';
+import { firstInvalidField, focusOn } from '../../src/shared/validate.ts';
 import { emailCodeMachine } from '../email-code/email-code.machine.ts';
-import type {
-  FieldChangeEvent,
-  FieldName,
-  RegistrationContext,
-  RegistrationEvent,
-  RegistrationInput,
-  RegistrationOutput,
-  RegistrationValues,
-  StepIndex,
-} from './registration.types.ts';
+import { pendingFrom, type PendingRegistration } from './registration.pending.ts';
+import type { FieldName, RegistrationContext, RegistrationEvent, RegistrationInput, RegistrationOutput, StepIndex } from './registration.types.ts';
 import { classifySubmitError } from './registration.submit-error.ts';
-import { CERTIFICATION_FIELDS, buildPayload, emptyValues, isStepValid, stepFields } from './registration.validation.ts';
+import { CERTIFICATION_FIELDS, applyFieldChange, buildPayload, emptyValues, isField, isStepValid, stepErrors, stepFields, stepOfField } from './registration.validation.ts';
 
 /** Fields whose error shows while typing: the amount (limits) and the wallet (live format message). */
 const LIVE_FIELDS: readonly FieldName[] = ['investmentAmount', 'walletAddress'];
 const CHOICE_FIELDS: readonly FieldName[] = ['investorType', 'primaryJurisdiction', ...CERTIFICATION_FIELDS];
-const WALLET_MAX_LENGTH = 42;
-
-const isField = (field: unknown): field is FieldName => typeof field === 'string' && field in emptyValues;
-
-/** The values after one change, or null when the event does not fit the field (ignored). */
-function applyFieldChange(values: RegistrationValues, event: FieldChangeEvent): RegistrationValues | null {
-  const { field, value } = event;
-  if (!isField(field)) return null;
-  if (typeof emptyValues[field] === 'boolean') return typeof value === 'boolean' ? { ...values, [field]: value } : null;
-  if (typeof value !== 'string') return null;
-  if (field === 'investorType' && value !== '' && !(INVESTOR_TYPES as readonly string[]).includes(value)) return null;
-  if (field === 'primaryJurisdiction' && value !== '' && !(PRIMARY_JURISDICTIONS as readonly string[]).includes(value)) return null;
-  // Spec: the wallet is trimmed and at most 42 characters.
-  const next = field === 'walletAddress' ? value.trim().slice(0, WALLET_MAX_LENGTH) : value;
-  return { ...values, [field]: next };
-}
 
 const revealFields = (context: RegistrationContext, step: StepIndex) => {
   const touched = { ...context.touched };
@@ -55,6 +36,22 @@ const fieldHandlers = {
   'registration.field.change': { actions: 'setField' },
   'registration.field.blur': { actions: 'markTouched' },
 } as const;
+
+/** A refusal naming a field of `step`: the investor goes to that step, the server's words at the field. */
+const fieldRefusal = <T extends string>(step: StepIndex, target: T) => ({
+  guard: { type: 'isFieldRefusalOnStep' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, step }) },
+  target,
+  actions: { type: 'showFieldRefusal' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+});
+
+/** The challenge a code step answers now (a resend replaces it). */
+const challengeOf = ({ challengeId, sentTo }: CodeChallenge): CodeChallenge => ({ challengeId, sentTo });
+
+/** Keeps the registration in the tab as it stands (after keepChallenge). */
+const storePending = {
+  type: 'storePendingRegistration' as const,
+  params: ({ context }: { context: RegistrationContext }) => ({ challenge: context.challenge as CodeChallenge, values: context.values }),
+};
 
 export const registrationMachine = setup({
   types: {} as {
@@ -75,6 +72,8 @@ export const registrationMachine = setup({
   },
   guards: {
     hasSettings: ({ context }) => context.settings !== null,
+    /** A challenge kept from before a reload: the code screen comes back. */
+    isAwaitingCode: ({ context }) => context.challenge !== null,
     areFetchedSettingsValid: (_, params: { raw: unknown }) => checkSettings(params.raw).ok,
     isInvestmentStepValid: ({ context }) => isStepValid(1, context.values, context.settings),
     isInvestorStepValid: ({ context }) => isStepValid(2, context.values, context.settings),
@@ -86,24 +85,37 @@ export const registrationMachine = setup({
       buildPayload(context.values, context.settings).ok,
     isConfigurationError: (_, params: { error: unknown }) => classifySubmitError(params.error).kind === 'configuration',
     isRejectedForLimits: (_, params: { error: unknown }) => classifySubmitError(params.error).kind === 'limits',
+    isFieldRefusalOnStep: (_, params: { error: unknown; step: StepIndex }) => {
+      const failure = classifySubmitError(params.error);
+      return failure.kind === 'field' && stepOfField(failure.field) === params.step;
+    },
   },
   actions: {
+    /** The tab keeps the challenge and the form until the account exists or another email is chosen. */
+    storePendingRegistration: (_, _params: PendingRegistration) => {},
+    clearPendingRegistration: () => {},
     setField: assign(({ context, event }) => {
       if (event.type !== 'registration.field.change') return {};
       const values = applyFieldChange(context.values, event);
       if (!values) return {};
       const showsLive = LIVE_FIELDS.includes(event.field) || CHOICE_FIELDS.includes(event.field);
+      const { [event.field]: _answered, ...serverErrors } = context.serverErrors;
       return {
         values,
         touched: showsLive ? { ...context.touched, [event.field]: true } : context.touched,
         submitError: null,
+        serverErrors,
       };
     }),
     markTouched: assign({
       touched: ({ context, event }) =>
         event.type === 'registration.field.blur' && isField(event.field) ? { ...context.touched, [event.field]: true } : context.touched,
     }),
-    revealStepErrors: assign({ touched: ({ context }, params: { step: StepIndex }) => revealFields(context, params.step) }),
+    /** Every error of the step shows, and the investor is taken to the first. */
+    revealStepErrors: assign(({ context }, params: { step: StepIndex }) => {
+      const first = firstInvalidField(stepErrors(params.step, context.values, context.settings), stepFields(params.step, context.values.investorType));
+      return { touched: revealFields(context, params.step), focus: first ? focusOn(context.focus, first) : context.focus };
+    }),
     clearSubmitError: assign({ submitError: null }),
     showFillRequired: assign({ submitError: messages.registration.fillRequired }),
     storeFetchedSettings: assign((_, params: { raw: unknown }) => {
@@ -129,6 +141,21 @@ export const registrationMachine = setup({
         payload: null,
       };
     }),
+    showFieldRefusal: assign(({ context }, params: { error: unknown }) => {
+      const failure = classifySubmitError(params.error);
+      if (failure.kind !== 'field') return {};
+      return {
+        settings: failure.limits ?? context.settings,
+        serverErrors: { ...context.serverErrors, [failure.field]: failure.message },
+        touched: { ...context.touched, [failure.field]: true as const },
+        focus: focusOn(context.focus, failure.field),
+        submitError: null,
+        payload: null,
+      };
+    }),
+    keepChallenge: assign({ challenge: (_, params: { challenge: CodeChallenge }) => params.challenge }),
+    /** 'Use a different email address': back to the email field, the kept registration dropped. */
+    returnToEmail: assign(({ context }) => ({ challenge: null, focus: focusOn(context.focus, 'email') })),
     showSubmitFailure: assign((_, params: { error: unknown }) => ({
       submitError: classifySubmitError(params.error).message,
       payload: null,
@@ -146,23 +173,30 @@ export const registrationMachine = setup({
   id: 'registration',
   context: ({ input }) => {
     const checked = checkSettings(input?.settings ?? null);
+    const pending = pendingFrom(input?.pending);
     return {
       settings: checked.ok ? checked.settings : null,
       settingsError: null,
-      values: emptyValues,
+      values: pending?.values ?? emptyValues,
       touched: {},
       submitError: null,
+      serverErrors: {},
+      focus: null,
       payload: null,
-      challenge: null,
+      challenge: pending?.challenge ?? null,
       result: null,
     };
   },
   initial: 'checkingSettings',
   states: {
-    /** Valid settings handed in by the app skip the fetch. */
+    /** Valid settings handed in by the app skip the fetch; a registration kept from before a reload awaits its code. */
     checkingSettings: {
       tags: ['loading'],
-      always: [{ guard: 'hasSettings', target: 'investment' }, { target: 'loadingSettings' }],
+      always: [
+        { guard: and(['hasSettings', 'isAwaitingCode']), target: 'confirming' },
+        { guard: 'hasSettings', target: 'investment' },
+        { target: 'loadingSettings' },
+      ],
     },
     loadingSettings: {
       tags: ['loading'],
@@ -172,7 +206,7 @@ export const registrationMachine = setup({
         onDone: [
           {
             guard: { type: 'areFetchedSettingsValid', params: ({ event }) => ({ raw: event.output }) },
-            target: 'investment',
+            target: 'checkingSettings',
             actions: { type: 'storeFetchedSettings', params: ({ event }) => ({ raw: event.output }) },
           },
           {
@@ -222,13 +256,16 @@ export const registrationMachine = setup({
         src: 'submitRegistration',
         // storePayload ran on the way in, behind the isPayloadValid guard.
         input: ({ context }) => context.payload as RegistrationPayload,
-        onDone: { target: 'confirming', actions: assign({ challenge: ({ event }) => event.output }) },
+        onDone: { target: 'confirming', actions: [{ type: 'keepChallenge', params: ({ event }) => ({ challenge: event.output }) }, storePending] },
         onError: [
           {
             guard: { type: 'isConfigurationError', params: ({ event }) => ({ error: event.error }) },
             target: 'qualification',
             actions: { type: 'showSubmitFailure', params: ({ event }) => ({ error: event.error }) },
           },
+          fieldRefusal(1, 'investment'),
+          fieldRefusal(2, 'investor'),
+          fieldRefusal(3, 'qualification'),
           {
             // Back to the amount so the user can correct it against the limits now in force.
             guard: { type: 'isRejectedForLimits', params: ({ event }) => ({ error: event.error }) },
@@ -242,20 +279,27 @@ export const registrationMachine = setup({
         ],
       },
     },
-    /** The code mailed to the given address creates the account; going back returns to step 3. */
+    /**
+     * The code mailed to the given address creates the account; 'Use a different email address' returns to the email
+     * field. A new code (resend) replaces the kept challenge, so a reload answers the newest one.
+     */
     confirming: {
       tags: ['confirming'],
       invoke: {
         id: 'emailCode',
         src: 'emailCode',
         input: ({ context }) => context.challenge as CodeChallenge,
+        onSnapshot: {
+          guard: ({ context, event }) => event.snapshot.context.challengeId !== context.challenge?.challengeId,
+          actions: [{ type: 'keepChallenge', params: ({ event }) => ({ challenge: challengeOf(event.snapshot.context) }) }, storePending],
+        },
         onDone: [
           {
             guard: ({ event }) => event.output.auth !== null,
             target: 'done',
-            actions: { type: 'storeResult', params: ({ event }) => ({ response: event.output.auth as AuthResponse }) },
+            actions: [{ type: 'storeResult', params: ({ event }) => ({ response: event.output.auth as AuthResponse }) }, 'clearPendingRegistration'],
           },
-          { target: 'qualification', actions: assign({ challenge: null }) },
+          { target: 'investor', actions: ['returnToEmail', 'clearPendingRegistration'] },
         ],
       },
     },

@@ -36,16 +36,21 @@ export const selectSettings = (s: S): InvestmentSettings | null => s.context.set
 export const selectValues = (s: S): RegistrationValues => s.context.values;
 export const selectSubmitError = (s: S): string | null => s.context.submitError;
 
-/** Errors to show on the current step: only for fields the user has left, typed into (live fields) or tried to pass. */
+/**
+ * Errors to show on the current step: the server's words for a field it refused (until that field changes), else the
+ * field's own rule, for fields the user has left, typed into (live fields) or tried to pass.
+ */
 export const selectFieldErrors = (s: S): FieldErrors => {
   const errors: FieldErrors = {};
   for (const field of stepFields(selectStep(s), s.context.values.investorType)) {
-    if (!s.context.touched[field]) continue;
-    const error = fieldError(field, s.context.values, s.context.settings);
+    const error = s.context.serverErrors[field] ?? (s.context.touched[field] ? fieldError(field, s.context.values, s.context.settings) : null);
     if (error) errors[field] = error;
   }
   return errors;
 };
+
+/** The field the view moves focus to (FocusRequest: a new `seq` each time it is asked). */
+export const selectFocus = (s: S) => s.context.focus;
 
 /** Drives the live wallet message: 'valid' shows the format-valid note. */
 export const selectWalletStatus = (s: S): 'empty' | 'valid' | 'invalid' => {

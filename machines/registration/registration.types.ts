@@ -2,6 +2,7 @@
 import type { AuthResponse, CodeChallenge } from '../../src/shared/auth.ts';
 import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
 import type { InvestorType, PrimaryJurisdiction, RegistrationPayload } from '../../src/shared/registration.ts';
+import type { FocusRequest } from '../../src/shared/validate.ts';
 
 /** What the form holds. Text stays as typed (the amount too) so the inputs show exactly what the user entered. */
 export type RegistrationValues = {
@@ -41,6 +42,10 @@ export type RegistrationContext = {
   touched: Partial<Record<FieldName, true>>;
   /** The error of the last submit attempt (validation or server), in the catalogue's words. */
   submitError: string | null;
+  /** Fields the server refused, with its words; each shows next to its field until that field changes. */
+  serverErrors: FieldErrors;
+  /** The field the investor is taken to: the first invalid one of a refused step, the one the server refused, the email. */
+  focus: FocusRequest | null;
   /** The validated payload being submitted. */
   payload: RegistrationPayload | null;
   /** The code challenge the server mailed after accepting the details. */
@@ -62,8 +67,11 @@ export type RegistrationEvent =
   | { type: 'registration.submit' }
   | { type: 'registration.settings.retry' };
 
-/** Settings already known to the app (e.g. from an earlier page); null makes the machine fetch them. */
-export type RegistrationInput = { settings: InvestmentSettings | null };
+/**
+ * Settings already known to the app (e.g. from an earlier page; null makes the machine fetch them), and what the tab
+ * kept of a registration waiting for its code (registration.pending.ts: anything else is ignored).
+ */
+export type RegistrationInput = { settings: InvestmentSettings | null; pending?: unknown };
 
 /** The server's answer; `settings` only when the server returned valid updated settings. */
 export type RegistrationOutput = AuthResponse;

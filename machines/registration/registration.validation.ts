@@ -8,6 +8,8 @@ import type { InvestmentSettings } from '../../src/shared/investment-settings.ts
 import {
   amountError,
   tokensFor,
+  INVESTOR_TYPES,
+  PRIMARY_JURISDICTIONS,
   EntityRegistrationSchema,
   IndividualRegistrationSchema,
   RegistrationPayloadSchema,
@@ -15,7 +17,7 @@ import {
   type RegistrationPayload,
 } from '../../src/shared/registration.ts';
 import { check, firstIssue } from '../../src/shared/validate.ts';
-import type { FieldErrors, FieldName, RegistrationValues, StepIndex } from './registration.types.ts';
+import type { FieldChangeEvent, FieldErrors, FieldName, RegistrationValues, StepIndex } from './registration.types.ts';
 
 /**
  * Words for the choices the shared schemas cannot phrase (a missing radio, select or checkbox).
@@ -74,6 +76,32 @@ export function tokensForValues(values: RegistrationValues, settings: Investment
   return tokensFor(amount, settings.tokenPrice);
 }
 
+const WALLET_MAX_LENGTH = FIELD_MAX_LENGTH.walletAddress;
+
+export const isField = (field: unknown): field is FieldName => typeof field === 'string' && Object.hasOwn(emptyValues, field);
+
+/** The values after one change, or null when the value does not fit the field (ignored). */
+export function applyFieldChange(values: RegistrationValues, { field, value }: Pick<FieldChangeEvent, 'field' | 'value'>): RegistrationValues | null {
+  if (!isField(field)) return null;
+  if (typeof emptyValues[field] === 'boolean') return typeof value === 'boolean' ? { ...values, [field]: value } : null;
+  if (typeof value !== 'string') return null;
+  if (field === 'investorType' && value !== '' && !(INVESTOR_TYPES as readonly string[]).includes(value)) return null;
+  if (field === 'primaryJurisdiction' && value !== '' && !(PRIMARY_JURISDICTIONS as readonly string[]).includes(value)) return null;
+  // Spec: the wallet is trimmed and at most 42 characters.
+  const next = field === 'walletAddress' ? value.trim().slice(0, WALLET_MAX_LENGTH) : value;
+  return { ...values, [field]: next };
+}
+
+/** Form values from anything (e.g. what a tab kept): every field that fits is taken, the rest stays empty. */
+export function valuesFrom(raw: unknown): RegistrationValues {
+  if (typeof raw !== 'object' || raw === null) return emptyValues;
+  let values = emptyValues;
+  for (const [field, value] of Object.entries(raw)) {
+    values = applyFieldChange(values, { field, value } as FieldChangeEvent) ?? values;
+  }
+  return values;
+}
+
 /** The fields a step shows; step 2 depends on the chosen investor type. */
 export function stepFields(step: StepIndex, investorType: RegistrationValues['investorType']): FieldName[] {
   if (step === 1) return ['investmentAmount'];
@@ -81,12 +109,6 @@ export function stepFields(step: StepIndex, investorType: RegistrationValues['in
   const typeFields = investorType === 'individual' ? INDIVIDUAL_FIELDS : investorType === 'entity' ? ENTITY_FIELDS : [];
   return ['investorType', ...typeFields, 'email', 'walletAddress'];
 }
-
-/** A yyyy-mm-dd string that names a real calendar day (the schema checks only the shape). */
-const isCalendarDate = (text: string): boolean => {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-};
 
 /** The error of one field, or null. */
 export function fieldError(field: FieldName, values: RegistrationValues, settings: InvestmentSettings | null): string | null {
@@ -97,13 +119,9 @@ export function fieldError(field: FieldName, values: RegistrationValues, setting
       return values.investorType === '' ? choiceMessages.investorTypeRequired : null;
     case 'fullName':
     case 'nationality':
+    // The shared rule (dateOfBirthError): not a real day, in the future, or under 18, each in its own words.
+    case 'dateOfBirth':
       return firstIssue(IndividualRegistrationSchema.entries[field], values[field]);
-    case 'dateOfBirth': {
-      const issue = firstIssue(IndividualRegistrationSchema.entries.dateOfBirth, values.dateOfBirth);
-      if (issue) return issue;
-      // Same words as the schema's: a shaped but impossible date (2001-02-30) is just as invalid.
-      return isCalendarDate(values.dateOfBirth) ? null : firstIssue(IndividualRegistrationSchema.entries.dateOfBirth, '');
-    }
     case 'entityName':
     case 'jurisdiction':
     case 'authorizedSignatory':
@@ -119,6 +137,13 @@ export function fieldError(field: FieldName, values: RegistrationValues, setting
     case 'financialCapacity':
       return values[field] ? null : choiceMessages.certificationRequired;
   }
+}
+
+/** The step that shows a field, whichever investor type is chosen. */
+export function stepOfField(field: FieldName): StepIndex {
+  if (field === 'investmentAmount') return 1;
+  if (field === 'primaryJurisdiction' || (CERTIFICATION_FIELDS as readonly string[]).includes(field)) return 3;
+  return 2;
 }
 
 /** Errors of the fields a step shows. */

@@ -24,6 +24,10 @@ export const sessionMachine = setup({
     readStoredSession: fromPromise<StoredSession, void>(async () => {
       throw new Error('readStoredSession is provided by the app');
     }),
+    /** What the tab kept of a registration waiting for its code (the registration chart reads it), or null. */
+    readPendingRegistration: fromPromise<unknown, void>(async () => {
+      throw new Error('readPendingRegistration is provided by the app');
+    }),
     /** Reports URL changes (history, 200 ms poll fallback) and storage changes from other tabs as events. */
     watchBrowser: fromCallback<SessionEvent>(() => undefined),
     logoutBackend: fromPromise<void, { token: string | null }>(async () => undefined),
@@ -79,6 +83,7 @@ export const sessionMachine = setup({
     user: null,
     settings: null,
     requestedPath: input.path,
+    pendingRegistration: null,
     notice: null,
     elapsedSeconds: 0,
     startedAt: 0,
@@ -152,17 +157,31 @@ export const sessionMachine = setup({
           },
         },
         register: {
-          invoke: {
-            id: 'registration',
-            src: 'registration',
-            input: ({ context }) => ({ settings: context.settings }),
-            onDone: {
-              target: '#session.authenticated',
-              actions: [
-                { type: 'storeSession', params: ({ event }) => event.output },
-                { type: 'adoptAuth', params: ({ event }) => event.output },
-                { type: 'setRequestedPath', params: { path: '/process/disclosure' } },
-              ],
+          initial: 'restoring',
+          states: {
+            /** A registration waiting for its emailed code (kept by the tab over a reload) comes back to its code screen. */
+            restoring: {
+              invoke: {
+                id: 'readPendingRegistration',
+                src: 'readPendingRegistration',
+                onDone: { target: 'open', actions: assign({ pendingRegistration: ({ event }) => event.output }) },
+                onError: { target: 'open', actions: assign({ pendingRegistration: null }) },
+              },
+            },
+            open: {
+              invoke: {
+                id: 'registration',
+                src: 'registration',
+                input: ({ context }) => ({ settings: context.settings, pending: context.pendingRegistration }),
+                onDone: {
+                  target: '#session.authenticated',
+                  actions: [
+                    { type: 'storeSession', params: ({ event }) => event.output },
+                    { type: 'adoptAuth', params: ({ event }) => event.output },
+                    { type: 'setRequestedPath', params: { path: '/process/disclosure' } },
+                  ],
+                },
+              },
             },
           },
           on: {

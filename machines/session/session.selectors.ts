@@ -1,5 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { readTokenPayload } from '../../src/shared/auth.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { PROCESS_STEPS, stepFromPath } from '../../src/shared/process-steps.ts';
+import { DOWNLOADS_PATH } from '../process/process.routes.ts';
 import type { LoginActorRef } from '../login/login.machine.ts';
 import type { ProcessActorRef } from '../process/process.machine.ts';
 import type { RegistrationDetailsActorRef } from '../registration-details/registration-details.machine.ts';
@@ -23,6 +26,19 @@ export const selectAuthPath = (s: S): string | null => {
   const view = selectView(s);
   return view === 'login' ? '/auth/login' : view === 'register' ? '/auth/register' : null;
 };
+
+/**
+ * The browser tab's title for the path the machines decided ('Login · G2G Investor Portal', 'KYC Verification · ...'):
+ * each route of the spec's table has its own; while nothing is decided (loading, signing out), the portal's name.
+ */
+export function pageTitleOf(path: string | null): string {
+  const names = messages.pageNames;
+  if (path === '/auth/login') return messages.pageTitle(names.login);
+  if (path === '/auth/register') return messages.pageTitle(names.register);
+  if (path === DOWNLOADS_PATH) return messages.pageTitle(names.downloads);
+  if (path?.startsWith('/process/')) return messages.pageTitle(messages.steps.titles[PROCESS_STEPS.indexOf(stepFromPath(path))]!);
+  return messages.portalTitle;
+}
 
 export const selectUser = (s: S) => s.context.user;
 export const selectToken = (s: S) => s.context.token;

@@ -15,6 +15,8 @@ export type SessionContext = {
   settings: InvestmentSettings | null;
   /** The last path the browser asked for; the machine decides where that leads. */
   requestedPath: string;
+  /** What the tab kept of a registration waiting for its code, read as the register page opens; the registration decides what it is. */
+  pendingRegistration: unknown;
   notice: string | null;
   elapsedSeconds: number;
   /** When this signed-in session began here (ms since the epoch); the panel's timer counts from it. */

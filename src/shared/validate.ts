@@ -37,3 +37,34 @@ export function parseStoredUser(raw: string | null): SessionUser | null {
     return null;
   }
 }
+
+/** Every field's first message, keyed by the field's dot path ('occupation', 'declarations.pep'), in schema order. */
+export type FieldIssues = Readonly<Record<string, string>>;
+
+/**
+ * All issues of a value against its schema, one message per field: what a form shows when the investor submits it
+ * (every invalid field with its message, the first of them focused). Empty when the value passes. An issue without
+ * a path (the value itself is wrong) is keyed ''.
+ */
+export function issuesByField(schema: v.GenericSchema, value: unknown): FieldIssues {
+  const result = v.safeParse(schema, value);
+  if (result.success) return {};
+  const issues: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue) ?? '';
+    issues[field] ??= issue.message;
+  }
+  return issues;
+}
+
+/** The first field of `issues` in the order a form shows its fields (`order`), or null when none is invalid. */
+export const firstInvalidField = <F extends string>(issues: Partial<Record<F, string>>, order: readonly F[]): F | null =>
+  order.find((field) => issues[field] !== undefined) ?? null;
+
+/**
+ * A request to move focus to a form field, made by the chart that decides it (a refused submit: its first invalid
+ * field; a refusal from the server: the field it named). `seq` differs from the previous request's (it alternates
+ * 1, 2, 1, ...), so asking for the same field again moves focus again, and a chart's states stay finitely many.
+ */
+export type FocusRequest = { field: string; seq: 1 | 2 };
+export const focusOn = (previous: FocusRequest | null, field: string): FocusRequest => ({ field, seq: previous?.seq === 1 ? 2 : 1 });

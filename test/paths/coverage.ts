@@ -27,6 +27,11 @@ export interface CoverOptions {
   pathKind?: 'shortest' | 'simple';
   /** Stop exploring beyond snapshots matching this (e.g. bounded counters). */
   stopWhen?: (snapshot: AnySnapshot) => boolean;
+  /**
+   * Context fields left out when telling snapshots apart (e.g. a focus request, which only says where the view puts
+   * focus next): snapshots that differ only there are one vertex. The paths still carry the whole context.
+   */
+  ignoreContext?: readonly string[];
   /** Maximum traversal iterations; the traversal throws beyond it. */
   limit?: number;
   /**
@@ -121,6 +126,7 @@ function recordingScope(
  */
 function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel<AnySnapshot, EventObject, unknown> {
   const { events, input, stopWhen, limit, byIncomingEvent } = options;
+  const keyOf = snapshotKey(options);
   const viaSuffix = (state: AnySnapshot, event: EventObject | undefined, prev?: AnySnapshot) => {
     if (byIncomingEvent) return ` via ${event?.type ?? 'start'}`;
     return !event || (prev && JSON.stringify(prev.value) === JSON.stringify(state.value))
@@ -128,7 +134,7 @@ function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel
       : ` via ${JSON.stringify(event)}${prev ? ` from ${JSON.stringify(prev.value)}` : ''}`;
   };
   return new TestModel<AnySnapshot, EventObject, unknown>(machine, {
-    serializeState: (state, event, prev) => `${serializeSnapshot(state)}${viaSuffix(state, event, prev)}`,
+    serializeState: (state, event, prev) => `${keyOf(state)}${viaSuffix(state, event, prev)}`,
     stateMatcher: (state, key) =>
       key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key as never),
     // Every event the active nodes accept: the listed ones of that type, else a bare { type }.
@@ -150,9 +156,20 @@ function createModel(machine: AnyStateMachine, options: CoverOptions): TestModel
 
 const isInit = (e: EventObject) => e.type === 'xstate.init';
 
+/** How snapshots are told apart: the whole snapshot, but for the context fields the options leave out. */
+function snapshotKey(options: Pick<CoverOptions, 'ignoreContext'>) {
+  const ignored = options.ignoreContext ?? [];
+  if (ignored.length === 0) return (state: AnySnapshot) => serializeSnapshot(state);
+  return (state: AnySnapshot) => {
+    const context = Object.fromEntries(Object.entries(state.context as object).filter(([key]) => !ignored.includes(key)));
+    return serializeSnapshot({ ...state, context } as AnySnapshot);
+  };
+}
+
 export function coverMachine(machine: AnyStateMachine, options: CoverOptions): CoverResult {
   const { name, input, pathKind = 'shortest' } = options;
   const model = createModel(machine, options);
+  const keyOf = snapshotKey(options);
   const generateOptions = { allowDuplicatePaths: options.keepPrefixPaths ?? false };
   const generated = (pathKind === 'simple' ? model.getSimplePaths(generateOptions) : model.getShortestPaths(generateOptions)) as CoverPath[];
 
@@ -193,7 +210,7 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
     // Every prefix of a path is a path too (generators drop paths that prefix another).
     for (const p of shortest) {
       p.steps.forEach((step, i) => {
-        const key = serializeSnapshot(step.state);
+        const key = keyOf(step.state);
         const known = toState.get(key);
         if (!known || known.steps.length > i + 1) {
           toState.set(key, { state: step.state, steps: p.steps.slice(0, i + 1), weight: i });
@@ -201,7 +218,7 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
       });
     }
     for (const { state, transitions } of Object.values(model.getAdjacencyMap())) {
-      const base = toState.get(serializeSnapshot(state));
+      const base = toState.get(keyOf(state));
       if (!base) continue;
       const edges = Object.values(transitions) as { event: EventObject; state: AnySnapshot }[];
       for (const { event, state: next } of edges) {

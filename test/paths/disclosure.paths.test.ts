@@ -3,7 +3,8 @@
  * saves and loads as their actors' answers; exploration stops past 1 s of reading (more seconds change nothing
  * the chart decides on). Every generated path is replayed on a real actor with fake effects, and after each
  * step the page's invariants are checked: a locked section is never open (not even after the server takes a
- * completion back), only open unfinished sections have a clock, and Proceed starts only with every section complete.
+ * completion back), while reading at most one section is open (the next closes the one before), only open unfinished
+ * sections have a clock, and Proceed starts only with every section complete.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
@@ -64,7 +65,7 @@ const events: AnyEventObject[] = [
 
 /**
  * Not explored further (their transitions are the same from the snapshots that are): more reading than the
- * minimum, a failed save or completion, two sections open at once, and a hidden tab with something unsaved.
+ * minimum, a failed save or completion, two sections open at once (review mode), and a hidden tab with something unsaved.
  */
 const stopWhen = (s: Snapshot) => {
   const c = s.context;
@@ -81,6 +82,9 @@ function invariants(s: Snapshot, event: AnyEventObject) {
     return;
   }
   for (const id of openIds) expect(map[id]?.unlocked, `open ${id} is unlocked`).toBe(true);
+  // One section open at a time while reading: opening the next closes the one before.
+  expect(openIds.length).toBeLessThanOrEqual(1);
+  if (event.type === 'disclosure.section.toggle' && openIds.includes(event.sectionId)) expect(openIds).toEqual([event.sectionId]);
   if (s.matches({ ready: 'reading' })) expect([...timerIds].sort()).toEqual(sectionsToTime(openIds, map).sort());
   // Proceeding starts only with every section complete (a save answered meanwhile may still undo one).
   if (event.type === 'disclosure.proceed' && s.hasTag('completing')) expect(allSectionsComplete(s.context.sections, map)).toBe(true);

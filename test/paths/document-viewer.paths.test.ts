@@ -33,6 +33,9 @@ const events: AnyEventObject[] = [
   { type: 'documentViewer.zoom.in' },
   { type: 'documentViewer.zoom.out' },
   { type: 'documentViewer.end.visible' },
+  // A page wider than a phone's desk, and one that fits.
+  { type: 'documentViewer.layout', available: 289, pageWidth: 612 },
+  { type: 'documentViewer.layout', available: 900, pageWidth: 612 },
   { type: 'documentViewer.render.error' },
   { type: 'documentViewer.source.change', url: '/api/assets/nda', token: null },
 ];
@@ -41,8 +44,13 @@ const events: AnyEventObject[] = [
 const stopWhen = (s: Snapshot) => Math.abs(s.context.zoom - ZOOM.start) > ZOOM.step;
 
 /** Facts that must hold in every snapshot the paths visit. */
-function checkInvariants(s: Snapshot): void {
+function checkInvariants(s: Snapshot, event: AnyEventObject): void {
   expect(s.context.zoom).toBeGreaterThanOrEqual(ZOOM.min);
+  // A first layout fits a wider page to the desk (here 289 px for 612: 47%); one that fits keeps the zoom.
+  if (event.type === 'documentViewer.layout' && s.matches('displayed')) {
+    expect(s.context.fitted).toBe(true);
+    if (event.available < event.pageWidth && s.context.zoom !== ZOOM.start) expect((event.pageWidth * s.context.zoom) / 100).toBeLessThanOrEqual(event.available);
+  }
   expect(s.context.zoom).toBeLessThanOrEqual(ZOOM.max);
   expect(s.hasTag('loading')).toBe(s.matches('loading'));
   if (s.matches('displayed')) {
@@ -68,7 +76,7 @@ const replay = (paths: readonly CoverPath[]) =>
         actors: { loadDocument: fromPromise<LoadDocumentOutput, LoadDocumentInput>(() => new Promise(() => {})) },
       }),
     }),
-    checkStep: ({ snapshot }) => checkInvariants(snapshot),
+    checkStep: ({ snapshot, event }) => checkInvariants(snapshot, event),
   });
 
 const pathName = (p: CoverPath) => p.steps.slice(1).map((s) => s.event.type.replace('xstate.', '')).join(' > ') || '(initial)';

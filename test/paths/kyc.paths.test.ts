@@ -6,7 +6,8 @@
  * never goes back; an earlier step can be looked at, never a later one; each success line belongs to its state; the
  * page finishes only when the server sends the investor on to the agreements.
  * Steps: an upload runs exactly while uploading and only for a file that passed the checks; a save is sent only for
- * what the server stored (and the AML form only as the schema accepts it); a step finishes only after its save.
+ * what the server stored (and the AML form only as the schema accepts it); a step finishes only after its save. The
+ * identity document is a draft until Continue: one save per Continue from a stored draft, none before.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
@@ -23,7 +24,7 @@ import { selectActiveStep } from '../../machines/kyc/kyc.selectors.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { AmlDataSchema, type KycStepNumber, type SaveKycStepInput, type KycStatusResponse } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { firstIssue } from '../../src/shared/validate.ts';
+import { firstIssue, issuesByField } from '../../src/shared/validate.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
@@ -67,7 +68,6 @@ const pageEvents: AnyEventObject[] = [
   // Each step chart's result: the status after its save (the same for all, so the page's state stays small).
   { type: 'xstate.done.actor.kycIdentity', output: { status: kycStatus([1]) } },
   { type: 'xstate.done.actor.camera', output: { status: kycStatus([1]), upload: STORED } },
-  { type: 'kyc.biometric.continue' },
   { type: 'xstate.done.actor.kycAddress', output: { status: kycStatus([1]) } },
   { type: 'xstate.done.actor.kycAml', output: { status: kycStatus([1]) } },
   { type: 'xstate.after.KYC_ADVANCE.kyc.wizard.aml.saved' },
@@ -79,8 +79,15 @@ const pageEvents: AnyEventObject[] = [
 ];
 
 const STEP_CHILD: Record<KycStepNumber, string | null> = { 1: 'kycIdentity', 2: 'camera', 3: 'kycAddress', 4: 'kycAml', 5: null };
-const NOTICE_OF = (s: Page) =>
-  s.matches({ wizard: { biometric: 'saved' } }) ? messages.kyc.selfieUploaded : s.matches({ wizard: { aml: 'saved' } }) ? messages.kyc.amlSaved : null;
+/** The success line a state may show: the step just finished, above the step it leads to (null when the page started there). */
+const NOTICES_OF = (s: Page): (string | null)[] =>
+  s.matches({ wizard: 'address' })
+    ? [null, messages.kyc.selfieUploaded]
+    : s.matches({ wizard: { aml: 'form' } })
+      ? [null, messages.kyc.addressUploaded]
+      : s.matches({ wizard: { aml: 'saved' } })
+        ? [messages.kyc.amlSaved]
+        : [null];
 
 describe('KYC page statechart paths', () => {
   // Generation runs without a parent: what the page would ask of the process is a no-op there.
@@ -115,7 +122,7 @@ describe('KYC page statechart paths', () => {
         if (s.matches('summary')) expect(isKycComplete(s.context.status!)).toBe(true);
         // Exactly the active step's chart runs.
         const running = Object.keys(s.children).filter((id) => Object.values(STEP_CHILD).includes(id));
-        const expected = active && !s.matches({ wizard: { biometric: 'saved' } }) && !s.matches({ wizard: { aml: 'saved' } }) ? STEP_CHILD[active] : null;
+        const expected = active && !s.matches({ wizard: { aml: 'saved' } }) ? STEP_CHILD[active] : null;
         expect(running).toEqual(expected ? [expected] : []);
         // Forward only, an earlier step to look at only.
         if (active) {
@@ -123,8 +130,8 @@ describe('KYC page statechart paths', () => {
           walked.furthest = active;
           if (s.context.viewedStep !== null) expect(s.context.viewedStep).toBeLessThan(active);
         }
-        // Each success line in its own place ('Both address documents ...' stays on the AML form it leads to).
-        if (!s.matches({ wizard: { aml: 'form' } })) expect(s.context.notice).toBe(NOTICE_OF(s));
+        // Each success line in its own place: above the step it leads to ('Selfie captured ...' on the address step).
+        expect(NOTICES_OF(s)).toContain(s.context.notice);
         if (s.context.error !== null) expect(s.matches({ wizard: 'review' })).toBe(true);
       },
     });
@@ -160,18 +167,22 @@ describe('KYC identity step statechart paths', () => {
   it('keeps the step invariants on every path, replayed on a real actor', async () => {
     await replayPaths(result.paths, {
       setup: () => {
-        const fakes = silentEffects();
+        const fakes = { ...silentEffects(), continued: 0 };
         return { machine: kycIdentityMachine.provide({ actors: fakes.actors }), fakes };
       },
-      checkStep: ({ snapshot: s, fakes: { uploads, saves }, event, finishing }) => {
+      checkStep: ({ snapshot: s, fakes, event, finishing }) => {
+        const { uploads, saves } = fakes;
         const running = uploads.filter((u) => !u.stopped);
         expect(running.length).toBe(s.matches('uploading') ? 1 : 0);
         for (const u of uploads) expect(fileProblem(u.input.file as File)).toBeNull();
         for (const u of uploads) expect(u.input).toMatchObject({ documentType: 'identity', step: 1 });
         for (const save of saves) expect(save).toEqual({ step: 1, stepData: { fileName: STORED.fileName, fileType: STORED.fileType, fileSize: STORED.fileSize, filePath: STORED.filePath } });
-        if (s.matches('saving') || s.matches('unsaved') || s.matches('saved')) expect(s.context.upload).toEqual(STORED);
-        if (s.matches('empty') && event.type === 'kyc.identity.continue') expect(s.context.error).toBe(messages.kyc.identityRequired);
-        if (finishing) expect(event.type).toBe('kyc.identity.continue');
+        if (s.matches('uploaded') || s.matches('saving')) expect(s.context.upload).toEqual(STORED);
+        // A draft until Continue: each save is a Continue on a stored draft, and nothing else saves.
+        if (event.type === 'kyc.identity.continue' && s.matches('saving')) fakes.continued += 1;
+        expect(saves.length).toBe(fakes.continued);
+        if (s.matches('empty') && event.type === 'kyc.identity.continue') expect(s.context.fileError).toBe(messages.kyc.identityRequired);
+        if (finishing) expect(event.type).toBe('xstate.done.actor.saveKycStep');
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1]) });
       },
     });
@@ -259,7 +270,12 @@ describe('KYC AML step statechart paths', () => {
           expect(save.step).toBe(4);
           expect(firstIssue(AmlDataSchema, save.stepData)).toBeNull();
         }
-        if (event.type === 'kyc.aml.submit' && s.matches('editing')) expect(s.context.error).toBe(firstIssue(AmlDataSchema, s.context.form));
+        // A refused submit shows every field's message and takes focus to the first invalid field.
+        if (event.type === 'kyc.aml.submit' && s.matches('editing')) {
+          expect(s.context.showErrors).toBe(true);
+          expect(s.context.focus?.field).toBe(Object.keys(issuesByField(AmlDataSchema, s.context.form))[0]);
+        }
+        if (!s.context.showErrors) expect(s.context.focus).toBeNull();
         if (s.matches('saving')) expect(firstIssue(AmlDataSchema, s.context.form)).toBeNull();
         if (s.status === 'done') expect(s.output).toEqual({ status: kycStatus([1, 2, 3, 4]) });
       },

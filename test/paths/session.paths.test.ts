@@ -24,6 +24,8 @@ const events: EventObject[] = [
   { type: 'session.route.request', path: '/auth/login' } as EventObject,
   { type: 'xstate.done.actor.login', output: auth(validToken) } as EventObject,
   { type: 'xstate.done.actor.login', output: auth(expiredToken) } as EventObject,
+  { type: 'xstate.done.actor.readPendingRegistration', output: null } as EventObject,
+  { type: 'xstate.error.actor.readPendingRegistration', error: new Error('storage blocked') } as EventObject,
   { type: 'xstate.done.actor.registration', output: auth(validToken) } as EventObject,
   { type: 'session.storage.change', token: validToken, userRaw } as EventObject,
   { type: 'session.storage.change', token: token(FUTURE - 1), userRaw } as EventObject,
@@ -63,6 +65,7 @@ describe('session statechart paths', () => {
           actors: {
             // Never settle: the path's own events stand in for the actors' answers.
             readStoredSession: fromPromise<StoredSession, void>(() => new Promise(() => {})),
+            readPendingRegistration: fromPromise<unknown, void>(() => new Promise(() => {})),
             logoutBackend: fromPromise<void, { token: string | null }>(() => new Promise(() => {})),
           },
         }),

@@ -7,7 +7,8 @@ import { useSession } from './session-context.tsx';
 export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
   const session = useSession();
   return (
-    <header className="header">
+    // Inside the shell's <header> (with the secure-session line): one banner landmark for both.
+    <div className="header">
       <div className="header__brand">
         <span className="header__logo" aria-hidden="true">G2G</span>
         <div>
@@ -32,7 +33,7 @@ export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
         </a>
       )}
       {view === 'process' && <SignedInControls />}
-    </header>
+    </div>
   );
 }
 
@@ -45,13 +46,13 @@ function SignedInControls() {
   const details = useSelector(session, selectDetailsActor);
   return (
     <div className="header__session">
-      <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => details?.send({ type: 'registrationDetails.open' })}>
+      <button type="button" className="btn btn--ghost btn--small header__details" aria-haspopup="dialog" onClick={() => details?.send({ type: 'registrationDetails.open' })}>
         Registration Details
       </button>
       <div className="session-panel" role="group" aria-label="Session">
         <dl className="session-panel__facts">
           <div><dt>Session</dt><dd className="mono" data-testid="session-id">{sessionId}</dd></div>
-          <div><dt>Investor</dt><dd data-testid="session-email" title={user?.email}>{user?.email}</dd></div>
+          <div className="session-panel__email"><dt>Investor</dt><dd data-testid="session-email" title={user?.email}>{user?.email}</dd></div>
           <div><dt>Elapsed</dt><dd className="mono" data-testid="session-timer" aria-live="off">{formatElapsed(elapsed)}</dd></div>
         </dl>
         <button type="button" className="btn btn--outline btn--small" disabled={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>

@@ -6,17 +6,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { selectPath } from '../../../machines/process/process.selectors.ts';
-import { selectAuthPath, selectProcessActor, selectRequestedPath } from '../../../machines/session/session.selectors.ts';
+import { selectRequestedPath } from '../../../machines/session/session.selectors.ts';
 import { useSession } from './session-context.tsx';
+import { useDecidedPath } from './use-decided-path.ts';
 
 export function RouteSync() {
   const session = useSession();
-  const authPath = useSelector(session, selectAuthPath);
   const requested = useSelector(session, selectRequestedPath);
-  const processActor = useSelector(session, selectProcessActor);
-  const processPath = useSelector(processActor, (s) => (s ? selectPath(s) : null));
-  const target = authPath ?? processPath;
+  const target = useDecidedPath();
   const lastTarget = useRef<string | null>(null);
 
   useEffect(() => {

@@ -6,31 +6,34 @@ import { ProcessPage } from '../views/process/ProcessPage.tsx';
 import { RegisterRoute } from './RegisterRoute.tsx';
 import { Header } from './Header.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { DocumentTitle } from './DocumentTitle.tsx';
 import { SecureBanner } from './SecureBanner.tsx';
 import { useSession } from './session-context.tsx';
 
+/** Every screen is the banner landmark (the secure-session line, the header once the session is known) and main. */
 export function Shell() {
   const session = useSession();
   const view = useSelector(session, selectView);
   return (
     <div className="shell">
-      <SecureBanner />
-      {view === 'loading' ? (
-        <LoadingScreen />
-      ) : view === 'signingOut' ? (
-        <LoadingScreen title="Signing out..." detail="Ending your secure session." />
-      ) : (
-        <>
-          <Header view={view} />
-          <main className="shell__main" id="main">
-            <ErrorBoundary>
-              {view === 'login' && <LoginPage />}
-              {view === 'register' && <RegisterRoute />}
-              {view === 'process' && <ProcessPage />}
-            </ErrorBoundary>
-          </main>
-        </>
-      )}
+      <header className="shell__top">
+        <SecureBanner />
+        {view !== 'loading' && view !== 'signingOut' ? <Header view={view} /> : null}
+      </header>
+      <main className="shell__main" id="main">
+        {view === 'loading' ? (
+          <LoadingScreen />
+        ) : view === 'signingOut' ? (
+          <LoadingScreen title="Signing out..." detail="Ending your secure session." />
+        ) : (
+          <ErrorBoundary>
+            {view === 'login' && <LoginPage />}
+            {view === 'register' && <RegisterRoute />}
+            {view === 'process' && <ProcessPage />}
+          </ErrorBoundary>
+        )}
+      </main>
+      <DocumentTitle />
     </div>
   );
 }

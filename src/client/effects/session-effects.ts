@@ -44,6 +44,7 @@ export function provideSession({ api, getToken, onUnauthorized, reload, replace,
   return sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise<StoredSession, void>(async () => storage.readStoredSession()),
+      readPendingRegistration: fromPromise<unknown, void>(async () => storage.readPendingRegistration()),
       watchBrowser,
       logoutBackend: fromPromise<void, { token: string | null }>(async ({ input }) => {
         if (!input.token) return;
@@ -65,6 +66,10 @@ export function provideSession({ api, getToken, onUnauthorized, reload, replace,
             api.post('/api/auth/register', { auth: false, loginFlow: true, json: input, schema: CodeChallengeSchema }),
           ),
           emailCode,
+        },
+        actions: {
+          storePendingRegistration: (_, pending) => storage.storePendingRegistration(pending),
+          clearPendingRegistration: () => storage.clearPendingRegistration(),
         },
       }),
       process: provideProcess(api, { getToken, onUnauthorized, log }),

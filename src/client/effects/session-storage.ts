@@ -31,3 +31,20 @@ export const getStoredToken = (storage: Storage = localStorage) => storage.getIt
 export function rememberNotice(notice: string, flash: Storage = sessionStorage) {
   if (notice) flash.setItem(NOTICE_KEY, notice);
 }
+
+/** A registration waiting for its emailed code: kept by this tab (sessionStorage) over a reload, never beyond it. */
+const PENDING_REGISTRATION_KEY = 'g2g.pendingRegistration';
+
+/** What was kept, as parsed JSON (the registration chart decides whether it is a pending registration), or null. */
+export function readPendingRegistration(tab: Storage = sessionStorage): unknown {
+  const raw = tab.getItem(PENDING_REGISTRATION_KEY);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export const storePendingRegistration = (pending: unknown, tab: Storage = sessionStorage) => tab.setItem(PENDING_REGISTRATION_KEY, JSON.stringify(pending));
+export const clearPendingRegistration = (tab: Storage = sessionStorage) => tab.removeItem(PENDING_REGISTRATION_KEY);

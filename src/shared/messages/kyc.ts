@@ -88,5 +88,11 @@ export const kycMessages = {
       stopped: 'The camera stopped. Please start it again.',
       failed: 'The camera could not be started. Please try again.',
     },
+    /** The file field's own words (the browser's 'No file chosen' would sit beside a chosen file). */
+    chooseFile: 'Choose file',
+    chooseAnotherFile: 'Choose another file',
+    noFileChosen: 'No file chosen yet',
+    identityDraftHint: 'Not the right document? Choose another file to replace it before you continue.',
+    addressUploading: (percent: number) => `Uploading both documents... ${percent}%`,
   },
 } as const;

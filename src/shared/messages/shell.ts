@@ -11,4 +11,8 @@ export const shellMessages = {
   initializingAuth: 'Initializing authentication...',
   authenticationRequired: 'Authentication Required',
   goToLogin: 'Go to Login',
+  /** The browser tab's title: the page the session machine shows, then the portal (index.html has the portal alone). */
+  portalTitle: 'G2G Investor Portal',
+  pageTitle: (page: string) => `${page} · G2G Investor Portal`,
+  pageNames: { login: 'Login', register: 'Registration', downloads: 'Signed Documents' },
 } as const;

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { AuthResponse, CodeChallenge } from '../../../src/shared/auth.ts';
 import { baseUrl } from './browser.ts';
+import { JPEG, PDF, PNG } from './files.ts';
 import { codeFromOutbox } from './outbox.ts';
 
 let counter = 0;
@@ -69,4 +70,39 @@ export async function completeDisclosureViaApi(investor: Investor): Promise<void
     await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true, timeSpent: seconds, scrolled: true } } }, investor.token);
   }
   await post('/api/disclosure/complete', { sectionProgress: {} }, investor.token);
+}
+
+async function uploadViaApi(investor: Investor, type: string, step: number, name: string, bytes: Buffer, mime: string) {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('step', String(step));
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: mime }), name);
+  const res = await fetch(`${baseUrl}/api/kyc/upload-document`, { method: 'POST', headers: { authorization: `Bearer ${investor.token}` }, body: form });
+  if (!res.ok) throw new Error(`upload ${type}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { fileName: string; originalName: string; filePath: string; fileType: string; fileSize: number };
+}
+
+/** The whole KYC through the API as the browser would (four uploads, four saves, the completion): for specs past KYC. */
+export async function completeKycViaApi(investor: Investor): Promise<void> {
+  const fileData = (u: Awaited<ReturnType<typeof uploadViaApi>>) => ({ fileName: u.fileName, fileType: u.fileType, fileSize: u.fileSize, filePath: u.filePath });
+  const identity = await uploadViaApi(investor, 'identity', 1, 'passport.png', PNG, 'image/png');
+  await post('/api/kyc/save-step', { step: 1, stepData: fileData(identity) }, investor.token);
+  const selfie = await uploadViaApi(investor, 'selfie', 2, 'selfie.jpg', JPEG, 'image/jpeg');
+  await post('/api/kyc/save-step', { step: 2, stepData: fileData(selfie) }, investor.token);
+  const bill = await uploadViaApi(investor, 'address_utility', 3, 'utility-bill.pdf', PDF, 'application/pdf');
+  const bank = await uploadViaApi(investor, 'address_bank', 3, 'bank-statement.jpg', JPEG, 'image/jpeg');
+  await post(
+    '/api/kyc/save-step',
+    {
+      step: 3,
+      stepData: { utilityBillUploaded: true, utilityBillFileName: bill.fileName, bankStatementUploaded: true, bankStatementFileName: bank.fileName, addressDocumentName: 'utility-bill.pdf, bank-statement.jpg' },
+    },
+    investor.token,
+  );
+  await post(
+    '/api/kyc/save-step',
+    { step: 4, stepData: { fundsSource: 'salary', annualVolume: '50k-100k', occupation: 'Engineer', additionalInfo: '', declarations: { pep: true, sanctions: true, criminal: true, funds: true } } },
+    investor.token,
+  );
+  await post('/api/kyc/complete', {}, investor.token);
 }

@@ -2,7 +2,9 @@
  * KYC in the real app, twice: in the shared Chromium, which has no camera (the simulated test camera), and in a
  * Chromium started with a fake camera device (the real getUserMedia path). A fresh investor past disclosure goes
  * through the five sub-steps with real files to the agreements route, then the read-only summary downloads the
- * identity document back and its bytes equal the upload.
+ * identity document back and its bytes equal the upload. On the way (simulated run): a wrong ID is a draft that a
+ * reload does not save and another file replaces before Continue; one Continue on the selfie step saves and moves on;
+ * an empty AML form shows every field's message at once with focus on the first.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,27 +14,33 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/messages.ts';
 import { baseUrl, describeE2E, newPage, screenshot } from '../harness/browser.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/chromium.ts';
+import { JPEG, PDF, PNG } from '../harness/files.ts';
 import { apiGet, completeDisclosureViaApi, openSignedIn, registerInvestor, type Investor } from '../harness/investor.ts';
 
 const text = messages.kyc;
-// Real files of each allowed kind (a 1x1 PNG, a 1x1 JPEG, a one-page PDF).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 612 792]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-async function walkKyc(page: Page, label: string, expectSimulated: boolean) {
+async function walkKyc(page: Page, investor: Investor, label: string, expectSimulated: boolean) {
   const stepTitle = page.locator('#kyc-step-title');
   await expect.poll(() => stepTitle.textContent(), { timeout: 20_000 }).toContain(text.stepTitles[0]);
 
-  // Step 1: a wrong type is refused in the browser, then a real identity document.
+  // Step 1: a wrong type is refused in the browser (at the file field), then a wrong identity document: a draft that
+  // a reload does not save, and that another file replaces before Continue.
   const identity = page.getByTestId('kyc-identity-file');
   await identity.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an identity document') });
   await page.getByText(text.invalidType).waitFor();
+  expect(await identity.getAttribute('aria-invalid')).toBe('true');
+  await identity.setInputFiles({ name: 'wrong-id.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByText(text.identityStored('wrong-id.png')).waitFor({ timeout: 20_000 });
+  await page.reload();
+  await expect.poll(() => stepTitle.textContent(), { timeout: 20_000 }).toContain(text.stepTitles[0]);
+  expect((await apiGet<{ steps: Record<string, { completed: boolean }> }>('/api/kyc/status', investor.token)).steps['1']!.completed).toBe(false);
+  await identity.setInputFiles({ name: 'wrong-id.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByText(text.identityStored('wrong-id.png')).waitFor({ timeout: 20_000 });
+  // The browser's 'No file chosen' never sits beside a chosen file: the field names what is chosen.
+  expect(await page.locator('.file-picker__chosen').textContent()).toContain('wrong-id.png');
   await identity.setInputFiles({ name: 'passport scan ü.png', mimeType: 'image/png', buffer: PNG });
   await page.getByText(text.identityStored('passport scan ü.png')).waitFor({ timeout: 20_000 });
+  expect(await page.getByText(text.chooseAnotherFile, { exact: true }).count()).toBe(1);
   await screenshot(page, `kyc-${label}-1-identity`);
   await page.getByRole('button', { name: text.continueToBiometric }).click();
 
@@ -53,13 +61,13 @@ async function walkKyc(page: Page, label: string, expectSimulated: boolean) {
   await screenshot(page, `kyc-${label}-2-camera`);
   await page.getByRole('button', { name: text.takeSelfie }).click();
   await page.getByRole('button', { name: text.retakeSelfie }).waitFor();
+  // One press saves the selfie and moves on; its success line stands above the address step.
   await page.getByRole('button', { name: text.continue }).click();
-  await page.getByText(text.selfieUploaded).waitFor({ timeout: 20_000 });
+  await expect.poll(() => stepTitle.textContent(), { timeout: 20_000 }).toContain(text.stepTitles[2]);
+  await page.getByText(text.selfieUploaded).waitFor();
   await screenshot(page, `kyc-${label}-3-selfie`);
-  await page.getByRole('button', { name: text.continue }).click();
 
   // Step 3: both address documents.
-  await expect.poll(() => stepTitle.textContent()).toContain(text.stepTitles[2]);
   const both = page.getByRole('button', { name: text.uploadBoth });
   expect(await both.isDisabled()).toBe(true);
   await page.getByTestId('kyc-address_utility-file').setInputFiles({ name: 'utility-bill.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -78,13 +86,31 @@ async function walkKyc(page: Page, label: string, expectSimulated: boolean) {
   await both.click();
   await page.getByText(text.addressUploaded).waitFor({ timeout: 20_000 });
 
-  // Step 4: AML.
+  // Step 4: AML. Submitted empty, every field says what it needs at once, and the first takes focus.
   await expect.poll(() => stepTitle.textContent()).toContain(text.stepTitles[3]);
+  await page.getByRole('button', { name: text.completeAml }).click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('aml-fundsSource');
+  expect(await page.locator('.ui-field__error').allTextContents()).toEqual([
+    'Please select the source of funds.',
+    'Please select the expected annual volume.',
+    'Please enter your occupation.',
+    text.declarationsRequired,
+  ]);
+  for (const id of ['aml-fundsSource', 'aml-annualVolume', 'aml-occupation', 'aml-declaration-pep', 'aml-declaration-funds']) {
+    const field = page.locator(`#${id}`);
+    expect(await field.getAttribute('aria-invalid'), id).toBe('true');
+    const described = (await field.getAttribute('aria-describedby'))!.split(' ');
+    const messagesOf = await Promise.all(described.map((ref) => page.locator(`[id="${ref}"]`).textContent()));
+    expect(messagesOf.join(' '), id).toMatch(/Please/);
+  }
+  await screenshot(page, `kyc-${label}-5-aml-errors`);
   await page.getByLabel(text.fundsSource).selectOption('salary');
   await page.getByLabel(text.annualVolume).selectOption('50k-100k');
   await page.getByLabel(text.occupation).fill('Mathematician');
   await page.getByRole('button', { name: text.completeAml }).click();
-  await page.locator('.kyc-step__error', { hasText: text.declarationsRequired }).waitFor();
+  await page.locator('#aml-declarations-error', { hasText: text.declarationsRequired }).waitFor();
+  expect(await page.locator('.ui-field__error').count()).toBe(1);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('aml-declaration-pep');
   for (const d of ['pep', 'sanctions', 'criminal', 'funds'] as const) await page.locator(`#aml-declaration-${d}`).check();
   await screenshot(page, `kyc-${label}-5-aml`);
   await page.getByRole('button', { name: text.completeAml }).click();
@@ -105,6 +131,7 @@ async function checkSummary(page: Page, investor: Investor, label: string) {
   await screenshot(page, `kyc-${label}-7-summary`);
   const status = await apiGet<{ status: string; files: { originalName: string }[] }>('/api/kyc/status', investor.token);
   expect(status.status).toBe('UNDER_REVIEW');
+  // The replaced draft is gone: only the identity document saved with Continue is the investor's.
   expect(status.files.map((f) => f.originalName).sort()).toEqual(['bank-statement.jpg', 'passport scan ü.png', 'selfie.jpg', 'utility-bill.pdf'].sort());
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: /passport scan/ }).click();
@@ -126,7 +153,7 @@ describeE2E('KYC without a camera (simulated test camera)', () => {
   it('goes through the five steps to the agreements and downloads the identity document back', async () => {
     const { page, errors, close } = await newPage({ acceptDownloads: true });
     await openSignedIn(page, investor, '/process/kyc');
-    await walkKyc(page, 'simulated', true);
+    await walkKyc(page, investor, 'simulated', true);
     await checkSummary(page, investor, 'simulated');
     expect(errors.filter((e) => !/40[0-9]|413|415/.test(e))).toEqual([]);
     await close();
@@ -150,7 +177,7 @@ describeE2E('KYC with a (fake) camera device', () => {
     const context = await browser.newContext({ baseURL: baseUrl, acceptDownloads: true, permissions: ['camera'] });
     const page = await context.newPage();
     await openSignedIn(page, investor, '/process/kyc');
-    await walkKyc(page, 'camera', false);
+    await walkKyc(page, investor, 'camera', false);
     await checkSummary(page, investor, 'camera');
     await context.close();
   }, 120_000);

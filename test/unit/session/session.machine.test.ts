@@ -49,11 +49,12 @@ const fakeLogin = (verify: () => Promise<AuthResponse>) =>
     },
   });
 
-function makeSession(stored: StoredSession, opts: { path?: string; answers?: StatusAnswers; login?: () => Promise<AuthResponse> } = {}) {
+function makeSession(stored: StoredSession, opts: { path?: string; answers?: StatusAnswers; login?: () => Promise<AuthResponse>; pending?: unknown } = {}) {
   const effects = { stored: [] as AuthResponse[], cleared: 0, reloaded: 0, replaced: 0, notices: [] as string[], loggedOut: 0 };
   const machine = sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise(async () => stored),
+      readPendingRegistration: fromPromise<unknown, void>(async () => opts.pending ?? null),
       logoutBackend: fromPromise(async () => {
         effects.loggedOut++;
       }),
@@ -204,6 +205,18 @@ describe('login, logout, expiry and 401', () => {
     await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
     expect(effects.stored).toHaveLength(1);
     expect(actor.getSnapshot().context.requestedPath).toBe('/process/disclosure');
+  });
+
+  it('opens the register page on the code screen of a registration the tab kept over a reload, and finishes it', async () => {
+    const pending = { challenge: CHALLENGE, values: { investmentAmount: '25000', email: 'ada@example.com' } };
+    const { actor, effects } = makeSession({ token: null, userRaw: null }, { path: '/auth/register', pending });
+    await vi.waitFor(() => expect(registrationOf(actor)).toBeDefined());
+    const registration = registrationOf(actor);
+    await waitFor(registration, (s) => s.matches('confirming'));
+    expect(registration.getSnapshot().context.values.email).toBe('ada@example.com');
+    enterCode(registration);
+    await vi.waitFor(() => expect(selectView(actor.getSnapshot())).toBe('process'));
+    expect(effects.stored).toHaveLength(1);
   });
 
   it('ticks the elapsed timer every second and logs out with the alert when the token expires', async () => {

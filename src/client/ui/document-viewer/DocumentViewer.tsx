@@ -108,11 +108,18 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
     if (isAtBottom(container)) actorRef.send({ type: 'documentViewer.end.visible' });
   }, [actorRef]);
 
-  // After pages are laid out (first display, zoom): keep the reading place, and a document that fits
-  // without scrolling counts as read to the end.
+  // After pages are laid out (first display, zoom): report the desk's width (the first layout fits a wider page to
+  // it), keep the reading place, and a document that fits without scrolling counts as read to the end.
   useLayoutEffect(() => {
     const container = scrollRef.current;
     if (phase !== 'displayed' || !container) return;
+    if (pdf && pdf.pageSizes.length > 0) {
+      const pages = container.querySelector<HTMLElement>('.dv-pages');
+      const style = pages ? getComputedStyle(pages) : null;
+      const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0;
+      const pageWidth = Math.max(...pdf.pageSizes.map((size) => size.width));
+      actorRef.send({ type: 'documentViewer.layout', available: container.clientWidth - padding, pageWidth });
+    }
     if (zoomAnchor.current !== null) {
       container.scrollTop = zoomAnchor.current * container.scrollHeight - container.clientHeight / 2;
       // Pages wider than the desk: show their middle rather than the grey margin of a wider page.
@@ -120,7 +127,7 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
       zoomAnchor.current = null;
     }
     reportScroll();
-  }, [phase, scale, pdf, reportScroll]);
+  }, [phase, scale, pdf, reportScroll, actorRef]);
 
   const goToPage = (type: 'documentViewer.page.next' | 'documentViewer.page.previous') => {
     actorRef.send({ type });
@@ -140,7 +147,8 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
   const pageSizes = phase === 'displayed' && pdf ? pdf.pageSizes : [];
 
   return (
-    <section className="dv" aria-label={name}>
+    // A group, not a landmark: the page around it (the NDA's section, a disclosure section) is the landmark.
+    <div className="dv" role="group" aria-label={name}>
       <div className="dv-toolbar" role="toolbar" aria-label={viewerText.controls}>
         <div className="dv-toolbar__group">
           <button type="button" className="dv-icon-button" aria-label={viewerText.previousPage} disabled={!canGoPrevious} onClick={() => goToPage('documentViewer.page.previous')}>
@@ -210,6 +218,6 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
           {viewerText.reachedEnd}
         </p>
       )}
-    </section>
+    </div>
   );
 }

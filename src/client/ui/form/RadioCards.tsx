@@ -3,6 +3,7 @@
  * keys move the choice and screen readers announce "1 of 2".
  */
 import type { ReactNode } from 'react';
+import { FieldError } from './FieldError.tsx';
 import './form.css';
 
 export type RadioCardOption<V extends string> = { value: V; title: string; description?: ReactNode };
@@ -43,7 +44,7 @@ export function RadioCards<V extends string>({ name, legend, options, value, onC
                 checked={value === option.value}
                 required={required}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={descriptionId}
+                aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
                 onChange={() => onChange(option.value)}
               />
               <label htmlFor={id} className="ui-radio-card__label">
@@ -58,13 +59,7 @@ export function RadioCards<V extends string>({ name, legend, options, value, onC
           );
         })}
       </div>
-      <div aria-live="polite">
-        {error ? (
-          <p className="ui-field__error" id={errorId}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -5,7 +5,9 @@ import {
   selectAddressError,
   selectAddressSlots,
   selectCanSubmitAddress,
+  selectAddressUploadPercent,
   selectIsAddressBusy,
+  selectIsAddressUploading,
   selectRequiredCount,
   selectSelectedCount,
 } from '../../../../machines/kyc/kyc-address.selectors.ts';
@@ -23,6 +25,8 @@ export function AddressStep({ actor }: { actor: KycAddressActorRef }) {
   const chosen = useSelector(actor, selectSelectedCount);
   const required = selectRequiredCount();
   const busy = useSelector(actor, selectIsAddressBusy);
+  const uploading = useSelector(actor, selectIsAddressUploading);
+  const percent = useSelector(actor, selectAddressUploadPercent);
   const canSubmit = useSelector(actor, selectCanSubmitAddress);
   const error = useSelector(actor, selectAddressError);
   return (
@@ -43,12 +47,13 @@ export function AddressStep({ actor }: { actor: KycAddressActorRef }) {
               disabled={busy}
               error={slot.error}
               onSelect={(file) => actor.send({ type: 'kyc.address.selectFile', documentType: slot.documentType, file })}
+              name={slot.documentType}
               testId={`kyc-${slot.documentType}-file`}
             />
-            {busy && slot.fileName ? <ProgressBar label={slot.label} value={slot.uploadPercent} valueText={text.uploading(slot.uploadPercent)} /> : null}
           </div>
         ))}
       </div>
+      {uploading ? <ProgressBar label={text.uploadBoth} value={percent} valueText={text.addressUploading(percent)} /> : null}
       {chosen > 0 ? (
         <div className="kyc-address__review">
           <p className="kyc-address__review-title">{text.addressReview}</p>
@@ -64,7 +69,7 @@ export function AddressStep({ actor }: { actor: KycAddressActorRef }) {
       ) : null}
       <StepError error={error} />
       <div className="kyc-step__actions">
-        <Button disabled={!canSubmit} busy={busy} busyLabel={text.saving} onClick={() => actor.send({ type: 'kyc.address.submit' })}>
+        <Button disabled={!canSubmit} busy={busy} busyLabel={uploading ? text.uploading(percent) : text.saving} onClick={() => actor.send({ type: 'kyc.address.submit' })}>
           {text.uploadBoth}
         </Button>
       </div>

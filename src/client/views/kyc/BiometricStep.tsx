@@ -1,8 +1,7 @@
-/** Step 2: the live selfie (real camera, or the simulated test camera with its notice), then Continue. */
+/** Step 2: the live selfie (real camera, or the simulated test camera with its notice), then Continue (saves and moves on). */
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { CameraActorRef } from '../../../../machines/camera/camera.machine.ts';
-import type { KycActorRef } from '../../../../machines/kyc/kyc.machine.ts';
 import {
   selectCameraError,
   selectCameraPhase,
@@ -16,28 +15,13 @@ import {
   selectSelfieUploadPercent,
   selectStream,
 } from '../../../../machines/camera/camera.selectors.ts';
-import { selectFilesByStep, selectIsSelfieSaved } from '../../../../machines/kyc/kyc.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
-import { FileList } from './FileList.tsx';
 
 const text = messages.kyc;
 
-export function BiometricStep({ camera, kyc }: { camera: CameraActorRef | undefined; kyc: KycActorRef }) {
-  const saved = useSelector(kyc, selectIsSelfieSaved);
-  const files = useSelector(kyc, selectFilesByStep);
-  if (saved || !camera) {
-    return (
-      <div className="kyc-step">
-        {/* 'Selfie captured and uploaded successfully!' is the page's notice above; the stored selfie can be checked here. */}
-        <FileList files={files[2]} />
-        <div className="kyc-step__actions">
-          <Button onClick={() => kyc.send({ type: 'kyc.biometric.continue' })}>{text.continue}</Button>
-        </div>
-      </div>
-    );
-  }
-  return <CameraPanel camera={camera} />;
+export function BiometricStep({ camera }: { camera: CameraActorRef | undefined }) {
+  return camera ? <CameraPanel camera={camera} /> : null;
 }
 
 function CameraPanel({ camera }: { camera: CameraActorRef }) {

@@ -1,9 +1,16 @@
-/** Step 1: upload an identity document (checked here for type and size, stored and saved at once), then Continue. */
+/**
+ * Step 1: upload an identity document (checked here for type and size, then stored as a draft); another file can be
+ * chosen in its place until 'Continue to Biometric Verification' saves it and moves on.
+ */
 import { useSelector } from '@xstate/react';
-import type { KycIdentityActorRef } from '../../../../machines/kyc/kyc-identity.machine.ts';
+import { useRef } from 'react';
+import { IDENTITY_FIELD, type KycIdentityActorRef } from '../../../../machines/kyc/kyc-identity.machine.ts';
 import {
+  selectIdentityChosen,
   selectIdentityError,
+  selectIdentityFileError,
   selectIdentityFileName,
+  selectIdentityFocus,
   selectIdentityPhase,
   selectIdentityUploadPercent,
   selectIsIdentityBusy,
@@ -11,7 +18,7 @@ import {
 } from '../../../../machines/kyc/kyc-identity.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { FilePicker } from '../../ui/file-picker/FilePicker.tsx';
-import { Button, ProgressBar } from '../../ui/form/index.ts';
+import { Button, ProgressBar, useFieldFocus } from '../../ui/form/index.ts';
 import { ACCEPT_UPLOADS } from './kyc-view.ts';
 import { StepError } from './StepError.tsx';
 
@@ -20,28 +27,34 @@ const text = messages.kyc;
 export function IdentityStep({ actor }: { actor: KycIdentityActorRef }) {
   const phase = useSelector(actor, selectIdentityPhase);
   const fileName = useSelector(actor, selectIdentityFileName);
+  const chosen = useSelector(actor, selectIdentityChosen);
   const percent = useSelector(actor, selectIdentityUploadPercent);
   const busy = useSelector(actor, selectIsIdentityBusy);
   const uploading = useSelector(actor, selectIsIdentityUploading);
+  const fileError = useSelector(actor, selectIdentityFileError);
+  const focus = useSelector(actor, selectIdentityFocus);
   const error = useSelector(actor, selectIdentityError);
-  const stored = phase === 'saved' || phase === 'done';
+  const stepRef = useRef<HTMLDivElement>(null);
+  useFieldFocus(stepRef, focus);
   return (
-    <div className="kyc-step">
+    <div className="kyc-step" ref={stepRef}>
       <FilePicker
         label={text.identityLabel}
         accept={ACCEPT_UPLOADS}
         hint={text.identityHint}
-        chosen={null}
+        chosen={chosen}
         disabled={busy}
+        error={fileError}
+        name={IDENTITY_FIELD}
         onSelect={(file) => actor.send({ type: 'kyc.identity.selectFile', file })}
         testId="kyc-identity-file"
       />
       {uploading ? <ProgressBar label={text.identityLabel} value={percent} valueText={text.uploading(percent)} /> : null}
-      {phase === 'saving' ? <p role="status">{text.saving}</p> : null}
-      {stored && fileName ? (
-        <p className="kyc-step__stored" role="status">
-          {text.identityStored(fileName)}
-        </p>
+      {phase === 'uploaded' && fileName ? (
+        <div role="status">
+          <p className="kyc-step__stored">{text.identityStored(fileName)}</p>
+          <p className="kyc-step__hint">{text.identityDraftHint}</p>
+        </div>
       ) : null}
       <StepError error={error} />
       <div className="kyc-step__actions">

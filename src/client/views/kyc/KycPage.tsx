@@ -84,7 +84,7 @@ function KycWizard({ actor }: { actor: KycActorRef }) {
         ) : displayed === 1 && identity ? (
           <IdentityStep actor={identity} />
         ) : displayed === 2 ? (
-          <BiometricStep camera={camera} kyc={actor} />
+          <BiometricStep camera={camera} />
         ) : displayed === 3 && address ? (
           <AddressStep actor={address} />
         ) : displayed === 4 ? (

@@ -11,6 +11,7 @@ export function StepIndicator({ actor }: { actor: ProcessActorRef }) {
   const session = useSession();
   const items = useSelector(actor, selectStepIndicator);
   const overall = useSelector(actor, selectOverallProgress);
+  const viewing = items.findIndex((item) => item.viewing);
   return (
     <nav className="steps" aria-label="Investment process">
       <ol className="steps__list">
@@ -39,6 +40,12 @@ export function StepIndicator({ actor }: { actor: ProcessActorRef }) {
           );
         })}
       </ol>
+      {/* Narrow screens show the numbers only: the step looked at is named once, whole, under them. */}
+      {viewing >= 0 ? (
+        <p className="steps__caption" aria-hidden="true">
+          {viewing + 1}/{items.length} · {messages.steps.titles[viewing]}
+        </p>
+      ) : null}
       <span id="steps-pending-hint" className="visually-hidden">{messages.steps.pendingTooltip}</span>
       <div className="steps__overall">
         <div className="progress" role="progressbar" aria-label="Overall progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={overall}>

@@ -103,7 +103,8 @@ export function RegistrationDetailsModal({ actor }: { actor: RegistrationDetails
         <h2 id="details-title">{view === 'error' ? messages.userDetails.errorTitle : 'Registration Details'}</h2>
         <button type="button" className="details__x" aria-label="Close registration details" onClick={close}>×</button>
       </div>
-      <div className="details__body">
+      {/* It scrolls on small screens: focusable, so the keyboard can scroll it too. */}
+      <div className="details__body" tabIndex={0} role="group" aria-labelledby="details-title">
         {view === 'loading' && <p role="status">{messages.loading}</p>}
         {view === 'error' && (
           <div className="alert alert--danger" role="alert">{error}</div>

@@ -36,9 +36,9 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function renderPage(fakes: Parameters<typeof machineWithFakes>[0], settings: typeof SETTINGS | null = null) {
+function renderPage(fakes: Parameters<typeof machineWithFakes>[0], settings: typeof SETTINGS | null = null, pending?: unknown) {
   const { machine, sent, verified } = machineWithFakes(fakes);
-  const actor = createActor(machine, { input: { settings } }).start();
+  const actor = createActor(machine, { input: { settings, pending } }).start();
   started.push(actor);
   render(<RegistrationPage actorRef={actor} />);
   return { actor, sent, verified };
@@ -159,7 +159,7 @@ describe('RegistrationPage', () => {
     expect(actor.getSnapshot().output).toEqual(AUTH_RESPONSE);
   });
 
-  it('goes back from the code step to step 3 with everything still filled in', async () => {
+  it("goes back from the code step to the email field of step 2 (focused), everything still filled in", async () => {
     const { actor, sent } = renderPage({});
     await fillStepOne();
     fillStepTwoIndividual();
@@ -169,14 +169,69 @@ describe('RegistrationPage', () => {
       await waitFor(actor, (s) => s.matches('confirming'));
     });
     fireEvent.click(screen.getByRole('button', { name: messages.emailCode.changeEmail }));
-    expect(actor.getSnapshot().value).toBe('qualification');
-    expect(screen.getByRole('heading', { name: 'Initial Qualification Check' })).toBeTruthy();
+    expect(actor.getSnapshot().value).toBe('investor');
+    expect(screen.getByRole('heading', { name: 'Investor Information' })).toBeTruthy();
     expect(screen.queryByLabelText(messages.emailCode.label)).toBeNull();
+    const email = screen.getByLabelText(/Email address/) as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect(document.activeElement).toBe(email);
+    fireEvent.click(screen.getByRole('button', { name: messages.registration.next }));
     expect((screen.getByLabelText(/Primary jurisdiction/) as HTMLSelectElement).value).toBe('uk');
     expect(screen.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: messages.registration.previous }));
-    expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe('ada@example.com');
     expect(sent).toHaveLength(1);
+  });
+
+  it('names a date of birth in the future, or under 18, at the field on step 2 and focuses it', async () => {
+    const { actor } = renderPage({});
+    await fillStepOne();
+    fireEvent.click(screen.getByLabelText(/Individual/));
+    type(/Full legal name/, 'Ada Lovelace');
+    type(/Date of birth/, `${new Date().getUTCFullYear() + 1}-01-01`);
+    next();
+    expect(actor.getSnapshot().value).toBe('investor');
+    const dateOfBirth = screen.getByLabelText(/Date of birth/);
+    expect(dateOfBirth.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(dateOfBirth.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(messages.registration.dateOfBirthFuture);
+    expect(document.activeElement).toBe(dateOfBirth);
+    // Every other invalid field of the step shows its message too.
+    expect(screen.getByLabelText(/Nationality/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/Email address/).getAttribute('aria-invalid')).toBe('true');
+    type(/Date of birth/, `${new Date().getUTCFullYear() - 10}-01-01`);
+    expect(screen.getByText(messages.registration.dateOfBirthUnderAge)).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a field next to it, on the step that holds it, focused", async () => {
+    const taken = messages.registration.emailTaken;
+    const { actor } = renderPage({ submit: async () => Promise.reject(new ApiError(taken, 409, { error: taken, field: 'email' })) });
+    await fillStepOne();
+    fillStepTwoIndividual();
+    fillStepThree();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: messages.registration.complete }));
+      await waitFor(actor, (s) => s.matches('investor'));
+    });
+    const email = screen.getByLabelText(/Email address/) as HTMLInputElement;
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(taken)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(email);
+    // A new address answers it.
+    type(/Email address/, 'ada.lovelace@example.com');
+    expect(screen.queryByText(taken)).toBeNull();
+  });
+
+  it('comes back to the code screen with a registration the tab kept, and finishes it with the code', async () => {
+    const values = { investmentAmount: '25000', investorType: 'individual', fullName: 'Ada Lovelace', dateOfBirth: '1985-12-10', nationality: 'British', email: 'ada@example.com', walletAddress: VALID_WALLET, primaryJurisdiction: 'uk', qualifiedInvestor: true, riskUnderstanding: true, financialCapacity: true };
+    const { actor, sent, verified } = renderPage({}, null, { challenge: CHALLENGE, values });
+    const code = await screen.findByLabelText(messages.emailCode.label);
+    await act(async () => {
+      fireEvent.change(code, { target: { value: CODE } });
+      fireEvent.click(screen.getByRole('button', { name: messages.emailCode.verify }));
+      await waitFor(actor, (s) => s.status === 'done');
+    });
+    expect(sent).toEqual([]);
+    expect(verified).toEqual([{ challengeId: CHALLENGE.challengeId, code: CODE }]);
+    expect(actor.getSnapshot().output).toEqual(AUTH_RESPONSE);
   });
 
   it('shows a wrong code in the code step and stays there', async () => {

@@ -1,13 +1,14 @@
 /**
  * The registration wizard page (/auth/register): a pure rendering of the registration actor.
- * The only local state is focus management: the step heading takes focus when the step changes, and the
- * first invalid control after a refused Next or Submit.
+ * Focus: the step heading takes it when the step changes; the field the chart asks for (the first invalid one after a
+ * refused Next or Submit, the one the server refused, the email after 'Use a different email address') takes it after.
  */
 import { EmailCodeForm } from '../email-code/EmailCodeForm.tsx';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import {
   selectCanGoNext,
+  selectFocus,
   selectIsSubmitting,
   selectEmailCodeActor,
   selectPhase,
@@ -17,7 +18,7 @@ import {
 } from '../../../../machines/registration/registration.selectors.ts';
 import { REGISTRATION_STEPS } from '../../../shared/constants.ts';
 import { messages } from '../../../shared/messages.ts';
-import { Button, ProgressBar } from '../../ui/form/index.ts';
+import { Button, ProgressBar, useFieldFocus } from '../../ui/form/index.ts';
 import { InvestmentStep } from './InvestmentStep.tsx';
 import { InvestorStep } from './InvestorStep.tsx';
 import { QualificationStep } from './QualificationStep.tsx';
@@ -40,11 +41,11 @@ export function RegistrationPage({ actorRef }: { actorRef: RegistrationActorRef 
   const submitError = useSelector(actorRef, selectSubmitError);
   const settingsError = useSelector(actorRef, selectSettingsError);
   const codeActor = useSelector(actorRef, selectEmailCodeActor);
+  const focus = useSelector(actorRef, selectFocus);
 
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
-  const [refusedAttempts, setRefusedAttempts] = useState(0);
 
   // A new step: move focus to its heading so keyboard and screen-reader users start at its top.
   useEffect(() => {
@@ -53,11 +54,8 @@ export function RegistrationPage({ actorRef }: { actorRef: RegistrationActorRef 
     headingRef.current?.focus();
   }, [step]);
 
-  // A refused Next/Submit: take the user to the first field that needs attention.
-  useEffect(() => {
-    if (refusedAttempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusedAttempts]);
+  // After the heading (same commit): the field the chart asks for.
+  useFieldFocus(formRef, focus);
 
   // Next stays clickable (a click shows what is missing); while the step is incomplete it says why.
   const hintId = !canGoNext && !isSubmitting ? 'reg-next-hint' : undefined;
@@ -66,8 +64,6 @@ export function RegistrationPage({ actorRef }: { actorRef: RegistrationActorRef 
     e.preventDefault();
     if (isSubmitting) return;
     actorRef.send(step === REGISTRATION_STEPS ? { type: 'registration.submit' } : { type: 'registration.next' });
-    const after = actorRef.getSnapshot();
-    if (selectStep(after) === step && !selectIsSubmitting(after)) setRefusedAttempts((n) => n + 1);
   };
 
   return (
