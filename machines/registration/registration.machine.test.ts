@@ -341,7 +341,7 @@ describe('submit failures (spec section 8)', () => {
   });
 
   it.each([
-    [new ApiError(messages.registration.emailTaken, 409, { error: messages.registration.emailTaken }), messages.registration.emailTaken],
+    [new ApiError(messages.login.invalidEmail, 400, { error: messages.login.invalidEmail }), messages.login.invalidEmail],
     [new ApiError('HTTP 500', 500, null), messages.registration.failed],
     [new ApiError(messages.general.network, 0, null), messages.general.network],
     [new TypeError('x is undefined'), messages.registration.failed],
@@ -381,8 +381,8 @@ describe('submit failures (spec section 8)', () => {
   });
 
   it('moves to the step holding a refused field, shows its words there until the field changes, and asks for focus on it', async () => {
-    const taken = messages.registration.emailTaken;
-    const r = readyToSubmit({ submit: async () => Promise.reject(new ApiError(taken, 409, { error: taken, field: 'email' })) });
+    const taken = messages.login.invalidEmail;
+    const r = readyToSubmit({ submit: async () => Promise.reject(new ApiError(taken, 400, { error: taken, field: 'email' })) });
     r.actor.send({ type: 'registration.submit' });
     await waitFor(r.actor, (s) => s.matches('investor'));
     expect(selectFieldErrors(r.actor.getSnapshot())).toEqual({ email: taken });

@@ -52,7 +52,7 @@ const effects: AnyEventObject[] = [
   },
   { type: 'xstate.error.actor.submitRegistration', error: new ApiError('HTTP 500', 500, null) },
   { type: 'xstate.error.actor.submitRegistration', error: refusal('investmentAmount', messages.registration.limitsRejected, { limits: LIMITS }) },
-  { type: 'xstate.error.actor.submitRegistration', error: refusal('email', messages.registration.emailTaken) },
+  { type: 'xstate.error.actor.submitRegistration', error: refusal('email', messages.login.invalidEmail) },
   { type: 'xstate.error.actor.submitRegistration', error: refusal('primaryJurisdiction', 'Invalid key') },
   // The code step's snapshot after a resend: a new challenge.
   { type: 'xstate.snapshot.emailCode', snapshot: { context: RESENT } },
@@ -274,7 +274,7 @@ describe('registration statechart paths', () => {
 
   it.each([
     ['investmentAmount', 'investment', messages.registration.limitsRejected],
-    ['email', 'investor', messages.registration.emailTaken],
+    ['email', 'investor', messages.login.invalidEmail],
     ['primaryJurisdiction', 'qualification', 'Invalid key'],
   ] as const)('shows a refusal of %s next to it, on the step that holds it, and takes the investor there', async (field, step, words) => {
     const path = firstPath(given, (s) => s.context.serverErrors[field] !== undefined);

@@ -21,7 +21,6 @@ export const registrationMessages = {
     amountCents: 'Please enter the amount in euros and cents (at most 2 decimals).',
     walletInvalid: 'Please enter a valid Ethereum address starting with 0x',
     walletValid: 'Valid Ethereum address format',
-    emailTaken: 'An investor account already exists for this email address. Please log in instead.',
     limitsRejected: 'The investment amount is outside the current limits.',
     dateOfBirthInvalid: 'Please enter a valid date of birth.',
     dateOfBirthFuture: 'The date of birth cannot be in the future.',

@@ -76,9 +76,9 @@ describeE2E('registration: reload, field messages, another email', () => {
 
   it("shows the server's refusal of a field at that field, on the step that holds it", async () => {
     const { page } = h;
-    const taken = messages.registration.emailTaken;
+    const taken = messages.login.invalidEmail;
     await page.route('**/api/auth/register', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: taken, field: 'email' }) }),
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: taken, field: 'email' }) }),
     );
     await toStepTwo(page);
     await fillStepTwo(page, `taken.${Date.now()}@example.com`);

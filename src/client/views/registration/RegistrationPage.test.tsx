@@ -201,8 +201,8 @@ describe('RegistrationPage', () => {
   });
 
   it("shows the server's refusal of a field next to it, on the step that holds it, focused", async () => {
-    const taken = messages.registration.emailTaken;
-    const { actor } = renderPage({ submit: async () => Promise.reject(new ApiError(taken, 409, { error: taken, field: 'email' })) });
+    const taken = messages.login.invalidEmail;
+    const { actor } = renderPage({ submit: async () => Promise.reject(new ApiError(taken, 400, { error: taken, field: 'email' })) });
     await fillStepOne();
     fillStepTwoIndividual();
     fillStepThree();
