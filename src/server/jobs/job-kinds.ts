@@ -2,7 +2,7 @@
  * The kinds of durable job, written once: the `jobs` table's CHECK constraint is built from JOB_KINDS, and each kind's
  * retry policy is here, next to its name. A kind's handler lives in src/server/jobs/<kind>-job.ts.
  */
-export const JOB_KINDS = ['mail'] as const;
+export const JOB_KINDS = ['mail', 'seal-agreement'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export type JobPolicy = {
@@ -18,6 +18,8 @@ export type JobPolicy = {
 export const JOB_POLICIES: Record<JobKind, JobPolicy> = {
   // A code is valid 10 minutes: 6 runs over about 5 minutes (10, 20, 40, 80, 160 s apart) cover a short mail outage.
   mail: { maxAttempts: 6, backoffSeconds: 10, maxBackoffSeconds: 300, secretPayload: true },
+  // Payload {signatureId}. A signed document may come minutes late but must come: 10 runs over about 4 hours.
+  'seal-agreement': { maxAttempts: 10, backoffSeconds: 30, maxBackoffSeconds: 3_600, secretPayload: false },
 };
 
 /** Seconds to wait after the `attempts`-th failed run. */
