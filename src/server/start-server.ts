@@ -23,6 +23,7 @@ import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { sealingNotWiredYet } from './jobs/seal-agreement-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
@@ -247,11 +248,3 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-// Issue 12 in progress: the sealing handler (jobs/seal-agreement-job.ts) replaces this before any job of the kind is
-// enqueued. Until then a row of this kind (none can exist) would be retried, never dropped.
-const sealingNotWiredYet = {
-  parse: (payload: unknown) => payload,
-  run: async () => {
-    throw new Error('Sealing is not wired yet');
-  },
-};

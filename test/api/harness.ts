@@ -18,6 +18,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/job-runner.ts';
+import { sealingNotWiredYet } from '../../src/server/jobs/seal-agreement-job.ts';
 import { mailJobHandler } from '../../src/server/jobs/mail-job.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
@@ -189,7 +190,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         storage = await openLocalFileStore(uploadsDir(join(temp.root, 'data')));
         database = await openTestDatabase(backend);
         await seedDatabase(database.db, new Date());
-        jobs = createJobRunner({ db: database.db, handlers: { mail: mailJobHandler(mailer) }, clock, log });
+        jobs = createJobRunner({ db: database.db, handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealingNotWiredYet }, clock, log });
         app = t.makeApp();
       });
       afterAll(async () => {

@@ -10,13 +10,19 @@ import type { CodeChallenge } from '../../src/shared/auth.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/enqueue-job.ts';
 import { JOB_POLICIES, backoffSeconds } from '../../src/server/jobs/job-kinds.ts';
-import { createJobRunner, type JobRunner } from '../../src/server/jobs/job-runner.ts';
+import { createJobRunner, PermanentJobError, type JobHandlers, type JobRunner } from '../../src/server/jobs/job-runner.ts';
 import { mailJobHandler } from '../../src/server/jobs/mail-job.ts';
 import { createMemoryLog } from '../../src/server/log.ts';
 import type { MailMessage, Mailer } from '../../src/server/providers/mail/mailer.ts';
 import { forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
 import { freshPostgresDatabase } from './support/test-databases.ts';
+
+/** These tests are about the runner, with mail as the kind: any other kind's job would be a test's mistake. */
+const mailOnly = (mail: Mailer): JobHandlers => ({
+  mail: mailJobHandler(mail),
+  'seal-agreement': { parse: (payload) => payload, run: async () => { throw new PermanentJobError('not a mail job'); } },
+});
 
 const { jobs } = schema;
 const message = (to = uniqueEmail('job')): MailMessage => ({ to, subject: 'Subject', text: `Your G2G investor portal code is 424242. For ${to}` });
@@ -38,7 +44,7 @@ function flakyMailer(failures: number): Mailer & { sent: MailMessage[] } {
 forEachDatabase('durable jobs', (t) => {
   const jobOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
   const runnerWith = (mail: Mailer, options: { workerId?: string; leaseMs?: number; pollMs?: number } = {}) =>
-    createJobRunner({ db: t.database.db, handlers: { mail: mailJobHandler(mail) }, clock: t.clock, log: t.log, ...options });
+    createJobRunner({ db: t.database.db, handlers: mailOnly(mail), clock: t.clock, log: t.log, ...options });
   /** Jobs other tests left due would run on this test's runner: finish them first. */
   const drain = () => t.runDueJobs();
 
@@ -180,7 +186,7 @@ forEachDatabase('durable jobs', (t) => {
     await drain();
     const runner = createJobRunner({
       db: t.database.db,
-      handlers: { mail: mailJobHandler({ description: 'hangs', send: () => new Promise<void>(() => undefined) }) },
+      handlers: mailOnly({ description: 'hangs', send: () => new Promise<void>(() => undefined) }),
       clock: t.clock,
       log: t.log,
       closeTimeoutMs: 50,
@@ -221,8 +227,8 @@ it.runIf(!!process.env.TEST_DATABASE_URL)('two runners on one PostgreSQL databas
     const a: string[] = [];
     const b: string[] = [];
     const runners: JobRunner[] = [
-      createJobRunner({ db: one.db, handlers: { mail: mailJobHandler(slowMailer(a)) }, clock, log: createMemoryLog(), workerId: 'a', batch: 3 }),
-      createJobRunner({ db: two.db, handlers: { mail: mailJobHandler(slowMailer(b)) }, clock, log: createMemoryLog(), workerId: 'b', batch: 3 }),
+      createJobRunner({ db: one.db, handlers: mailOnly(slowMailer(a)), clock, log: createMemoryLog(), workerId: 'a', batch: 3 }),
+      createJobRunner({ db: two.db, handlers: mailOnly(slowMailer(b)), clock, log: createMemoryLog(), workerId: 'b', batch: 3 }),
     ];
     const ran = await Promise.all(runners.map((r) => r.runDueJobs()));
     expect(ran[0]! + ran[1]!).toBe(40);
