@@ -138,7 +138,7 @@ export const agreementsMachine = setup({
               tags: ['proceeding'],
               entry: 'clearError',
               // The address sent is the address completed with: it holds still until the answer.
-              on: { 'agreements.wallet.change': {}, 'agreements.proceed': {} },
+              on: { 'agreements.wallet.change': {} },
               invoke: {
                 id: 'saveAgreements',
                 src: 'saveAgreements',
@@ -149,7 +149,7 @@ export const agreementsMachine = setup({
             },
             completing: {
               tags: ['proceeding'],
-              on: { 'agreements.wallet.change': {}, 'agreements.proceed': {} },
+              on: { 'agreements.wallet.change': {} },
               invoke: {
                 id: 'completeLegal',
                 src: 'completeLegal',
