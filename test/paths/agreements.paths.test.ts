@@ -143,10 +143,9 @@ describe('agreements statechart paths', () => {
       parent: true,
       setup: () => {
         const fakes: Fakes = { saves: [], completions: [], before: null };
-        const never = <O,>() => fromPromise<O, unknown>(() => new Promise<O>(() => {}));
         const machine = agreementsMachine.provide({
           actors: {
-            loadLegalProgress: never<LegalProgressResponse>(),
+            loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})),
             saveAgreements: pending<SaveAgreementsInput, LegalProgressResponse>(fakes.saves),
             completeLegal: pending<CompleteLegalInput, CompleteLegalOutput>(fakes.completions),
             agreement: agreementMachine.provide({
