@@ -2,13 +2,13 @@ import type {
   AgreementConfigurations,
   AgreementKey,
   AgreementState,
+  AgreementName,
   AgreementStatus,
-  CompleteLegalSchema,
+  AgreementSubmission,
   LegalCompleteResponse,
   LegalProgressResponse,
   SaveLegalProgressPayload,
 } from '../../src/shared/legal.ts';
-import type * as v from 'valibot';
 import type { AgreementParentEvent } from '../agreement/agreement.types.ts';
 
 export type ProceedError = { message: string; detail: string | null };
@@ -39,7 +39,8 @@ export type AgreementsEvent =
 
 export type LoadLegalProgressOutput = LegalProgressResponse;
 export type SaveAgreementsInput = SaveLegalProgressPayload;
-export type CompleteLegalInput = v.InferInput<typeof CompleteLegalSchema>;
+/** POST /api/legal/complete {agreements}. */
+export type CompleteLegalInput = { agreements: Partial<Record<AgreementName, AgreementSubmission>> };
 export type CompleteLegalOutput = LegalCompleteResponse;
 
 /** The chart finishes once the server has completed the step: the process then moves on to payment. */
