@@ -15,7 +15,6 @@ import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
 import { loadMailSettings } from './config/mail-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
-import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
 import { sweepOrphanFiles } from './domain/sweep-orphan-files.ts';
@@ -27,8 +26,8 @@ import { sealingNotWiredYet } from './jobs/seal-agreement-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
-import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
-import { readSectionFolder, SectionFolderError } from './seed/read-section-folder.ts';
+import { applyContentFolder, isContentRefusal } from './seed/apply-content-folder.ts';
+import { readContentFolder } from './seed/read-content-folder.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
@@ -138,17 +137,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
     cleanups.push(() => database.close());
 
-    if (config.disclosureDir) {
-      // The issuer's documents, put in place at every start (unchanged sections are left as they are).
+    if (config.contentDir) {
+      // The issuer's documents (disclosure sections, agreements), put in place at every start before the demo seed
+      // (unchanged ones are left as they are; the seed then adds demo content only where the issuer gave none).
       try {
-        const sources = await readSectionFolder(config.disclosureDir);
-        // Two instances starting at once on one PostgreSQL may both add a slug: the loser tries once more.
-        await replaceDisclosureSections(database.db, sources, clock.now()).catch((error: unknown) => {
-          if (!isUniqueViolation(error)) throw error;
-          return replaceDisclosureSections(database.db, sources, clock.now());
-        });
+        await applyContentFolder(database.db, await readContentFolder(config.contentDir.path), clock.now());
       } catch (error) {
-        if (error instanceof SectionFolderError || error instanceof SectionsRefusedError) throw new ConfigError('DISCLOSURE_DIR', error.message);
+        if (isContentRefusal(error)) throw new ConfigError(config.contentDir.variable, error.message);
         throw error;
       }
     }
