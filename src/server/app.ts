@@ -21,6 +21,7 @@ import type { Providers } from './providers/providers.ts';
 import { assetsRoutes } from './routes/assets.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { disclosureRoutes } from './routes/disclosure.routes.ts';
+import { downloadsRoutes } from './routes/downloads.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
 import { legalRoutes } from './routes/legal.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
@@ -51,6 +52,7 @@ export function createApp({ db, run, storage, providers, jobs, clock, config, lo
   app.route('/api/legal', legalRoutes(deps));
   app.route('/api/payment', paymentRoutes(deps));
   app.route('/api/assets', assetsRoutes(deps));
+  app.route('/api/downloads', downloadsRoutes(deps));
   app.all('/api', (c) => c.json({ error: messages.server.notFound }, 404));
   app.all('/api/*', (c) => c.json({ error: messages.server.notFound }, 404));
 

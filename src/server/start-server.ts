@@ -13,9 +13,9 @@ import { makeDataDirPrivate } from './config/data-dir-permissions.ts';
 import { ConfigError, loadConfig, type Env } from './config/env.ts';
 import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
 import { loadMailSettings } from './config/mail-env.ts';
+import { loadSealingSettings } from './config/sealing-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
-import { isUniqueViolation } from './db/unique-violation.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
 import { sweepOrphanFiles } from './domain/sweep-orphan-files.ts';
@@ -23,12 +23,13 @@ import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
-import { sealingNotWiredYet } from './jobs/seal-agreement-job.ts';
+import { sealAgreementJobHandler } from './jobs/seal-agreement-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
 import { createConsoleLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
-import { replaceDisclosureSections, SectionsRefusedError } from './domain/disclosure/replace-disclosure-sections.ts';
-import { readSectionFolder, SectionFolderError } from './seed/read-section-folder.ts';
+import { applyContentFolder, isContentRefusal } from './seed/apply-content-folder.ts';
+import { readContentFolder } from './seed/read-content-folder.ts';
+import { createSealing } from './providers/sealing/create-sealing.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
@@ -94,6 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl ?? '';
   const config = loadConfig(env);
   const mailSettings = loadMailSettings(env);
+  const sealingSettings = loadSealingSettings(env);
   const publicUrl = loadPublicUrl(env);
   const log = options.log ?? createConsoleLog();
   const clock = options.clock ?? systemClock;
@@ -138,17 +140,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
     cleanups.push(() => database.close());
 
-    if (config.disclosureDir) {
-      // The issuer's documents, put in place at every start (unchanged sections are left as they are).
+    if (config.contentDir) {
+      // The issuer's documents (disclosure sections, agreements), put in place at every start before the demo seed
+      // (unchanged ones are left as they are; the seed then adds demo content only where the issuer gave none).
       try {
-        const sources = await readSectionFolder(config.disclosureDir);
-        // Two instances starting at once on one PostgreSQL may both add a slug: the loser tries once more.
-        await replaceDisclosureSections(database.db, sources, clock.now()).catch((error: unknown) => {
-          if (!isUniqueViolation(error)) throw error;
-          return replaceDisclosureSections(database.db, sources, clock.now());
-        });
+        await applyContentFolder(database.db, await readContentFolder(config.contentDir.path), clock.now());
       } catch (error) {
-        if (error instanceof SectionFolderError || error instanceof SectionsRefusedError) throw new ConfigError('DISCLOSURE_DIR', error.message);
+        if (isContentRefusal(error)) throw new ConfigError(config.contentDir.variable, error.message);
         throw error;
       }
     }
@@ -173,10 +171,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     cleanups.push(() => started.close());
     // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
     const storage = await openLocalFileStore(uploadsDir(config.dataDir));
-    // Durable jobs (the code mails): claimed with a lease, so several instances share the table; woken by the app
+    // The seal: its key checked (a bad SEALING_P12_* stops the start) and the worker threads that stamp and seal.
+    // Closed after the job runner (whose sealing jobs wait for it) and before the database (a document being sealed
+    // can still be recorded).
+    const sealing = await createSealing(sealingSettings, { dataDir: config.dataDir, clock, log });
+    cleanups.push(() => sealing.close());
+    // Durable jobs (the code mails, the sealing of signed agreements): claimed with a lease, so several instances share the table; woken by the app
     // after each commit that wrote one, and polling for retries and for jobs a crash left behind. Closed after the
     // listener (cleanups run in reverse), so requests answered while closing still wake it, and before the database.
-    const jobs = createJobRunner({ db: database.db, handlers: { mail: mailJobHandler(started.providers.mail), 'seal-agreement': sealingNotWiredYet }, clock, log });
+    const jobs = createJobRunner({
+      db: database.db,
+      handlers: {
+        mail: mailJobHandler(started.providers.mail),
+        'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: sealing.sealer, storage, clock, log }),
+      },
+      clock,
+      log,
+    });
     cleanups.push(() => jobs.close());
     const { createApp } = await appModule;
     const app = createApp({

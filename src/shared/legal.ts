@@ -113,6 +113,12 @@ export type LegalProgressResponse = v.InferOutput<typeof LegalProgressResponseSc
  * required box ticked and a signature; the server refuses an agreement already signed from changing (409).
  */
 export const AgreementSubmissionSchema = v.object({
+  /**
+   * Optional: the `sha256` of the configuration the page showed. When sent and no longer the agreement's current
+   * version (the issuer replaced it meanwhile), a signing is refused (409) rather than bound to a document the
+   * investor never saw. Ignored for an agreement already signed (the signed version stays).
+   */
+  sha256: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
   accepted: v.boolean(),
   signature: v.pipe(v.string(), v.maxLength(SIGNATURE_DATA_URL_MAX_LENGTH)),
   signed: v.boolean(),
@@ -138,6 +144,9 @@ export type SaveLegalProgressPayload = v.InferOutput<typeof SaveLegalProgressSch
 
 /** POST /api/legal/complete: {agreements} (what the page holds; the server completes from what it has stored). */
 export const CompleteLegalSchema = v.object({ agreements: v.optional(submissions, {}) });
+
+/** Where an agreement version's PDF is served (bearer): a configuration's pdfPath. */
+export const agreementPdfPath = (versionId: string): string => `/api/legal/pdf/${versionId}`;
 
 /** The answer of POST /api/legal/complete. */
 export const LegalCompleteResponseSchema = v.object({

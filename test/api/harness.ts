@@ -18,9 +18,11 @@ import { createApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/job-runner.ts';
-import { sealingNotWiredYet } from '../../src/server/jobs/seal-agreement-job.ts';
+import { sealAgreementJobHandler } from '../../src/server/jobs/seal-agreement-job.ts';
 import { mailJobHandler } from '../../src/server/jobs/mail-job.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
+import type { AgreementSealer, AgreementSealerOptions } from '../../src/server/pdf/agreement-sealer.ts';
+import { createSealing, type StartedSealing } from '../../src/server/providers/sealing/create-sealing.ts';
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
 import type { FileStore } from '../../src/server/storage/file-store.ts';
 import { openLocalFileStore, uploadsDir } from '../../src/server/storage/local-file-store.ts';
@@ -30,6 +32,12 @@ import { backends, freshTempDir, openTestDatabase, type Backend } from './suppor
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-bytes!!');
 export const TEST_TTL_SECONDS = 7200;
+/**
+ * The test sealer seals on the test's own thread: measured here, a worker thread costs its start (tsx in the worker,
+ * about a second on first use) per file for nothing a test checks; the worker pool has its own tests
+ * (test/unit/sealing/agreement-sealer.test.ts) and the process test runs the real server's pool.
+ */
+const TEST_SEALING_WORKERS: AgreementSealerOptions['workers'] = 0;
 
 /** A clock that stands still unless a test moves it; reset before every test. */
 export class ManualClock implements Clock {
@@ -58,6 +66,15 @@ export type ApiTest = {
    */
   readonly jobs: JobRunner;
   runDueJobs(): Promise<number>;
+  /**
+   * The sealer the seal-agreement jobs use: a real one (self-signed key in this file's temporary DATA_DIR, sealing
+   * on the test's thread: SEALING_WORKERS=0). `sealWith` puts another in front of it for a test (a failing one);
+   * `sealWith(null)` restores it.
+   */
+  readonly sealer: AgreementSealer;
+  sealWith(sealer: Pick<AgreementSealer, 'sealAgreement'> | null): void;
+  /** The temporary DATA_DIR of this file and backend (the sealing key's secrets live there). */
+  readonly dataDir: string;
   /** The uploads store: a local one in a temporary dir of this file and backend (removed afterwards). */
   readonly storage: FileStore & { readonly dir: string };
   /** A second app on the same database with other config (e.g. another secret). */
@@ -120,6 +137,9 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       let jobs: JobRunner | undefined;
       let storage: (FileStore & { readonly dir: string }) | undefined;
       let removeTempDir: (() => Promise<void>) | undefined;
+      let sealing: StartedSealing | undefined;
+      let sealerInUse: Pick<AgreementSealer, 'sealAgreement'> | null = null;
+      let dataDir: string | undefined;
       const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustedProxies: 0 };
       const need = <T>(value: T | undefined): T => {
         if (value === undefined) throw new Error('the test database is not open yet');
@@ -139,6 +159,15 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         },
         get jobs() {
           return need(jobs);
+        },
+        get sealer() {
+          return need(sealing).sealer;
+        },
+        sealWith(sealer) {
+          sealerInUse = sealer;
+        },
+        get dataDir() {
+          return need(dataDir);
         },
         runDueJobs: () => need(jobs).runDueJobs(),
         clock,
@@ -187,19 +216,29 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       beforeAll(async () => {
         const temp = await freshTempDir();
         removeTempDir = temp.remove;
-        storage = await openLocalFileStore(uploadsDir(join(temp.root, 'data')));
+        dataDir = join(temp.root, 'data');
+        storage = await openLocalFileStore(uploadsDir(dataDir));
         database = await openTestDatabase(backend);
         await seedDatabase(database.db, new Date());
-        jobs = createJobRunner({ db: database.db, handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealingNotWiredYet }, clock, log });
+        sealing = await createSealing({ key: { kind: 'self-signed' }, workers: TEST_SEALING_WORKERS, contact: 'G2G portal tests' }, { dataDir, clock, log });
+        const sealer: Pick<AgreementSealer, 'sealAgreement'> = { sealAgreement: (input) => (sealerInUse ?? need(sealing).sealer).sealAgreement(input) };
+        jobs = createJobRunner({
+          db: database.db,
+          handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer, storage, clock, log }) },
+          clock,
+          log,
+        });
         app = t.makeApp();
       });
       afterAll(async () => {
         await jobs?.close();
+        await sealing?.close();
         await database?.close();
         await removeTempDir?.();
       });
       beforeEach(() => {
         clock.reset();
+        sealerInUse = null;
         log.entries.length = 0;
       });
 

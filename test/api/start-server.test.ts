@@ -42,7 +42,7 @@ describe('loadConfig', () => {
       jwtSecret: null,
       tokenTtlSeconds: 7200,
       settingsOverrides: {},
-      disclosureDir: null,
+      contentDir: null,
       nodeEnv: 'development',
       trustedProxies: 0,
     });
@@ -73,7 +73,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://g2g:secret@db:5432/g2g',
       tokenTtlSeconds: 900,
       settingsOverrides: { tokenPrice: 1.5, minInvestment: 5000, maxInvestment: 250_000 },
-      disclosureDir: '/issuer/disclosure',
+      contentDir: { path: '/issuer/disclosure', variable: 'DISCLOSURE_DIR' },
       nodeEnv: 'production',
       trustedProxies: 2,
     });

@@ -24,14 +24,30 @@ export type ServerConfig = {
   jwtSecret: Uint8Array | null;
   tokenTtlSeconds: number;
   settingsOverrides: Partial<InvestmentSettings>;
-  /** A folder with manifest.json and the disclosure PDFs, put in place at every start; null keeps what is stored. */
-  disclosureDir: string | null;
+  /**
+   * CONTENT_DIR (or its older name DISCLOSURE_DIR): a folder with manifest.json and the issuer's PDFs (disclosure
+   * sections and agreements), put in place at every start; null keeps what is stored. `variable` is the name it came
+   * from, for messages.
+   */
+  contentDir: { path: string; variable: 'CONTENT_DIR' | 'DISCLOSURE_DIR' } | null;
   nodeEnv: string;
   /** TRUST_PROXY: reverse proxies in front of the server (0: none, X-Forwarded-For is ignored). */
   trustedProxies: number;
 };
 
 export type Env = Record<string, string | undefined>;
+
+/** CONTENT_DIR, or DISCLOSURE_DIR (its name before agreements joined the folder); both set must name one folder. */
+function contentDir(env: Env, cwd: string): ServerConfig['contentDir'] {
+  const content = read(env, 'CONTENT_DIR');
+  const disclosure = read(env, 'DISCLOSURE_DIR');
+  if (content !== undefined && disclosure !== undefined && resolve(cwd, content) !== resolve(cwd, disclosure)) {
+    throw new ConfigError('CONTENT_DIR', 'and DISCLOSURE_DIR name different folders; DISCLOSURE_DIR is the older name of CONTENT_DIR: set one of them.');
+  }
+  if (content !== undefined) return { path: resolve(cwd, content), variable: 'CONTENT_DIR' };
+  if (disclosure !== undefined) return { path: resolve(cwd, disclosure), variable: 'DISCLOSURE_DIR' };
+  return null;
+}
 
 const DEFAULTS = { port: 3000, host: '0.0.0.0', dataDir: './data', tokenTtlSeconds: 7200 } as const;
 export const MIN_JWT_SECRET_BYTES = 32;
@@ -131,7 +147,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     jwtSecret: jwtSecret(env),
     tokenTtlSeconds: integerIn(env, 'TOKEN_TTL_SECONDS', 60, MAX_TOKEN_TTL_SECONDS, DEFAULTS.tokenTtlSeconds),
     settingsOverrides: overrides,
-    disclosureDir: read(env, 'DISCLOSURE_DIR') === undefined ? null : resolve(cwd, read(env, 'DISCLOSURE_DIR') as string),
+    contentDir: contentDir(env, cwd),
     nodeEnv,
     trustedProxies: trustedProxies(env),
   };

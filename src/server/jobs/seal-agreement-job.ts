@@ -1,8 +1,99 @@
-// Issue 12 in progress: the sealing handler (jobs/seal-agreement-job.ts) replaces this before any job of the kind is
-// enqueued. Until then a row of this kind (none can exist) would be retried, never dropped.
-export const sealingNotWiredYet = {
-  parse: (payload: unknown) => payload,
-  run: async () => {
-    throw new Error('Sealing is not wired yet');
-  },
+/**
+ * The `seal-agreement` job (payload {signatureId}, enqueued by the agreements step's completion): makes the investor's
+ * signed document from one signature. It reads the signature, the exact agreement version signed and the investor as
+ * registered; stamps and seals the PDF through the sealer (worker threads: never on the event loop); writes the file
+ * to the store; then records stored_files + signed_documents + the audit event in one transaction.
+ *
+ * Delivery is at least once (job-runner.ts), so every step tolerates a repeat:
+ * - a signature that already has its document: nothing to do (a run after a commit whose `done` was lost);
+ * - a crash after the file is written and before the commit: the file has no stored_files row, the orphan sweep
+ *   removes it, and the retry seals and writes a new one;
+ * - two runners sealing one signature at once: the unique index on signed_documents.signature_id lets one commit;
+ *   the other removes its file and ends as done.
+ * A signature that no longer exists (the investor's account was deleted) or cannot be sealed (a version whose bytes
+ * no longer match their SHA-256) fails permanently; anything else (the sealer, the store, the database) is retried.
+ */
+import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/types.ts';
+import { loadSignatureForSealing, UnsealableSignatureError } from '../domain/documents/load-signature-for-sealing.ts';
+import { hasSignedDocument, recordSignedDocument } from '../domain/documents/record-signed-document.ts';
+import type { Log } from '../log.ts';
+import type { AgreementSealer } from '../pdf/agreement-sealer.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { newStoredFileName } from '../storage/stored-name.ts';
+import { PermanentJobError, type JobHandler } from './job-runner.ts';
+
+export const SealAgreementPayloadSchema = v.strictObject({ signatureId: v.pipe(v.string(), v.uuid()) });
+export type SealAgreementPayload = v.InferOutput<typeof SealAgreementPayloadSchema>;
+
+export type SealAgreementJobDeps = {
+  db: Db;
+  sealer: Pick<AgreementSealer, 'sealAgreement'>;
+  storage: FileStore;
+  clock: Clock;
+  log: Log;
 };
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function* oneChunk(bytes: Uint8Array) {
+  yield bytes;
+}
+
+export async function sealSignedAgreement({ db, sealer, storage, clock, log }: SealAgreementJobDeps, { signatureId }: SealAgreementPayload): Promise<void> {
+  if (await hasSignedDocument(db, signatureId)) return;
+  let signature;
+  try {
+    signature = await loadSignatureForSealing(db, signatureId);
+  } catch (error) {
+    if (error instanceof UnsealableSignatureError) throw new PermanentJobError(error.message);
+    throw error;
+  }
+  if (!signature) throw new PermanentJobError('the signature no longer exists (the investor account was deleted)');
+  // The version row is the record of what was presented: bytes that do not match their hash cannot be sealed as it.
+  if (sha256Hex(signature.presentedPdf) !== signature.presentedSha256) {
+    throw new PermanentJobError(`agreement version ${signature.versionId} does not match its recorded SHA-256`);
+  }
+
+  const sealedAt = clock.now();
+  const sealed = await sealer.sealAgreement({
+    presentedPdf: signature.presentedPdf,
+    fields: signature.fields,
+    record: signature.record,
+    signaturePng: signature.signaturePng,
+    sealedAt,
+  });
+  if (sealed.presentedSha256 !== signature.presentedSha256) throw new Error('the sealed document names another agreement version');
+
+  const storedName = newStoredFileName('application/pdf');
+  await storage.put(storedName, oneChunk(sealed.pdf), { contentType: 'application/pdf' });
+  let outcome;
+  try {
+    outcome = await recordSignedDocument(db, signature, {
+      storedName,
+      size: sealed.pdf.byteLength,
+      sha256: sealed.sha256,
+      presentedSha256: sealed.presentedSha256,
+      sealFingerprint: sealed.certificate.fingerprintSha256,
+      sealSubject: sealed.certificate.subject,
+      sealedAt,
+    });
+  } catch (error) {
+    // Not committed: the file has no row. Removed now; should that fail, the orphan sweep removes it later.
+    await storage.remove(storedName).catch((removeError: unknown) => log.error('Could not remove a sealed file whose rows were not written', { storedName, error: removeError }));
+    throw error;
+  }
+  if (outcome === 'duplicate') {
+    await storage.remove(storedName).catch((removeError: unknown) => log.error('Could not remove a duplicate sealed file', { storedName, error: removeError }));
+    log.info('A signed agreement was already sealed by another runner', { signatureId });
+    return;
+  }
+  log.info('Sealed a signed agreement', { agreement: signature.key, document: outcome.documentId, bytes: sealed.pdf.byteLength });
+}
+
+export const sealAgreementJobHandler = (deps: SealAgreementJobDeps): JobHandler<SealAgreementPayload> => ({
+  parse: (payload) => v.parse(SealAgreementPayloadSchema, payload),
+  run: (payload) => sealSignedAgreement(deps, payload),
+});

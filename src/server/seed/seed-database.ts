@@ -1,15 +1,18 @@
 /**
- * First-start content: the default investment settings, the NDA and the demo disclosure sections. Idempotent:
- * existing rows are kept, so a restart (or a second server on the same PostgreSQL) changes nothing. Demo sections
- * are put in only while the table has never held any (an issuer's own set, loaded or retired, is never mixed in).
+ * First-start content: the default investment settings, the NDA, the demo disclosure sections and the seven demo
+ * agreements. Idempotent: existing rows are kept, so a restart (or a second server on the same PostgreSQL) changes
+ * nothing. Demo sections are put in only while the table has never held any (an issuer's own set, loaded or retired,
+ * is never mixed in); a demo agreement only for a key that has no current version (an issuer's agreement, loaded
+ * through CONTENT_DIR before this runs, is never replaced by the demo).
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { DISCLOSURE } from '../../shared/constants.ts';
 import type { InvestmentSettings } from '../../shared/investment-settings.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { Db } from '../db/types.ts';
-import { assets, disclosureSections, settings } from '../db/schema/index.ts';
+import { agreementVersions, assets, disclosureSections, settings } from '../db/schema/index.ts';
 import { replaceDisclosureSections } from '../domain/disclosure/replace-disclosure-sections.ts';
+import { replaceAgreementVersions } from '../domain/legal/replace-agreement-versions.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
 
 export const DEFAULT_SETTINGS: InvestmentSettings = { tokenPrice: 0.85, minInvestment: 10_000, maxInvestment: 1_000_000 };
@@ -42,7 +45,23 @@ export async function seedDatabase(db: Db, now: Date): Promise<{ seeded: string[
     if (seeded.length) await recordAuditEvent(tx, { userId: null, action: 'system.seed', detail: { seeded }, meta: SYSTEM_META, at: now });
   });
   if (await seedDemoDisclosure(db, now)) seeded.push('disclosure_sections');
+  seeded.push(...(await seedDemoAgreements(db, now)).map((key) => `agreement_versions.${key}`));
   return { seeded };
+}
+
+async function seedDemoAgreements(db: Db, now: Date): Promise<string[]> {
+  const present = new Set((await db.select({ key: agreementVersions.key }).from(agreementVersions).where(isNull(agreementVersions.retiredAt))).map((r) => r.key));
+  const { AGREEMENTS } = await import('./agreement-text/index.ts');
+  if (AGREEMENTS.every((a) => present.has(a.key))) return [];
+  const { demoAgreementSources } = await import('./agreement-documents.ts');
+  const missing = (await demoAgreementSources()).filter((source) => !present.has(source.key));
+  try {
+    return (await replaceAgreementVersions(db, missing, now)).added;
+  } catch (error) {
+    // A second server seeding the same PostgreSQL at once: its versions are the same demo ones.
+    if (isUniqueViolation(error)) return [];
+    throw error;
+  }
 }
 
 async function seedDemoDisclosure(db: Db, now: Date): Promise<boolean> {

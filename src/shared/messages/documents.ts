@@ -11,6 +11,12 @@ export const documentMessages = {
     failedTryAgain: 'Failed to download file. Please try again.',
     authRequired: 'Authentication required for download',
   },
+  /** Spec "Downloads page": the list's states, also the `message` of GET /api/downloads/list. */
+  downloads: {
+    none: 'No Documents Available',
+    notGenerated: 'Documents Not Generated Yet',
+    available: (count: number, total: number) => `${count} of ${total} signed legal documents available`,
+  },
   pdf: {
     http: (status: number, statusText: string) => `HTTP ${status}: ${statusText}`,
     empty: 'PDF file is empty',

@@ -29,10 +29,18 @@ export const legalMessages = {
     // Not in the spec: the portal's own words.
     /** A mixed-case address whose EIP-55 checksum does not match (a mistyped or altered character). */
     walletChecksum:
-      'This Ethereum address does not match its checksum (the mix of capital and small letters). Please copy it again from your wallet.',
+      'This Ethereum wallet address does not match its checksum (the mix of capital and small letters). Please copy it again from your wallet.',
     signatureNotPng: 'The signature must be a PNG image. Please draw your signature again.',
     signatureDamaged: 'The signature image is incomplete or damaged. Please draw your signature again.',
     signatureWrongSize: 'The signature image must be 500 x 120 pixels (or exactly twice or three times that). Please draw your signature again.',
     signatureTooLarge: 'The signature image is larger than 200 KB. Please draw your signature again.',
+    /** Server refusals: a call of the step before KYC is complete, a change to a signed agreement or a completed step. */
+    kycFirst: 'Please complete your KYC verification first.',
+    alreadySigned: 'This agreement has already been signed and cannot be changed.',
+    alreadyComplete: 'Your legal agreements are already complete and can no longer be changed.',
+    /** A confirmation id the agreement does not have (a page older than the agreement it shows). */
+    unknownCheckbox: 'This agreement has changed since the page was loaded. Please refresh the page.',
+    /** The agreement was replaced by a new version after the page showed it: it must be read again before signing. */
+    versionChanged: 'This agreement has been updated since you opened it. Please review the new version and sign it again.',
   },
 } as const;

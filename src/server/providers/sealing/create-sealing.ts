@@ -16,10 +16,11 @@ export type StartedSealing = { key: SealingKey; sealer: AgreementSealer; close()
 export async function createSealing(settings: SealingSettings, context: { dataDir: string; clock: Clock; log: Log }): Promise<StartedSealing> {
   const key = await createSealingKey(settings.key, context);
   const sealer = createAgreementSealer({ key, workers: settings.workers, contact: settings.contact, log: context.log });
-  context.log.info(
+  const where =
     settings.workers === 0
-      ? 'Signed agreements are stamped and sealed on the server thread (SEALING_WORKERS=0)'
-      : `Signed agreements are stamped and sealed in ${settings.workers} worker thread${settings.workers === 1 ? '' : 's'} (SEALING_WORKERS)`,
-  );
+      ? 'on the server thread (SEALING_WORKERS=0)'
+      : `in ${settings.workers} worker thread${settings.workers === 1 ? '' : 's'} (SEALING_WORKERS)`;
+  // One line naming the seal whatever its source, so an operator can tell from the start log which key seals.
+  context.log.info(`Signed agreements are stamped and sealed ${where} with the seal of ${key.certificate.subject} (SHA-256 ${key.certificate.fingerprintSha256})`);
   return { key, sealer, close: () => sealer.close() };
 }

@@ -1,0 +1,89 @@
+/**
+ * Everything the sealing job needs about one signature, read from the rows as they are now: the signature itself,
+ * the exact agreement version signed (its PDF as presented, checkboxes and signature fields), and the investor as
+ * registered (name, type, authorised signatory, email) with the wallet of the agreements step. Null when the
+ * signature is gone (the investor's account was deleted, which removes it by cascade).
+ */
+import { eq } from 'drizzle-orm';
+import type { AgreementKey } from '../../../shared/legal.ts';
+import { agreementSignatures, agreementVersions, legalAgreements, userDetails, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import type { SignatureRecord } from '../../pdf/signature-record.ts';
+
+export type SignatureForSealing = {
+  signatureId: string;
+  userId: string;
+  key: AgreementKey;
+  versionId: string;
+  title: string;
+  /** The version's PDF exactly as presented, and its SHA-256 as recorded when it was loaded. */
+  presentedPdf: Uint8Array;
+  presentedSha256: string;
+  fields: { field: string; dateField: string };
+  signaturePng: Uint8Array;
+  record: SignatureRecord;
+};
+
+/** Why a signature cannot be sealed however often it is tried (the job gives up at once). */
+export class UnsealableSignatureError extends Error {
+  override readonly name = 'UnsealableSignatureError';
+}
+
+export async function loadSignatureForSealing(db: Db, signatureId: string): Promise<SignatureForSealing | null> {
+  const [row] = await db
+    .select({
+      signature: agreementSignatures,
+      version: agreementVersions,
+      email: users.email,
+      details: {
+        investorType: userDetails.investorType,
+        fullName: userDetails.fullName,
+        entityName: userDetails.entityName,
+        authorizedSignatory: userDetails.authorizedSignatory,
+        walletAddress: userDetails.walletAddress,
+      },
+      agreementsWallet: legalAgreements.walletAddress,
+    })
+    .from(agreementSignatures)
+    .innerJoin(agreementVersions, eq(agreementVersions.id, agreementSignatures.versionId))
+    .innerJoin(users, eq(users.id, agreementSignatures.userId))
+    .leftJoin(userDetails, eq(userDetails.userId, agreementSignatures.userId))
+    .leftJoin(legalAgreements, eq(legalAgreements.userId, agreementSignatures.userId))
+    .where(eq(agreementSignatures.id, signatureId))
+    .limit(1);
+  if (!row) return null;
+  const { signature, version, details } = row;
+  if (!details?.investorType) throw new UnsealableSignatureError('the investor has no registration details');
+  const entity = details.investorType === 'ENTITY';
+  const name = (entity ? details.entityName : details.fullName)?.trim();
+  if (!name) throw new UnsealableSignatureError('the registration has no name to print on the signature page');
+  // The wallet entered in the agreements step (completion stores it); the registration's until then.
+  const walletAddress = row.agreementsWallet ?? details.walletAddress;
+  // The confirmations as shown: the version's boxes in their order, those this signature ticked, with their words.
+  const confirmations = version.checkboxes.filter((box) => signature.checkboxes[box.id] === true).map(({ id, text }) => ({ id, text }));
+  return {
+    signatureId: signature.id,
+    userId: signature.userId,
+    key: signature.key as AgreementKey,
+    versionId: version.id,
+    title: version.title,
+    presentedPdf: version.pdf,
+    presentedSha256: version.sha256,
+    fields: { field: version.signatureField, dateField: version.dateField },
+    signaturePng: signature.signaturePng,
+    record: {
+      agreement: { key: signature.key, title: version.title },
+      investor: {
+        type: entity ? 'entity' : 'individual',
+        name,
+        authorisedSignatory: entity ? (details.authorizedSignatory?.trim() ?? null) : null,
+        email: row.email,
+        walletAddress,
+      },
+      confirmations,
+      signedAt: signature.signedAt,
+      ipAddress: signature.ipAddress,
+      userAgent: signature.userAgent,
+    },
+  };
+}
