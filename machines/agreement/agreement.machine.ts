@@ -122,7 +122,8 @@ export const agreementMachine = setup({
           invoke: {
             id: 'saveAgreement',
             src: 'saveAgreement',
-            input: ({ context }) => ({ name: context.name, submission: { ...submissionOf(context), signed: true } }),
+            // The version shown is named: a signing is never bound to a document the investor did not see.
+            input: ({ context }) => ({ name: context.name, submission: { ...submissionOf(context), signed: true, sha256: context.configuration.sha256 } }),
             onDone: [
               {
                 guard: { type: 'isSignedInAnswer', params: ({ event }) => ({ answer: event.output }) },

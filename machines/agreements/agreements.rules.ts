@@ -1,5 +1,5 @@
 /** Pure rules of the agreements page (spec sections 4 "Agreements", 5 "Wallet address" and "Agreements", 9). */
-import { serverMessageOf } from '../../src/shared/api-error.ts';
+import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import {
   AGREEMENT_KEYS,
   AGREEMENT_NAMES,
@@ -51,7 +51,8 @@ export function incompleteError(agreements: AgreementMap | null, walletAddress: 
 /** Spec section 8: a save error that mentions the wallet address gets the wallet sentence, anything else the general one. */
 export function saveError(error: unknown): ProceedError {
   const said = serverMessageOf(error);
-  if (said && /wallet/i.test(said)) return { message: messages.legal.walletSaveInvalid, detail: said };
+  const field = isApiError(error) && error.body && typeof error.body === 'object' ? (error.body as { field?: unknown }).field : undefined;
+  if (field === 'walletAddress' || (said && /wallet/i.test(said))) return { message: messages.legal.walletSaveInvalid, detail: said };
   return { message: messages.legal.saveAgreementsFailed, detail: said };
 }
 

@@ -68,7 +68,7 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, sent: AnyE
   if (phase === 'saving') {
     const { name, submission } = running[0]!.input;
     expect(name).toBe('termsConditions');
-    expect(submission).toMatchObject({ accepted: true, signed: true });
+    expect(submission).toMatchObject({ accepted: true, signed: true, sha256: configuration.sha256 });
     expect(submission.signature).not.toBe('');
     expect(submission).not.toHaveProperty('signedAt');
   }

@@ -56,7 +56,7 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes) {
   if (phase === 'generating') expect(list!.pending).toBeGreaterThan(0);
   expect(selectAvailableCount(s)).toBe(list?.documents.length ?? 0);
   if (event.type === 'xstate.error.actor.loadDocuments') {
-    expect(s.context.error).toBe((event.error as ApiError).status === 503 ? SERVER_WORDS : messages.downloads.loadFailed);
+    expect(s.context.error).toBe((event.error as ApiError).status === 503 ? SERVER_WORDS : messages.downloadsPage.loadFailed);
     expect(s.matches('failed')).toBe(list === null);
   }
   // The page asks again by itself while documents are being sealed.

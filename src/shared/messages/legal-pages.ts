@@ -1,6 +1,7 @@
 /**
  * The words of the agreements page and the downloads page (spec section 2 "Agreements page" and "Downloads page",
- * section 8 "Downloads"). The agreements' rules and errors are in legal.ts; the download button's in documents.ts.
+ * section 8 "Downloads"). The agreements' rules and errors are in legal.ts; the download button's and the list's
+ * titles in documents.ts.
  */
 export const legalPageMessages = {
   agreementsPage: {
@@ -27,22 +28,19 @@ export const legalPageMessages = {
     proceedDisabled: 'Complete All Requirements to Continue',
     proceeding: 'Proceeding...',
   },
-  downloads: {
+  /** The list's titles and footer are messages.downloads (documents.ts), shared with the server's list answer. */
+  downloadsPage: {
     loadingDetail: 'Loading your documents...',
     /** Spec section 8. */
     loadFailed: 'Failed to load documents',
     tryAgain: 'Try Again',
-    emptyTitle: 'No Documents Available',
     emptyBody: 'Your signed documents appear here once you have signed the legal agreements.',
     refresh: 'Refresh',
-    notGeneratedTitle: 'Documents Not Generated Yet',
     notGeneratedBody: (pending: number) =>
       `Your signed documents are being prepared (${pending} still to come). This page checks again by itself every few seconds.`,
     checkAgain: 'Check Again',
     checking: 'Checking...',
     columns: { title: 'Document', type: 'Type', size: 'Size', signedAt: 'Signed', action: 'Download' },
     typePdf: 'PDF',
-    /** Spec: the footer. */
-    footer: (available: number, total: number) => `${available} of ${total} signed legal documents available`,
   },
 } as const;

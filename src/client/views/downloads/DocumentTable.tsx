@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { DownloadButton } from '../../ui/download-button/DownloadButton.tsx';
 import { formatFileSize, formatLongDate } from '../../ui/format.ts';
 
-const text = messages.downloads;
+const text = messages.downloadsPage;
 
 /** A file name for the browser when the answer names none: the title, in characters every system takes. */
 const fileNameOf = (title: string) => `${title.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'document'}.pdf`;

@@ -23,7 +23,8 @@ import { LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { DocumentTable } from './DocumentTable.tsx';
 import './downloads.css';
 
-const text = messages.downloads;
+const text = messages.downloadsPage;
+const titles = messages.downloads;
 
 export function DownloadsPage({ actor }: { actor: DownloadsActorRef }) {
   const phase = useSelector(actor, selectPhase);
@@ -47,7 +48,7 @@ export function DownloadsPage({ actor }: { actor: DownloadsActorRef }) {
       ) : null}
       {phase === 'generating' ? (
         <div className="notice-card downloads__notice" role="status">
-          <p className="notice-card__title">{text.notGeneratedTitle}</p>
+          <p className="notice-card__title">{titles.notGenerated}</p>
           <p className="notice-card__body">{text.notGeneratedBody(pending)}</p>
           <Button variant="secondary" busy={refreshing} busyLabel={text.checking} onClick={refresh}>
             {text.checkAgain}
@@ -56,7 +57,7 @@ export function DownloadsPage({ actor }: { actor: DownloadsActorRef }) {
       ) : null}
       {phase === 'empty' ? (
         <div className="notice-card downloads__notice" role="status">
-          <p className="notice-card__title">{text.emptyTitle}</p>
+          <p className="notice-card__title">{titles.none}</p>
           <p className="notice-card__body">{serverMessage ?? text.emptyBody}</p>
           <Button variant="secondary" busy={refreshing} busyLabel={text.checking} onClick={refresh}>
             {text.refresh}
@@ -64,7 +65,7 @@ export function DownloadsPage({ actor }: { actor: DownloadsActorRef }) {
         </div>
       ) : null}
       {documents.length > 0 ? <DocumentTable documents={documents} /> : null}
-      <p className="downloads__footer">{text.footer(available, DOCUMENT_TOTAL)}</p>
+      <p className="downloads__footer">{titles.available(available, DOCUMENT_TOTAL)}</p>
     </div>
   );
 }
