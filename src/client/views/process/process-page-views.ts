@@ -6,9 +6,9 @@
 import type { ComponentType } from 'react';
 import type { PageActorRef, PageStep } from '../../../../machines/process/process.pages.ts';
 import type { ProcessPageId } from '../../../../machines/process/process.routes.ts';
-import { AgreementsPage } from '../agreements/AgreementsPage.tsx';
+import { LazyAgreementsPage } from '../agreements/LazyAgreementsPage.tsx';
 import { DisclosurePage } from '../disclosure/DisclosurePage.tsx';
-import { DownloadsPage } from '../downloads/DownloadsPage.tsx';
+import { LazyDownloadsPage } from '../downloads/LazyDownloadsPage.tsx';
 import { KycPage } from '../kyc/KycPage.tsx';
 
 type ProcessPageViews = { [P in ProcessPageId]: { heading: string } } & {
@@ -18,8 +18,8 @@ type ProcessPageViews = { [P in ProcessPageId]: { heading: string } } & {
 export const PROCESS_PAGE_VIEWS: ProcessPageViews = {
   disclosure: { heading: 'Disclosure Review', View: DisclosurePage },
   kyc: { heading: 'KYC Verification', View: KycPage },
-  agreements: { heading: 'Legal Agreements', View: AgreementsPage },
+  agreements: { heading: 'Legal Agreements', View: LazyAgreementsPage },
   payment: { heading: 'Payment Processing' },
   complete: { heading: 'Investment Complete' },
-  downloads: { heading: 'Signed Documents', View: DownloadsPage },
+  downloads: { heading: 'Signed Documents', View: LazyDownloadsPage },
 };
