@@ -108,8 +108,10 @@ describeE2E('legal agreements and signed documents', () => {
     expect(await page.getByRole('progressbar', { name: page$.progressLabel }).getAttribute('aria-valuenow')).toBe(String(Math.round((1 / 8) * 100)));
 
     // Too early: Proceed says what is missing; Complete Agreement says which comes first, the boxes or the signature.
+    // (aria-disabled: playwright will not click it unforced; a browser does, and so does Enter.)
     const proceed = page.getByRole('button', { name: page$.proceedDisabled });
-    await proceed.click();
+    expect(await proceed.getAttribute('aria-disabled')).toBe('true');
+    await proceed.click({ force: true });
     await page.getByText(legal.completeAllRequired).waitFor();
     const complete = first.getByRole('button', { name: page$.completeAgreement });
     await complete.click();
@@ -170,7 +172,8 @@ describeE2E('legal agreements and signed documents', () => {
     await wallet.fill('0x1234');
     await page.getByText(legal.walletInvalid).waitFor();
     expect(await wallet.getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('button', { name: page$.proceedDisabled }).click();
+    await page.getByRole('button', { name: page$.proceedDisabled }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText(legal.walletRequired).waitFor();
     await wallet.fill(BROKEN_CHECKSUM);
     await page.getByText(legal.walletChecksum).first().waitFor();
