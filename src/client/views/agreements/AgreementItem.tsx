@@ -48,7 +48,8 @@ export function AgreementItem({ item, agreement, index, review, page }: Props) {
             {phase === 'signed' ? '✓' : index + 1}
           </span>
           <span className="agreement__title">{title}</span>
-          {signedAt ? <span className="agreement__meta">{text.signedOn(formatLongDate(signedAt))}</span> : <span />}
+          {/* Always there, empty until signed: the badge keeps its column. */}
+          <span className="agreement__meta">{signedAt ? text.signedOn(formatLongDate(signedAt)) : null}</span>
           <span className={`agreement-badge agreement-badge--${phase}`}>{text.badge[phase]}</span>
         </button>
       </h2>
