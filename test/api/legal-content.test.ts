@@ -12,7 +12,10 @@ import { count, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AGREEMENT_KEYS, AGREEMENT_NAMES } from '../../src/shared/legal.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { ConfigError, loadConfig } from '../../src/server/config/env.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
+import { createMemoryLog } from '../../src/server/log.ts';
+import { startServer } from '../../src/server/start-server.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { agreementPdfSources, type AgreementSource } from './support/legal-content.ts';
 import { applyContentFolder } from '../../src/server/seed/apply-content-folder.ts';
@@ -22,7 +25,7 @@ import { bearer, forEachDatabase } from './harness.ts';
 import { kycInvestor } from './support/kyc.ts';
 import { legalInvestor, legalProgress, saveAgreements, signAgreement, signing } from './support/legal.ts';
 import { rowCounts } from './support/row-counts.ts';
-import { freshPgliteDir, freshTempDir } from './support/test-databases.ts';
+import { freshPgliteDir, freshTempDir, serverBackends } from './support/test-databases.ts';
 
 const LOAD = join(import.meta.dirname, '../../src/server/load-content.ts');
 const PPM = AGREEMENT_NAMES.ppm;
@@ -224,4 +227,46 @@ describe('npm run content:load', () => {
       await dir.remove();
     }
   });
+});
+
+describe('CONTENT_DIR', () => {
+  it('is read as CONTENT_DIR or its older name DISCLOSURE_DIR; two different folders stop the start', () => {
+    expect(loadConfig({ CONTENT_DIR: 'issuer' }, '/srv').contentDir).toEqual({ path: '/srv/issuer', variable: 'CONTENT_DIR' });
+    expect(loadConfig({ DISCLOSURE_DIR: 'issuer' }, '/srv').contentDir).toEqual({ path: '/srv/issuer', variable: 'DISCLOSURE_DIR' });
+    expect(loadConfig({ CONTENT_DIR: 'issuer', DISCLOSURE_DIR: '/srv/issuer' }, '/srv').contentDir).toEqual({ path: '/srv/issuer', variable: 'CONTENT_DIR' });
+    expect(() => loadConfig({ CONTENT_DIR: 'a', DISCLOSURE_DIR: 'b' }, '/srv')).toThrow(ConfigError);
+    expect(() => loadConfig({ CONTENT_DIR: 'a', DISCLOSURE_DIR: 'b' }, '/srv')).toThrow(/CONTENT_DIR: "a" and DISCLOSURE_DIR "b" name different folders/);
+  });
+
+  for (const backend of serverBackends()) {
+    it(`puts the issuer's agreement in place before the demo seed, and a broken folder stops the start naming CONTENT_DIR [${backend.name}]`, { timeout: 120_000 }, async () => {
+      const setup = await backend.setup();
+      try {
+        const folder = join(setup.dataDir, 'issuer');
+        await writeFolder(folder, { agreements: [ppmEntry()] }, { 'ppm.pdf': pdfBytes('issuer ppm') });
+        const options = { dataDir: setup.dataDir, port: 0, host: '127.0.0.1', staticDir: null, log: createMemoryLog() };
+        const server = await startServer({ ...options, env: { ...setup.env, CONTENT_DIR: folder } });
+        await server.close();
+        const database = await openDatabase(setup.env.DATABASE_URL ? { kind: 'postgres', url: setup.env.DATABASE_URL } : { kind: 'pglite', dataDir: join(setup.dataDir, 'pglite') });
+        try {
+          const rows = await database.db.select({ key: schema.agreementVersions.key, sha256: schema.agreementVersions.sha256 }).from(schema.agreementVersions).where(isNull(schema.agreementVersions.retiredAt));
+          expect(rows.map((r) => r.key).sort()).toEqual([...AGREEMENT_KEYS].sort());
+          expect(rows.find((r) => r.key === 'ppm')?.sha256).toBe(sha256(pdfBytes('issuer ppm')));
+          // Only the issuer's ppm ever existed: the demo one was never seeded over it.
+          expect(await database.db.select({ n: count() }).from(schema.agreementVersions)).toEqual([{ n: 7 }]);
+        } finally {
+          await database.close();
+        }
+        await writeFolder(folder, { agreements: [ppmEntry({ checkboxes: [] })] }, {});
+        const error = await startServer({ ...options, env: { ...setup.env, CONTENT_DIR: folder } }).then(
+          async (s) => (await s.close(), null),
+          (e: Error) => e,
+        );
+        expect(error).toBeInstanceOf(ConfigError);
+        expect(error?.message).toMatch(/CONTENT_DIR: The agreements were not loaded:\n"ppm": an agreement needs 1 to 32 checkboxes/);
+      } finally {
+        await setup.cleanup();
+      }
+    });
+  }
 });
