@@ -15,6 +15,7 @@ import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { forEachDatabase, individualPayload, bearer } from './harness.ts';
 import { VALID_AML, kycInvestor } from './support/kyc.ts';
+import { legalInvestor } from './support/legal.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260110);
@@ -49,6 +50,12 @@ const SAMPLES = (sectionId: string): Record<string, Sample> => ({
   'POST /api/kyc/save-step': () => ({ step: 4, stepData: VALID_AML as unknown as Json }),
   'POST /api/kyc/complete': () => undefined,
   'POST /api/kyc/upload-document': () => ({ type: 'identity' }),
+  // A draft (ticks, no signing): valid again and again. The signing rules have their own tests (legal-signing).
+  'POST /api/legal/save-progress': () => ({
+    agreements: { riskAcknowledgment: { accepted: false, signature: '', signed: false, signedAt: null, checkboxes: { risk_total_loss: true } } },
+    walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  }),
+  'POST /api/legal/complete': () => ({ agreements: {} }),
 });
 
 /**
@@ -196,6 +203,7 @@ forEachDatabase('fuzzing every call', (t) => {
     const random = prng(SEED);
     const { token } = await kycInvestor(t);
     const logout = await kycInvestor(t); // logout revokes its token: a token of its own
+    const legal = await legalInvestor(t); // the agreements step opens after KYC: its calls get past the step check
     const sections = (await (await t.get('/api/disclosure/sections', token)).json()) as { id: string }[];
     const samples = SAMPLES(sections[0]?.id ?? crypto.randomUUID());
 
@@ -249,7 +257,7 @@ forEachDatabase('fuzzing every call', (t) => {
       const path = route.slice('POST '.length);
       const sample = samples[route] as Sample;
       const cases = [...bodyCases(sample), ...fieldCases(sample), ...randomCases(sample, random)];
-      const auth = path === '/api/auth/logout' ? logout.token : token;
+      const auth = path === '/api/auth/logout' ? logout.token : path.startsWith('/api/legal/') ? legal.token : token;
       for (const c of cases) {
         await send(route, 'POST', path, null, c);
         await send(route, 'POST', path, auth, c);
@@ -262,7 +270,7 @@ forEachDatabase('fuzzing every call', (t) => {
       for (const value of values) {
         const path = r.path.replace(/:[^/]+/g, value);
         await send(`GET ${r.path}`, 'GET', path, null, { label: `param ${value.slice(0, 20)}` });
-        await send(`GET ${r.path}`, 'GET', path, token, { label: `param ${value.slice(0, 20)}` });
+        await send(`GET ${r.path}`, 'GET', path, r.path.startsWith('/api/legal/') ? legal.token : token, { label: `param ${value.slice(0, 20)}` });
       }
     }
     for (const path of new Set(routes.map((r) => r.path.replace(/:[^/]+/g, 'x')))) {

@@ -64,13 +64,10 @@ forEachDatabase('status reads from filled rows', (t) => {
       files: [],
       aml: null,
     });
-    expect(await (await t.get('/api/legal/progress', token)).json()).toEqual({
-      status: 'COMPLETED',
-      completedAt: at.toISOString(),
-      walletAddress: null,
-      configurations: {},
-      agreements,
-    });
+    // A draft column of another shape is not echoed: the agreements are read as the agreements step defines them.
+    const legal = (await (await t.get('/api/legal/progress', token)).json()) as { agreements: Record<string, { signed: boolean }> };
+    expect(legal).toMatchObject({ status: 'COMPLETED', completedAt: at.toISOString(), walletAddress: null });
+    expect(Object.values(legal.agreements).map((a) => a.signed)).toEqual(Array(7).fill(false));
     expect(await (await t.get('/api/disclosure/progress', token)).json()).toMatchObject({ currentStep: 'payment', disclosureProgress: {} });
   });
 

@@ -42,7 +42,7 @@ function contentDir(env: Env, cwd: string): ServerConfig['contentDir'] {
   const content = read(env, 'CONTENT_DIR');
   const disclosure = read(env, 'DISCLOSURE_DIR');
   if (content !== undefined && disclosure !== undefined && resolve(cwd, content) !== resolve(cwd, disclosure)) {
-    throw new ConfigError('CONTENT_DIR', 'and DISCLOSURE_DIR name different folders; DISCLOSURE_DIR is the older name of CONTENT_DIR: set one of them.');
+    throw new ConfigError('CONTENT_DIR', `"${content}" and DISCLOSURE_DIR "${disclosure}" name different folders; DISCLOSURE_DIR is its older name: set one of them.`);
   }
   if (content !== undefined) return { path: resolve(cwd, content), variable: 'CONTENT_DIR' };
   if (disclosure !== undefined) return { path: resolve(cwd, disclosure), variable: 'DISCLOSURE_DIR' };
