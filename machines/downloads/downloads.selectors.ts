@@ -22,6 +22,5 @@ export const selectDocuments = (s: S): SignedDocument[] => s.context.list?.docum
 export const selectAvailableCount = (s: S): number => s.context.list?.documents.length ?? 0;
 export const DOCUMENT_TOTAL = AGREEMENT_KEYS.length;
 export const selectPendingCount = (s: S): number => s.context.list?.pending ?? 0;
-export const selectServerMessage = (s: S): string | null => s.context.list?.message || null;
 export const selectLoadError = (s: S): string | null => s.context.error;
 export const selectIsRefreshing = (s: S): boolean => s.hasTag('refreshing');

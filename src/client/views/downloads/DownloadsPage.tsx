@@ -14,7 +14,6 @@ import {
   selectLoadError,
   selectPendingCount,
   selectPhase,
-  selectServerMessage,
 } from '../../../../machines/downloads/downloads.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
@@ -31,7 +30,6 @@ export function DownloadsPage({ actor }: { actor: DownloadsActorRef }) {
   const documents = useSelector(actor, selectDocuments);
   const available = useSelector(actor, selectAvailableCount);
   const pending = useSelector(actor, selectPendingCount);
-  const serverMessage = useSelector(actor, selectServerMessage);
   const error = useSelector(actor, selectLoadError);
   const refreshing = useSelector(actor, selectIsRefreshing);
   const refresh = () => actor.send({ type: 'downloads.refresh' });
@@ -58,7 +56,7 @@ export function DownloadsPage({ actor }: { actor: DownloadsActorRef }) {
       {phase === 'empty' ? (
         <div className="notice-card downloads__notice" role="status">
           <p className="notice-card__title">{titles.none}</p>
-          <p className="notice-card__body">{serverMessage ?? text.emptyBody}</p>
+          <p className="notice-card__body">{text.emptyBody}</p>
           <Button variant="secondary" busy={refreshing} busyLabel={text.checking} onClick={refresh}>
             {text.refresh}
           </Button>
