@@ -156,6 +156,8 @@ describeE2E('legal agreements and signed documents', () => {
     await tabTo(page, last.getByRole('button', { name: page$.completeAgreement }));
     await page.keyboard.press('Enter');
     await expect.poll(() => badge(page, 'risk').textContent(), { timeout: 20_000 }).toBe(page$.badge.signed);
+    // Nothing left to sign: focus goes to what is left to do, the address.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('agreements-wallet');
 
     // What the server stored: seven signed; the drawn and the typed signatures are 500x120 PNGs with ink.
     const stored = await apiGet<LegalProgressResponse>('/api/legal/progress', investor.token);

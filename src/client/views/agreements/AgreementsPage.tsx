@@ -34,10 +34,12 @@ export function AgreementsPage({ actor }: { actor: AgreementsActorRef }) {
   const list = useRef<HTMLOListElement>(null);
   const openKey = items.find((item) => item.isOpen)?.key ?? null;
 
-  // Signing closes the agreement's panel and opens the next: focus, lost with the closed panel's button, goes to it.
+  // Signing closes the agreement's panel and opens the next: focus, lost with the closed panel's button, goes to its
+  // heading, or after the last one to the wallet address, what is left to do.
   useEffect(() => {
-    if (!openKey || (document.activeElement && document.activeElement !== document.body)) return;
-    list.current?.querySelector<HTMLButtonElement>(`[data-agreement="${openKey}"] .agreement__toggle`)?.focus();
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const next = openKey ? list.current?.querySelector<HTMLElement>(`[data-agreement="${openKey}"] .agreement__toggle`) : document.getElementById('agreements-wallet');
+    next?.focus();
   }, [openKey]);
 
   if (phase === 'loading' || phase === 'done') return <LoadingScreen title={messages.loading} detail={text.loadingDetail} />;
