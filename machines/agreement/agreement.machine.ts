@@ -10,6 +10,7 @@
  * Effects (`saveAgreement`, `signaturePad` with its renderer) are provided by the app (effects/legal-effects.ts).
  */
 import { assign, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { isApiError } from '../../src/shared/api-error.ts';
 import { AGREEMENT_NAMES } from '../../src/shared/legal.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { failureText } from '../kyc-step/kyc-step.rules.ts';
@@ -44,6 +45,8 @@ export const agreementMachine = setup({
     areRequiredTicked: ({ context }) => areRequiredTicked(context.configuration, context.checkboxes),
     hasSignature: ({ context }) => context.signature !== '',
     isSignedInAnswer: ({ context }, params: { answer: SaveAgreementOutput }) => params.answer.agreements[context.name].signed,
+    /** 409: the server's account of this agreement is not the page's (signed elsewhere, or a replaced document). */
+    isConflict: (_, params: { error: unknown }) => isApiError(params.error) && params.error.status === 409,
   },
   actions: {
     setCheckbox: assign(({ context }, params: { id: string; checked: boolean }) => ({ checkboxes: { ...context.checkboxes, [params.id]: params.checked } })),
@@ -66,6 +69,11 @@ export const agreementMachine = setup({
       };
     }),
     lockPad: sendTo('signaturePad', ({ context }) => ({ type: 'signaturePad.lock' as const, signature: context.signature })),
+    reportStale: sendParent(({ context }, params: { error: unknown }): AgreementParentEvent => ({
+      type: 'agreements.agreement.stale',
+      key: context.key,
+      message: failureText(params.error, messages.legal.saveSignatureFailed),
+    })),
     reportSigned: sendParent(({ context }): AgreementParentEvent => ({
       type: 'agreements.agreement.signed',
       key: context.key,
@@ -133,7 +141,15 @@ export const agreementMachine = setup({
               // An answer that does not show it signed: not signed, whatever the status said.
               { target: 'accepted', actions: { type: 'noteSaveFailed', params: { error: null } } },
             ],
-            onError: { target: 'accepted', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+            onError: [
+              // The page loads the server's account again (and says why): this agreement as it now stands.
+              {
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'accepted',
+                actions: [{ type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) }, { type: 'reportStale', params: ({ event }) => ({ error: event.error }) }],
+              },
+              { target: 'accepted', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
       },

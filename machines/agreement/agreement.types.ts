@@ -36,5 +36,10 @@ export type AgreementEvent =
 export type SaveAgreementInput = { name: AgreementName; submission: AgreementSubmission };
 export type SaveAgreementOutput = LegalProgressResponse;
 
-/** Told to the agreements page: this agreement is now signed, as the server stored it. */
-export type AgreementParentEvent = { type: 'agreements.agreement.signed'; key: AgreementKey; state: AgreementState };
+/**
+ * Told to the agreements page: this agreement is now signed, as the server stored it; or the server's account differs
+ * from the page's (a 409: signed meanwhile elsewhere, or the issuer replaced the document), in the server's words.
+ */
+export type AgreementParentEvent =
+  | { type: 'agreements.agreement.signed'; key: AgreementKey; state: AgreementState }
+  | { type: 'agreements.agreement.stale'; key: AgreementKey; message: string };

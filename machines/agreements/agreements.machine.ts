@@ -62,6 +62,11 @@ export const agreementsMachine = setup({
         error: null,
       };
     }),
+    keepNotice: assign((_, params: { message: string }) => ({ notice: params.message })),
+    clearNotice: assign({ notice: null }),
+    stopAgreements: enqueueActions(({ enqueue }) => {
+      for (const key of AGREEMENT_KEYS) enqueue.stopChild(agreementChildId(key));
+    }),
     /** One chart per agreement, in page order, each opened on its configuration and stored state. */
     spawnAgreements: enqueueActions(({ context, enqueue }) => {
       const { configurations, agreements } = context;
@@ -93,7 +98,7 @@ export const agreementsMachine = setup({
   },
 }).createMachine({
   id: 'agreements',
-  context: { status: 'PENDING', completedAt: null, configurations: null, agreements: null, walletAddress: '', openKey: null, error: null },
+  context: { status: 'PENDING', completedAt: null, configurations: null, agreements: null, walletAddress: '', openKey: null, error: null, notice: null },
   initial: 'loading',
   states: {
     loading: {
@@ -118,6 +123,8 @@ export const agreementsMachine = setup({
     },
     ready: {
       initial: 'signing',
+      // Loaded again: the agreements start afresh from the new answer.
+      exit: 'stopAgreements',
       on: { 'agreements.agreement.toggle': { actions: { type: 'toggleOpen', params: ({ event }) => ({ key: event.key }) } } },
       states: {
         reviewing: {
@@ -127,8 +134,11 @@ export const agreementsMachine = setup({
         signing: {
           initial: 'idle',
           on: {
-            'agreements.agreement.signed': { actions: [{ type: 'adoptSigned', params: ({ event }) => ({ key: event.key, state: event.state }) }, 'clearError'] },
-            'agreements.wallet.change': { actions: [{ type: 'changeWallet', params: ({ event }) => ({ value: event.value }) }, 'clearError'] },
+            'agreements.agreement.signed': {
+              actions: [{ type: 'adoptSigned', params: ({ event }) => ({ key: event.key, state: event.state }) }, 'clearError', 'clearNotice'],
+            },
+            'agreements.agreement.stale': { target: '#agreements.loading', actions: { type: 'keepNotice', params: ({ event }) => ({ message: event.message }) } },
+            'agreements.wallet.change': { actions: [{ type: 'changeWallet', params: ({ event }) => ({ value: event.value }) }, 'clearError', 'clearNotice'] },
           },
           states: {
             idle: {

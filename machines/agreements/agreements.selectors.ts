@@ -45,4 +45,6 @@ export const selectWalletMessage = (s: S): string | null => (s.context.walletAdd
 export const selectCanProceed = (s: S): boolean => allSigned(s.context.agreements) && isWalletValid(s.context.walletAddress);
 export const selectIsProceeding = (s: S): boolean => s.hasTag('proceeding');
 export const selectProceedError = (s: S) => s.context.error;
+/** Why the page shows the server's account afresh (an agreement's signing met a 409). */
+export const selectNotice = (s: S): string | null => s.context.notice;
 export const selectCompletedAt = (s: S): string | null => s.context.completedAt;

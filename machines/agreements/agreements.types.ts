@@ -25,6 +25,8 @@ export type AgreementsContext = {
   openKey: AgreementKey | null;
   /** Why Proceed did not move on. */
   error: ProceedError | null;
+  /** Why the page loaded the server's account again (an agreement's signing met a 409), until the next action. */
+  notice: string | null;
 };
 
 export type AgreementsEvent =

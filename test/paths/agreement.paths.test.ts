@@ -5,7 +5,8 @@
  * follow the required boxes; saving runs exactly one save, of a signed submission with every required box and the
  * pad's PNG; 'Complete Agreement' short of a box or a signature says which in the spec's words; signed exactly when
  * the server said so, then locked (nothing changes it), its required boxes ticked, its pad locked on the stored PNG,
- * and the page told once; clearing the signature resets signature, signed and signedAt.
+ * and the page told once; a 409 tells the page to load the server's account again; clearing the signature resets
+ * signature, signed and signedAt.
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
@@ -43,10 +44,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.saveAgreement', output: progressAnswer([]) },
   { type: 'xstate.error.actor.saveAgreement', error: new ApiError(SERVER_REFUSAL, 400, { error: SERVER_REFUSAL }) },
   { type: 'xstate.error.actor.saveAgreement', error: new ApiError(messages.general.network, 0, null) },
+  { type: 'xstate.error.actor.saveAgreement', error: new ApiError(messages.legal.versionChanged, 409, { error: messages.legal.versionChanged }) },
 ];
 
 /** Generation runs the chart alone: what it tells the page is a no-op there (the replays run under a real parent). */
-const chart = agreementMachine.provide({ actions: { reportSigned: () => undefined, lockPad: () => undefined } });
+const chart = agreementMachine.provide({ actions: { reportSigned: () => undefined, reportStale: () => undefined, lockPad: () => undefined } });
 
 type Save = { input: SaveAgreementInput; running: boolean };
 type Fakes = { saves: Save[]; before: Snapshot | null; heard: number };
@@ -87,13 +89,18 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, sent: AnyE
   // 'Complete Agreement' short of something says what, in the spec's words.
   if (event.type === 'agreement.complete' && before?.matches({ open: 'unchecked' })) expect(c.error).toBe(messages.legal.checkboxesRequired);
   if (event.type === 'agreement.complete' && before?.matches({ open: 'accepted' }) && before.context.signature === '') expect(c.error).toBe(messages.legal.signatureRequired);
-  if (event.type === 'xstate.error.actor.saveAgreement') expect(c.error).toBe((event.error as ApiError).status === 400 ? SERVER_REFUSAL : messages.legal.saveSignatureFailed);
+  if (event.type === 'xstate.error.actor.saveAgreement') {
+    const { status, message } = event.error as ApiError;
+    expect(c.error).toBe(status === 400 || status === 409 ? message : messages.legal.saveSignatureFailed);
+  }
   if (event.type === 'xstate.done.actor.saveAgreement' && phase !== 'signed') expect(c.error).toBe(messages.legal.saveSignatureFailed);
   if (event.type === 'agreement.signature.clear' && phase !== 'signed') expect([c.signature, c.signed, c.signedAt]).toEqual(['', false, null]);
 
-  // The page hears of a signing once, as the server stored it.
+  // The page hears of a signing once, as the server stored it, and of a 409 (to load the server's account again).
   const heard = sent.slice(fakes.heard);
-  if (before && !before.hasTag('signed') && phase === 'signed') {
+  if (event.type === 'xstate.error.actor.saveAgreement' && (event.error as ApiError).status === 409) {
+    expect(heard).toEqual([{ type: 'agreements.agreement.stale', key: KEY, message: messages.legal.versionChanged }]);
+  } else if (before && !before.hasTag('signed') && phase === 'signed') {
     expect(heard).toEqual([{ type: 'agreements.agreement.signed', key: KEY, state: { accepted: true, signature: c.signature, signed: true, signedAt: c.signedAt, checkboxes: c.checkboxes } }]);
   } else expect(heard).toEqual([]);
   fakes.heard = sent.length;

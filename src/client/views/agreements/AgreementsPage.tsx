@@ -9,6 +9,7 @@ import type { AgreementsActorRef } from '../../../../machines/agreements/agreeme
 import {
   selectAgreementItems,
   selectCompletedAt,
+  selectNotice,
   selectPhase,
   selectProgressPercent,
   selectSignedCount,
@@ -31,6 +32,7 @@ export function AgreementsPage({ actor }: { actor: AgreementsActorRef }) {
   const percent = useSelector(actor, selectProgressPercent);
   const signed = useSelector(actor, selectSignedCount);
   const completedAt = useSelector(actor, selectCompletedAt);
+  const notice = useSelector(actor, selectNotice);
   const list = useRef<HTMLOListElement>(null);
   const openKey = items.find((item) => item.isOpen)?.key ?? null;
 
@@ -71,6 +73,12 @@ export function AgreementsPage({ actor }: { actor: AgreementsActorRef }) {
           <p className="agreements__count">{text.signedCount(signed, AGREEMENT_KEYS.length)}</p>
         </div>
       )}
+
+      {notice && !review ? (
+        <p className="agreements__notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
 
       <ol className="agreements__list" ref={list}>
         {items.map((item, index) =>
