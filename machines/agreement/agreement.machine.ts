@@ -5,7 +5,7 @@
  * the pad reports each PNG it makes (`agreement.signature.ready`) and each time it loses it (`agreement.signature.clear`,
  * which resets signature, signed and signedAt). 'Complete Agreement' with a box missing or no signature says so in
  * the spec's words; otherwise the agreement is saved (`saveAgreement`, the page's save call for this agreement
- * alone), and once the server says it is signed the pad locks on the stored PNG, the page hears
+ * alone; the ticked boxes of an unsigned one are also kept as a draft once ticking pauses), and once the server says it is signed the pad locks on the stored PNG, the page hears
  * `agreements.agreement.signed`, and nothing changes it again.
  * Effects (`saveAgreement`, `signaturePad` with its renderer) are provided by the app (effects/legal-effects.ts).
  */
@@ -15,7 +15,7 @@ import { AGREEMENT_NAMES } from '../../src/shared/legal.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { signaturePadMachine } from '../signature-pad/signature-pad.machine.ts';
-import { areRequiredTicked, checkboxesOnLoad, submissionOf } from './agreement.rules.ts';
+import { DRAFT_SETTLE_MS, areRequiredTicked, checkboxesOnLoad, submissionOf } from './agreement.rules.ts';
 import type {
   AgreementContext,
   AgreementEvent,
@@ -25,17 +25,27 @@ import type {
   SaveAgreementOutput,
 } from './agreement.types.ts';
 
+/** A tick of a known box: the draft waits for ticking to pause, then is sent. */
+const draftAgain = {
+  guard: { type: 'isKnownCheckbox' as const, params: ({ event }: { event: { id: string } }) => ({ id: event.id }) },
+  target: 'waiting' as const,
+};
+
 export const agreementMachine = setup({
   types: {} as {
     context: AgreementContext;
     events: AgreementEvent;
     input: AgreementInput;
     tags: 'saving' | 'signed';
-    children: { signaturePad: 'signaturePad'; saveAgreement: 'saveAgreement' };
+    children: { signaturePad: 'signaturePad'; saveAgreement: 'saveAgreement'; saveDraft: 'saveDraft' };
   },
   actors: {
     saveAgreement: fromPromise<SaveAgreementOutput, SaveAgreementInput>(async () => {
       throw new Error('saveAgreement is provided by the app');
+    }),
+    /** The same call for a draft (`signed: false`, no image): the ticked boxes only. */
+    saveDraft: fromPromise<SaveAgreementOutput, SaveAgreementInput>(async () => {
+      throw new Error('saveDraft is provided by the app');
     }),
     signaturePad: signaturePadMachine,
   },
@@ -80,6 +90,7 @@ export const agreementMachine = setup({
       state: { ...submissionOf(context), signedAt: context.signedAt },
     })),
   },
+  delays: { DRAFT_SETTLE: DRAFT_SETTLE_MS },
 }).createMachine({
   id: 'agreement',
   context: ({ input }) => ({
@@ -96,60 +107,97 @@ export const agreementMachine = setup({
   invoke: { id: 'signaturePad', src: 'signaturePad', input: ({ context }) => ({ storedSignature: context.signed ? context.signature : null }) },
   initial: 'open',
   states: {
+    /** Not signed yet: the form (boxes, signature, Complete Agreement) and, beside it, the draft of the ticked boxes. */
     open: {
-      initial: 'deciding',
+      type: 'parallel',
       on: {
-        'agreement.checkbox.set': {
-          guard: { type: 'isKnownCheckbox', params: ({ event }) => ({ id: event.id }) },
-          target: '.deciding',
-          actions: [{ type: 'setCheckbox', params: ({ event }) => ({ id: event.id, checked: event.checked }) }, 'clearError'],
-        },
         'agreement.signature.ready': { actions: [{ type: 'keepSignature', params: ({ event }) => ({ png: event.png }) }, 'clearError'] },
         'agreement.signature.clear': { actions: 'clearSignature' },
       },
       states: {
+        form: {
+          initial: 'deciding',
+          on: {
+            'agreement.checkbox.set': {
+              guard: { type: 'isKnownCheckbox', params: ({ event }) => ({ id: event.id }) },
+              target: '.deciding',
+              actions: [{ type: 'setCheckbox', params: ({ event }) => ({ id: event.id, checked: event.checked }) }, 'clearError'],
+            },
+          },
+          states: {
+            /**
+             * Opening, and after each tick: a signed agreement locks (only at the start: `signed` is only ever set here by
+             * the load), else accepted or not by its required boxes. (Deciding here rather than in a transient root state:
+             * path coverage sees a transient state only when a transition enters it, never as the initial one.)
+             */
+            deciding: {
+              always: [{ guard: 'isSigned', target: '#agreement.signed' }, { guard: 'areRequiredTicked', target: 'accepted' }, { target: 'unchecked' }],
+            },
+            unchecked: {
+              on: { 'agreement.complete': { actions: 'noteCheckboxesMissing' } },
+            },
+            accepted: {
+              on: { 'agreement.complete': [{ guard: 'hasSignature', target: 'saving' }, { actions: 'noteSignatureMissing' }] },
+            },
+            saving: {
+              tags: ['saving'],
+              entry: 'clearError',
+              // The boxes hold still while the server signs what was sent.
+              on: { 'agreement.checkbox.set': {} },
+              invoke: {
+                id: 'saveAgreement',
+                src: 'saveAgreement',
+                // The version shown is named: a signing is never bound to a document the investor did not see.
+                input: ({ context }) => ({ name: context.name, submission: { ...submissionOf(context), signed: true, sha256: context.configuration.sha256 } }),
+                onDone: [
+                  {
+                    guard: { type: 'isSignedInAnswer', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#agreement.signed',
+                    actions: [{ type: 'adoptSigned', params: ({ event }) => ({ answer: event.output }) }, 'lockPad', 'reportSigned'],
+                  },
+                  // An answer that does not show it signed: not signed, whatever the status said.
+                  { target: 'accepted', actions: { type: 'noteSaveFailed', params: { error: null } } },
+                ],
+                onError: [
+                  // The page loads the server's account again (and says why): this agreement as it now stands.
+                  {
+                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                    target: 'accepted',
+                    actions: [{ type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) }, { type: 'reportStale', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  { target: 'accepted', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+          },
+        },
         /**
-         * Opening, and after each tick: a signed agreement locks (only at the start: `signed` is only ever set here by
-         * the load), else accepted or not by its required boxes. (Deciding here rather than in a transient root state:
-         * path coverage sees a transient state only when a transition enters it, never as the initial one.)
+         * The ticked boxes of an unsigned agreement are saved as a draft once ticking pauses, so a reload keeps them
+         * (the server keeps the boxes, never the image). Its answer changes nothing here and its failure is silent:
+         * signing sends the boxes again anyway. It stops when the agreement is signed.
          */
-        deciding: {
-          always: [{ guard: 'isSigned', target: '#agreement.signed' }, { guard: 'areRequiredTicked', target: 'accepted' }, { target: 'unchecked' }],
-        },
-        unchecked: {
-          on: { 'agreement.complete': { actions: 'noteCheckboxesMissing' } },
-        },
-        accepted: {
-          on: { 'agreement.complete': [{ guard: 'hasSignature', target: 'saving' }, { actions: 'noteSignatureMissing' }] },
-        },
-        saving: {
-          tags: ['saving'],
-          entry: 'clearError',
-          // The boxes hold still while the server signs what was sent.
-          on: { 'agreement.checkbox.set': {} },
-          invoke: {
-            id: 'saveAgreement',
-            src: 'saveAgreement',
-            // The version shown is named: a signing is never bound to a document the investor did not see.
-            input: ({ context }) => ({ name: context.name, submission: { ...submissionOf(context), signed: true, sha256: context.configuration.sha256 } }),
-            onDone: [
-              {
-                guard: { type: 'isSignedInAnswer', params: ({ event }) => ({ answer: event.output }) },
-                target: '#agreement.signed',
-                actions: [{ type: 'adoptSigned', params: ({ event }) => ({ answer: event.output }) }, 'lockPad', 'reportSigned'],
+        draft: {
+          initial: 'idle',
+          // Each tick starts the wait again (within the region: a transition of the whole region would take the form's).
+          // While signing the form ignores a tick, so a draft then only sends the boxes as they are.
+          states: {
+            idle: {
+              on: { 'agreement.checkbox.set': draftAgain },
+            },
+            waiting: {
+              after: { DRAFT_SETTLE: 'sending' },
+              on: { 'agreement.checkbox.set': { ...draftAgain, reenter: true } },
+            },
+            sending: {
+              on: { 'agreement.checkbox.set': draftAgain },
+              invoke: {
+                id: 'saveDraft',
+                src: 'saveDraft',
+                input: ({ context }) => ({ name: context.name, submission: { ...submissionOf(context), signature: '', signed: false } }),
+                onDone: 'idle',
+                onError: 'idle',
               },
-              // An answer that does not show it signed: not signed, whatever the status said.
-              { target: 'accepted', actions: { type: 'noteSaveFailed', params: { error: null } } },
-            ],
-            onError: [
-              // The page loads the server's account again (and says why): this agreement as it now stands.
-              {
-                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-                target: 'accepted',
-                actions: [{ type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) }, { type: 'reportStale', params: ({ event }) => ({ error: event.error }) }],
-              },
-              { target: 'accepted', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            },
           },
         },
       },

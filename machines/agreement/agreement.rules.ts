@@ -1,6 +1,9 @@
 /** Pure rules of one agreement (spec section 4 "Agreements", section 5 "Agreements"). */
 import type { AgreementConfiguration, AgreementState, AgreementSubmission } from '../../src/shared/legal.ts';
 
+/** The ticked boxes are saved as a draft once ticking has paused this long. */
+export const DRAFT_SETTLE_MS = 800;
+
 export const requiredIds = (configuration: AgreementConfiguration): string[] => configuration.checkboxes.filter((c) => c.required).map((c) => c.id);
 
 /** Accepted: every required box ticked (an agreement without required boxes is accepted as it opens). */

@@ -11,7 +11,7 @@ export type AgreementPhase = 'unchecked' | 'accepted' | 'saving' | 'signed';
 export const selectAgreementPhase = (s: S): AgreementPhase => {
   if (s.hasTag('signed')) return 'signed';
   if (s.hasTag('saving')) return 'saving';
-  return s.matches({ open: 'accepted' }) ? 'accepted' : 'unchecked';
+  return s.matches({ open: { form: 'accepted' } }) ? 'accepted' : 'unchecked';
 };
 
 export type CheckboxView = AgreementCheckbox & { checked: boolean };

@@ -8,7 +8,7 @@
  * and the page told once; a 409 tells the page to load the server's account again; clearing the signature resets
  * signature, signed and signedAt.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { SIGNATURE_PNG, SIGNED, UNSIGNED, configurationOf, signedAnswer, progressAnswer } from '../../machines/agreement/agreement.fixtures.ts';
 import { agreementMachine } from '../../machines/agreement/agreement.machine.ts';
@@ -45,13 +45,16 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.saveAgreement', error: new ApiError(SERVER_REFUSAL, 400, { error: SERVER_REFUSAL }) },
   { type: 'xstate.error.actor.saveAgreement', error: new ApiError(messages.general.network, 0, null) },
   { type: 'xstate.error.actor.saveAgreement', error: new ApiError(messages.legal.versionChanged, 409, { error: messages.legal.versionChanged }) },
+  { type: 'xstate.after.DRAFT_SETTLE.agreement.open.draft.waiting' },
+  { type: 'xstate.done.actor.saveDraft', output: progressAnswer([]) },
+  { type: 'xstate.error.actor.saveDraft', error: new ApiError(messages.general.network, 0, null) },
 ];
 
 /** Generation runs the chart alone: what it tells the page is a no-op there (the replays run under a real parent). */
 const chart = agreementMachine.provide({ actions: { reportSigned: () => undefined, reportStale: () => undefined, lockPad: () => undefined } });
 
 type Save = { input: SaveAgreementInput; running: boolean };
-type Fakes = { saves: Save[]; before: Snapshot | null; heard: number };
+type Fakes = { saves: Save[]; drafts: Save[]; before: Snapshot | null; heard: number };
 
 const requiredTicked = (s: Snapshot) => areRequiredTicked(s.context.configuration, s.context.checkboxes);
 
@@ -75,6 +78,12 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, sent: AnyE
     expect(submission).not.toHaveProperty('signedAt');
   }
 
+  // A draft of the boxes exactly while the draft is sent (never the image, never signed), and none once signed.
+  const drafts = fakes.drafts.filter((x) => x.running);
+  expect(drafts.length, 'one draft while sending it').toBe(s.matches({ open: { draft: 'sending' } }) ? 1 : 0);
+  if (drafts[0]) expect(drafts[0].input).toEqual({ name: 'termsConditions', submission: { accepted: requiredTicked(s), signature: '', signed: false, checkboxes: c.checkboxes } });
+  if (event.type === 'xstate.after.DRAFT_SETTLE.agreement.open.draft.waiting') expect(drafts.length).toBe(1);
+
   // Signed exactly when the server said so (or it loaded signed), then locked on the stored PNG.
   expect(c.signed).toBe(phase === 'signed');
   if (phase === 'signed') {
@@ -87,8 +96,8 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, sent: AnyE
   } else expect(c.signedAt).toBeNull();
 
   // 'Complete Agreement' short of something says what, in the spec's words.
-  if (event.type === 'agreement.complete' && before?.matches({ open: 'unchecked' })) expect(c.error).toBe(messages.legal.checkboxesRequired);
-  if (event.type === 'agreement.complete' && before?.matches({ open: 'accepted' }) && before.context.signature === '') expect(c.error).toBe(messages.legal.signatureRequired);
+  if (event.type === 'agreement.complete' && before?.matches({ open: { form: 'unchecked' } })) expect(c.error).toBe(messages.legal.checkboxesRequired);
+  if (event.type === 'agreement.complete' && before?.matches({ open: { form: 'accepted' } }) && before.context.signature === '') expect(c.error).toBe(messages.legal.signatureRequired);
   if (event.type === 'xstate.error.actor.saveAgreement') {
     const { status, message } = event.error as ApiError;
     expect(c.error).toBe(status === 400 || status === 409 ? message : messages.legal.saveSignatureFailed);
@@ -108,6 +117,8 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, sent: AnyE
 }
 
 describe('agreement statechart paths', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
   const inputs: AgreementInput[] = [
     { key: KEY, configuration, state: UNSIGNED },
     { key: KEY, configuration, state: SIGNED },
@@ -131,23 +142,27 @@ describe('agreement statechart paths', () => {
         input,
         parent: true,
         setup: () => {
-          const fakes: Fakes = { saves: [], before: null, heard: 0 };
+          const fakes: Fakes = { saves: [], drafts: [], before: null, heard: 0 };
+          const recorder = (calls: Save[]) =>
+            fromPromise<SaveAgreementOutput, SaveAgreementInput>(({ input, signal }) => {
+              const call = { input, running: true };
+              calls.push(call);
+              signal.addEventListener('abort', () => void (call.running = false));
+              return new Promise(() => {});
+            });
           const machine = agreementMachine.provide({
             actors: {
-              // Never answers by itself: the path's done/error events are its answers.
-              saveAgreement: fromPromise<SaveAgreementOutput, SaveAgreementInput>(({ input, signal }) => {
-                const call = { input, running: true };
-                fakes.saves.push(call);
-                signal.addEventListener('abort', () => void (call.running = false));
-                return new Promise(() => {});
-              }),
+              // Never answer by themselves: the path's done/error events are their answers.
+              saveAgreement: recorder(fakes.saves),
+              saveDraft: recorder(fakes.drafts),
               signaturePad: signaturePadMachine.provide({ actors: { renderSignaturePng: fromPromise<string, RenderSignaturePngInput>(() => new Promise(() => {})) } }),
             },
           });
           return { machine, fakes };
         },
         checkStep: ({ snapshot, event, fakes, sentToParent }) => {
-          if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) fakes.saves.forEach((x) => void (x.running = false));
+          if (/^xstate\.(done|error)\.actor\.saveAgreement$/.test(event.type)) fakes.saves.forEach((x) => void (x.running = false));
+          if (/^xstate\.(done|error)\.actor\.saveDraft$/.test(event.type)) fakes.drafts.forEach((x) => void (x.running = false));
           invariants(snapshot, event, fakes, sentToParent);
         },
       });

@@ -160,6 +160,7 @@ describe('agreements statechart paths', () => {
             agreement: agreementMachine.provide({
               actors: {
                 saveAgreement: fromPromise<SaveAgreementOutput, SaveAgreementInput>(() => new Promise(() => {})),
+                saveDraft: fromPromise<SaveAgreementOutput, SaveAgreementInput>(() => new Promise(() => {})),
                 signaturePad: signaturePadMachine.provide({ actors: { renderSignaturePng: fromPromise<string, RenderSignaturePngInput>(() => new Promise(() => {})) } }),
               },
             }),

@@ -17,13 +17,18 @@ export const LEGAL_PATHS = {
   complete: '/api/legal/complete',
 } as const;
 
-/** One agreement's chart: its signing is saved alone ({agreements: {<name>: ...}}). */
+/** POST save-progress with one agreement alone ({agreements: {<name>: ...}}): a signing, or a draft of the boxes. */
+const saveOne = (api: ApiClient) =>
+  fromPromise<LegalProgressResponse, SaveAgreementInput>(({ input, signal }) =>
+    api.post(LEGAL_PATHS.saveProgress, { json: { agreements: { [input.name]: input.submission } }, signal, schema: LegalProgressResponseSchema }),
+  );
+
+/** One agreement's chart with its calls and its signature pad. */
 export function provideAgreement(api: ApiClient) {
   return agreementMachine.provide({
     actors: {
-      saveAgreement: fromPromise<LegalProgressResponse, SaveAgreementInput>(({ input, signal }) =>
-        api.post(LEGAL_PATHS.saveProgress, { json: { agreements: { [input.name]: input.submission } }, signal, schema: LegalProgressResponseSchema }),
-      ),
+      saveAgreement: saveOne(api),
+      saveDraft: saveOne(api),
       signaturePad: provideSignaturePad(),
     },
   });

@@ -4,7 +4,7 @@
  * typed-name alternative), changes the wallet address (a malformed one and a broken checksum are refused live),
  * proceeds to payment, opens the downloads page (which says 'Documents Not Generated Yet' until the sealing is done,
  * then lists seven), and downloads one document whose bytes are the server's sealed PDF. Afterwards the agreements
- * page is the read-only review. On the way: the spec's messages for Complete Agreement without boxes or signature
+ * page is the read-only review. On the way: ticked boxes kept as a draft over a reload; the spec's messages for Complete Agreement without boxes or signature
  * and for Proceed too early; axe on the new screens at 1280 and 375 px, and screenshots of each under /tmp/shots.
  */
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -121,6 +121,17 @@ describeE2E('legal agreements and signed documents', () => {
     await first.getByText(legal.signatureRequired).waitFor();
     await sweep.check(page, 'agreements-open');
     await shots(page, 'agreements-1-open');
+
+    // The ticks are a draft the server keeps once ticking pauses: a reload shows them again.
+    const requiredCount = await first.locator('input[type="checkbox"][required]').count();
+    const keptTicks = async () => {
+      const progress = await apiGet<LegalProgressResponse>('/api/legal/progress', investor.token);
+      return Object.values(progress.agreements.ppmAgreement.checkboxes).filter(Boolean).length;
+    };
+    await expect.poll(keptTicks, { timeout: 10_000 }).toBe(requiredCount);
+    await page.reload();
+    await first.locator('canvas').first().waitFor({ state: 'visible', timeout: 30_000 });
+    for (const box of await first.locator('input[type="checkbox"][required]').all()) expect(await box.isChecked()).toBe(true);
 
     // Six drawn with the mouse.
     for (const key of AGREEMENT_KEYS.slice(0, 6)) {

@@ -36,6 +36,7 @@ function mount(answer: LegalProgressResponse) {
       agreement: agreementMachine.provide({
         actors: {
           saveAgreement: fromPromise<SaveAgreementOutput, SaveAgreementInput>(() => new Promise(() => {})),
+                saveDraft: fromPromise<SaveAgreementOutput, SaveAgreementInput>(() => new Promise(() => {})),
           signaturePad: signaturePadMachine.provide({ actors: { renderSignaturePng: fromPromise(() => new Promise<string>(() => {})) } }),
         },
       }),
