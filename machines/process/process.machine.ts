@@ -6,7 +6,7 @@
 import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { deriveStepProgress, NO_STATUS_ANSWERS, type StepProgress, type StatusAnswers } from '../../src/shared/process.ts';
 import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
-import { PAGE_CHARTS, PAGE_STEPS, type PageStep } from './process.pages.ts';
+import { PAGE_CHARTS, PAGE_STEPS, pathOfPage, type PageStep } from './process.pages.ts';
 import { resolveProcessPath } from './process.routes.ts';
 import type { ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
 
@@ -42,7 +42,7 @@ export const processMachine = setup({
     ...PAGE_CHARTS,
   },
   guards: {
-    isOnPage: ({ context }, params: { step: PageStep }) => context.path === pathOfStep(params.step),
+    isOnPage: ({ context }, params: { step: PageStep }) => context.path === pathOfPage(params.step),
   },
   actions: {
     applyAnswers: assign(({ context }, answers: StatusAnswers) => {
@@ -55,8 +55,9 @@ export const processMachine = setup({
       requestedPath: params.path,
       path: context.progress ? resolveProcessPath(params.path, context.progress, context.serverStep) : context.path,
     })),
-    completeStep: assign(({ context }, params: { step: ProcessStep }) => {
-      if (!context.progress) return {};
+    completeStep: assign(({ context }, params: { step: ProcessStep | 'downloads' }) => {
+      // The downloads page is no step (its chart never finishes).
+      if (!context.progress || params.step === 'downloads') return {};
       const progress = markCompleted(context.progress, params.step);
       const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(params.step) + 1] ?? params.step;
       return { progress, serverStep: next, path: pathOfStep(next) };

@@ -9,6 +9,7 @@ import { documentMessages } from './messages/documents.ts';
 import { generalMessages } from './messages/general.ts';
 import { kycMessages } from './messages/kyc.ts';
 import { legalMessages } from './messages/legal.ts';
+import { legalPageMessages } from './messages/legal-pages.ts';
 import { processMessages } from './messages/process.ts';
 import { registrationMessages } from './messages/registration.ts';
 import { shellMessages } from './messages/shell.ts';
@@ -25,6 +26,7 @@ export const messages = {
   ...disclosureMessages,
   ...kycMessages,
   ...legalMessages,
+  ...legalPageMessages,
   ...documentMessages,
   ...signaturePadMessages,
 } as const;

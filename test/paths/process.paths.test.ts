@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
+import { agreementsMachine } from '../../machines/agreements/agreements.machine.ts';
 import { disclosureMachine } from '../../machines/disclosure/disclosure.machine.ts';
+import { downloadsMachine } from '../../machines/downloads/downloads.machine.ts';
+import type { DocumentsResponse } from '../../src/shared/documents.ts';
+import type { LegalProgressResponse } from '../../src/shared/legal.ts';
 import type { DisclosureData } from '../../machines/disclosure/disclosure.types.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { processMachine } from '../../machines/process/process.machine.ts';
-import { PAGE_STEPS } from '../../machines/process/process.pages.ts';
+import { PAGE_STEPS, pathOfPage } from '../../machines/process/process.pages.ts';
 import { resolveProcessPath } from '../../machines/process/process.routes.ts';
 import type { KycStatusResponse } from '../../src/shared/kyc.ts';
 import { deriveStepProgress, type StatusAnswers } from '../../src/shared/process.ts';
-import { pathOfStep } from '../../src/shared/process-steps.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
@@ -24,6 +27,9 @@ const events: EventObject[] = [
   { type: 'xstate.error.actor.loadStepProgress', error: new Error('boom') } as EventObject,
   { type: 'process.route.request', path: '/process/kyc' } as EventObject,
   { type: 'process.step.complete', step: 'disclosure' } as EventObject,
+  { type: 'process.step.complete', step: 'kyc' } as EventObject,
+  { type: 'process.route.request', path: '/process/agreements' } as EventObject,
+  { type: 'process.route.request', path: '/process/downloads' } as EventObject,
   { type: 'process.refresh' },
 ];
 
@@ -44,6 +50,8 @@ describe('process statechart paths', () => {
             loadStepProgress: fromPromise<StatusAnswers, void>(() => new Promise(() => {})),
             disclosure: disclosureMachine.provide({ actors: { loadDisclosure: fromPromise<DisclosureData, void>(() => new Promise(() => {})) } }),
             kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
+            agreements: agreementsMachine.provide({ actors: { loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})) } }),
+            downloads: downloadsMachine.provide({ actors: { loadDocuments: fromPromise<DocumentsResponse, void>(() => new Promise(() => {})) } }),
           },
         }),
       }),
@@ -51,7 +59,7 @@ describe('process statechart paths', () => {
         const running = PAGE_STEPS.filter((step) => s.children[step] !== undefined);
         const shown = PAGE_STEPS.filter((step) => s.matches({ ready: `${step}Page` }));
         expect(running).toEqual(shown);
-        for (const step of shown) expect(s.context.path).toBe(pathOfStep(step));
+        for (const step of shown) expect(s.context.path).toBe(pathOfPage(step));
       },
     });
   });

@@ -3,7 +3,9 @@ import { fromPromise } from 'xstate';
 import { processMachine } from '../../../machines/process/process.machine.ts';
 import type { ApiClient, Log } from './api-client.ts';
 import { provideDisclosure } from './disclosure-effects.ts';
+import { provideDownloads } from './downloads-effects.ts';
 import { provideKyc } from './kyc-effects.ts';
+import { provideAgreements } from './legal-effects.ts';
 import { loadStepProgress } from './status-calls.ts';
 
 export type ProcessEffectOptions = {
@@ -22,6 +24,8 @@ export function provideProcess(api: ApiClient, { getToken, onUnauthorized, log }
       // One entry per page chart (machines/process/process.pages.ts).
       disclosure: provideDisclosure(api),
       kyc: provideKyc(api, getToken, { onUnauthorized, log }),
+      agreements: provideAgreements(api),
+      downloads: provideDownloads(api),
     },
   });
 }

@@ -2,8 +2,8 @@
  * axe-core on every screen an investor can reach today, at 1280 and 375 px, failing on any violation of any impact:
  * login; registration steps 1-3 (and step 2 with its errors shown) and the code step; disclosure while reading (a
  * viewer open), the registration details dialog; each KYC step (the AML form with its errors shown); then, for an
- * investor past KYC, disclosure review mode with a viewer open, the KYC summary, the step-not-available page and the
- * downloads placeholder. Screenshots of each are written as axe-<screen>-<width>.png. On each screen at each width,
+ * investor past KYC, disclosure review mode with a viewer open, the KYC summary, the agreements page (the first
+ * agreement open) and the downloads page with nothing signed yet. Screenshots of each are written as axe-<screen>-<width>.png. On each screen at each width,
  * too: no step label broken inside a word, nothing scrolling sideways, and the route's own page title.
  */
 import type { Page } from 'playwright-core';
@@ -111,7 +111,7 @@ describeE2E('accessibility sweep (axe, all rules, any impact, 1280 and 375 px)',
     await sweep.check(page, 'kyc-5-review');
   }, 180_000);
 
-  it('disclosure review with a viewer open, the KYC summary, a step not available yet, the downloads page', async () => {
+  it('disclosure review with a viewer open, the KYC summary, the agreements page, the downloads page', async () => {
     const { page } = h;
     await openSignedIn(page, pastKyc, '/process/disclosure');
     await page.getByText(messages.disclosure.reviewTitle).waitFor();
@@ -125,11 +125,11 @@ describeE2E('accessibility sweep (axe, all rules, any impact, 1280 and 375 px)',
 
     await page.getByRole('button', { name: /Legal Agreements/ }).click();
     await page.waitForURL('**/process/agreements');
-    await page.getByText(messages.steps.notAvailableYet).waitFor();
-    await sweep.check(page, 'step-not-available');
+    await waitForCanvas(page, '.agreement--open');
+    await sweep.check(page, 'agreements');
 
     await page.goto(`${baseUrl}/process/downloads`);
-    await page.getByText(messages.steps.notAvailableYet).waitFor();
+    await page.getByText(messages.downloads.none).waitFor();
     await sweep.check(page, 'downloads');
   }, 120_000);
 
@@ -139,7 +139,7 @@ describeE2E('accessibility sweep (axe, all rules, any impact, 1280 and 375 px)',
 
   it("titles each route with its own page's name", () => {
     const titleOf = (screen: string) => {
-      const page = screen === 'login' ? 'Login' : screen.startsWith('register') ? 'Registration' : screen.startsWith('disclosure') || screen === 'registration-details' ? 'Disclosure Review' : screen.startsWith('kyc') ? 'KYC Verification' : screen === 'step-not-available' ? 'Legal Agreements' : 'Signed Documents';
+      const page = screen === 'login' ? 'Login' : screen.startsWith('register') ? 'Registration' : screen.startsWith('disclosure') || screen === 'registration-details' ? 'Disclosure Review' : screen.startsWith('kyc') ? 'KYC Verification' : screen === 'agreements' ? 'Legal Agreements' : 'Signed Documents';
       return messages.pageTitle(page);
     };
     expect(sweep.findings.map((f) => [f.screen, f.title])).toEqual(sweep.findings.map((f) => [f.screen, titleOf(f.screen)]));
