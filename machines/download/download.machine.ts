@@ -28,7 +28,7 @@ export const downloadMachine = setup({
   delays: { SUCCESS_RESET: TIMINGS.downloadSuccessResetMs, ERROR_RESET: TIMINGS.downloadErrorResetMs },
 }).createMachine({
   id: 'download',
-  context: ({ input }) => ({ path: input.path, fileName: input.fileName || DEFAULT_DOWNLOAD_NAME, savedAs: null, error: null }),
+  context: ({ input }) => ({ path: input.path, fileName: input.fileName || DEFAULT_DOWNLOAD_NAME, words: input.words ?? 'kyc', savedAs: null, error: null }),
   initial: 'idle',
   on: {
     'download.start': [
@@ -47,7 +47,7 @@ export const downloadMachine = setup({
         src: 'downloadFile',
         input: ({ context }) => ({ path: context.path!, fileName: context.fileName }),
         onDone: { target: 'downloaded', actions: { type: 'noteSaved', params: ({ event }) => ({ fileName: event.output.fileName }) } },
-        onError: { target: 'failed', actions: { type: 'noteFailed', params: ({ event }) => ({ error: downloadErrorText(event.error) }) } },
+        onError: { target: 'failed', actions: { type: 'noteFailed', params: ({ context, event }) => ({ error: downloadErrorText(event.error, context.words) }) } },
       },
     },
     downloaded: {

@@ -1,16 +1,19 @@
 /** Pure helpers of the download button (spec section 4 "Download button", section 9 "Default download file name"). */
-import { isApiError } from '../../src/shared/api-error.ts';
+import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
+import type { DownloadWords } from './download.types.ts';
 
 export const DEFAULT_DOWNLOAD_NAME = 'document.pdf';
 
 /**
  * What a failed download says: no token -> 'Authentication required for download'; a file the server does not
  * have (or not for this investor) -> 'File not available for download'; anything else -> 'Failed to download file.
- * Please try again.' (the button itself reads 'Failed' meanwhile).
+ * Please try again.' (the button itself reads 'Failed' meanwhile). A signed document (spec section 8 "Downloads")
+ * says the server's error, else 'Download failed with status {status}'; a network failure keeps the KYC sentence.
  */
-export function downloadErrorText(error: unknown): string {
+export function downloadErrorText(error: unknown, words: DownloadWords = 'kyc'): string {
   if (isApiError(error) && error.status === 401) return messages.download.authRequired;
+  if (words === 'signedDocument' && isApiError(error) && error.status > 0) return serverMessageOf(error) ?? messages.download.failedWithStatus(error.status);
   if (isApiError(error) && error.status === 404) return messages.download.fileNotAvailable;
   return messages.download.failedTryAgain;
 }

@@ -3,9 +3,14 @@ export type DownloadInput = {
   path: string | null;
   /** The name to save under when the answer names none (default 'document.pdf'). */
   fileName?: string;
+  /** Whose words a failure is told in (spec section 8): the KYC files' (default) or the signed documents'. */
+  words?: DownloadWords;
 };
 
-export type DownloadContext = { path: string | null; fileName: string; savedAs: string | null; error: string | null };
+/** Spec section 8: KYC downloads have fixed sentences; signed documents give the server's error or the status. */
+export type DownloadWords = 'kyc' | 'signedDocument';
+
+export type DownloadContext = { path: string | null; fileName: string; words: DownloadWords; savedAs: string | null; error: string | null };
 
 export type DownloadEvent = { type: 'download.start' };
 

@@ -10,6 +10,8 @@ export const documentMessages = {
     downloadFailed: 'Download failed',
     failedTryAgain: 'Failed to download file. Please try again.',
     authRequired: 'Authentication required for download',
+    /** Spec section 8 "Downloads": a signed document's download refused without words of the server's. */
+    failedWithStatus: (status: number) => `Download failed with status ${status}`,
   },
   /** Spec "Downloads page": the list's states, also the `message` of GET /api/downloads/list. */
   downloads: {

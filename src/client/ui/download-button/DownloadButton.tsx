@@ -4,6 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { DownloadWords } from '../../../../machines/download/download.types.ts';
 import { selectDownloadError, selectDownloadPhase } from '../../../../machines/download/download.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { useSession } from '../../app/session-context.tsx';
@@ -13,10 +14,12 @@ import { Button } from '../form/index.ts';
 
 const LABELS = messages.download;
 
-export function DownloadButton({ path, fileName, label }: { path: string | null; fileName?: string; label?: string }) {
+type DownloadButtonProps = { path: string | null; fileName?: string; label?: string; words?: DownloadWords };
+
+export function DownloadButton({ path, fileName, label, words }: DownloadButtonProps) {
   const session = useSession();
   const machine = useMemo(() => provideDownload(getStoredToken, { onUnauthorized: () => session.send({ type: 'session.unauthorized' }) }), [session]);
-  const actor = useActorRef(machine, { input: { path, fileName } });
+  const actor = useActorRef(machine, { input: { path, fileName, words } });
   const phase = useSelector(actor, selectDownloadPhase);
   const error = useSelector(actor, selectDownloadError);
   return (

@@ -33,7 +33,7 @@ export function DocumentTable({ documents }: { documents: readonly SignedDocumen
             <td data-label={text.columns.size}>{formatFileSize(doc.size)}</td>
             <td data-label={text.columns.signedAt}>{formatLongDate(doc.signedAt)}</td>
             <td className="downloads__action">
-              <DownloadButton path={signedDocumentPath(doc.id)} fileName={fileNameOf(doc.title)} label={doc.title} />
+              <DownloadButton path={signedDocumentPath(doc.id)} fileName={fileNameOf(doc.title)} label={doc.title} words="signedDocument" />
             </td>
           </tr>
         ))}
