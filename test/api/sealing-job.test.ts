@@ -272,6 +272,28 @@ forEachDatabase('sealing signed agreements', (t) => {
     expect(await t.runDueJobs()).toBe(0);
   });
 
+  it('a version whose bytes no longer match their SHA-256 is never sealed as that version: given up, nothing stored', async () => {
+    const { user } = await t.register();
+    const { db } = t.database;
+    const versions = await ensureAgreementVersions(db);
+    const bytes = Uint8Array.from(versions.risk.pdf);
+    bytes[200] = (bytes[200] as number) ^ 0x20;
+    const [tampered] = await db
+      .insert(schema.agreementVersions)
+      .values({ ...versions.risk, id: undefined, pdf: bytes, retiredAt: t.clock.now(), createdAt: t.clock.now() })
+      .returning({ id: schema.agreementVersions.id });
+    const signed = await signAgreements(db, user.userId, { now: t.clock.now(), keys: ['risk'], complete: false });
+    await db.update(schema.agreementSignatures).set({ versionId: tampered!.id }).where(eq(schema.agreementSignatures.id, signed.signatureIds.risk as string));
+    const before = await storeNames(t);
+    await enqueueJob(db, { kind: 'seal-agreement', payload: { signatureId: signed.signatureIds.risk }, dedupeKey: sealJob(signed.signatureIds.risk as string) }, t.clock.now());
+    expect(await t.runDueJobs()).toBe(1);
+    const [job] = await jobsOf(db, [signed.signatureIds.risk as string]);
+    expect(job?.failedAt).not.toBeNull();
+    expect(job?.lastError).toMatch(/^PermanentJobError: agreement version .* does not match its recorded SHA-256$/);
+    expect(await documentsOf(db, user.userId)).toEqual([]);
+    expect(await newFiles(t, before)).toEqual([]);
+  });
+
   it('a payload that is not {signatureId: uuid} is given up without a try', async () => {
     const { db } = t.database;
     const ids: string[] = [];

@@ -13,7 +13,6 @@
  * A signature that no longer exists (the investor's account was deleted) or cannot be sealed (a version whose bytes
  * no longer match their SHA-256) fails permanently; anything else (the sealer, the store, the database) is retried.
  */
-import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/types.ts';
@@ -36,8 +35,6 @@ export type SealAgreementJobDeps = {
   log: Log;
 };
 
-const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 async function* oneChunk(bytes: Uint8Array) {
   yield bytes;
 }
@@ -52,10 +49,6 @@ export async function sealSignedAgreement({ db, sealer, storage, clock, log }: S
     throw error;
   }
   if (!signature) throw new PermanentJobError('the signature no longer exists (the investor account was deleted)');
-  // The version row is the record of what was presented: bytes that do not match their hash cannot be sealed as it.
-  if (sha256Hex(signature.presentedPdf) !== signature.presentedSha256) {
-    throw new PermanentJobError(`agreement version ${signature.versionId} does not match its recorded SHA-256`);
-  }
 
   const sealedAt = clock.now();
   const sealed = await sealer.sealAgreement({

@@ -4,9 +4,10 @@
  *      worker thread; the self-signed RSA-2048 key): median ms per document over the seven agreements, and the
  *      seven at once (as one investor's completion queues them);
  *  (b) whether sealing holds up other requests: ten investors' seven signatures each (70 documents, with the
- *      completion's 70 seal-agreement jobs) are written while the portal is stopped, the portal is started again and
- *      GET /api/user-details/status is loaded with autocannon while its job runner seals them; then, once all 70 are
- *      listed, the same load again on the idle portal. The p99 under sealing must stay within 2x the idle p99.
+ *      completion's 70 seal-agreement jobs, due SEAL_DELAY_MS later) are written while the portal is stopped; the
+ *      portal is started again and GET /api/user-details/status loaded with autocannon while it is idle (warm: the
+ *      same process and load as afterwards), then again as soon as the first document is listed, while its job
+ *      runner seals the rest. The p99 under sealing must stay within 2x the idle p99.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DocumentsResponse } from '../../shared/documents.ts';
+import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/open-database.ts';
+import { jobs } from '../../server/db/schema/index.ts';
 import { createMemoryLog } from '../../server/log.ts';
 import { createAgreementSealer } from '../../server/pdf/agreement-sealer.ts';
 import { createLegalPdf } from '../../server/pdf/legal-pdf.ts';
@@ -29,6 +32,8 @@ import { median, ms, table } from './markdown.ts';
 import { spawnPortal } from './spawn-server.ts';
 
 export const SEALING_BENCH = { investors: 10, runsPerAgreement: 3, sevenRuns: 3 };
+/** When the jobs become due after they are written: room for the restart and the idle load before them. */
+const SEAL_DELAY_MS = 4_000 + LOAD.durationSeconds * 1000;
 
 export type SealingResult = {
   perDocumentMs: number;
@@ -39,7 +44,7 @@ export type SealingResult = {
   /** Documents sealed when the load under sealing ended, of the total. */
   sealedAtLoadEnd: number;
   documents: number;
-  /** From the restarted portal's first 200 to all documents listed. */
+  /** From the first document listed to all of them. */
   allSealedMs: number;
 };
 
@@ -104,28 +109,40 @@ export async function measureSealing(root: string): Promise<SealingResult> {
     }
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
-      for (const investor of investors) await signAgreements(database.db, investor.userId, { now: new Date() });
+      const signatureIds: string[] = [];
+      for (const investor of investors) signatureIds.push(...Object.values((await signAgreements(database.db, investor.userId, { now: new Date() })).signatureIds));
+      const dueAt = new Date(Date.now() + SEAL_DELAY_MS);
+      await database.db
+        .update(jobs)
+        .set({ runAt: dueAt })
+        .where(inArray(jobs.dedupeKey, signatureIds.map((id) => `seal-agreement:${id}`)));
     } finally {
       await database.close();
     }
     const documents = investors.length * AGREEMENTS.length;
 
-    console.log(`[bench] sealing: ${documents} documents queued; load on GET /api/user-details/status while they seal`);
+    console.log(`[bench] sealing: ${documents} documents queued; the idle load on GET /api/user-details/status first`);
     portal = await spawnPortal(root, dataDir);
     try {
       const statusUrl = `${portal.url}/api/user-details/status`;
       const headers = { authorization: `Bearer ${statusToken}` };
-      const readyAt = performance.now();
-      const sealing = await measureLoad(`GET /api/user-details/status while ${documents} documents seal`, statusUrl, headers);
       const tokens = investors.map((i) => i.token);
+      const idle = await measureLoad('GET /api/user-details/status, idle', statusUrl, headers);
+      if ((await listed(portal.url, tokens)) > 0) throw new Error('sealing began before the idle load ended: raise SEAL_DELAY_MS');
+      const waitFrom = performance.now();
+      while ((await listed(portal.url, tokens)) === 0) {
+        if (performance.now() - waitFrom > 60_000) throw new Error('sealing did not begin within a minute');
+        await delay(20);
+      }
+      const firstAt = performance.now();
+      console.log('[bench] sealing: the same load while the documents seal');
+      const sealing = await measureLoad(`GET /api/user-details/status while ${documents} documents seal`, statusUrl, headers);
       const sealedAtLoadEnd = await listed(portal.url, tokens);
       while ((await listed(portal.url, tokens)) < documents) {
-        if (performance.now() - readyAt > 300_000) throw new Error('the documents were not sealed within 5 minutes');
+        if (performance.now() - firstAt > 300_000) throw new Error('the documents were not sealed within 5 minutes');
         await delay(100);
       }
-      const allSealedMs = performance.now() - readyAt;
-      console.log('[bench] sealing: the same load on the idle portal');
-      const idle = await measureLoad('GET /api/user-details/status, idle (same portal, after sealing)', statusUrl, headers);
+      const allSealedMs = performance.now() - firstAt;
       return { ...figures, idle, sealing, sealedAtLoadEnd, documents, allSealedMs };
     } catch (error) {
       console.error(`[bench] portal output:\n${portal.output()}`);
@@ -155,12 +172,12 @@ export function sealingSection(r: SealingResult): string {
       ['one document, stamped + sealed in the worker (median of all runs)', `**${ms(r.perDocumentMs)}**`],
       [`median per agreement (${SEALING_BENCH.runsPerAgreement} runs each), ms`, perAgreement],
       [`seven at once (one investor's completion), ${SEALING_BENCH.sevenRuns} runs`, `**${ms(median(r.sevenMs))}** median (${r.sevenMs.map((v) => v.toFixed(0)).join(', ')})`],
-      [`${r.documents} documents through the portal's job runner (restart to all listed)`, ms(r.allSealedMs)],
+      [`${r.documents} documents through the portal's job runner (first listed to all listed)`, ms(r.allSealedMs)],
     ],
   );
   const load = table(
     ['load', 'requests/s', 'p50', 'p99', 'requests', 'non-2xx', 'errors'],
-    [r.sealing, r.idle].map((l) => [l.label, l.requestsPerSecond.toFixed(0), `${l.p50Ms} ms`, `${l.p99Ms} ms`, String(l.total), String(l.non2xx), String(l.errors)]),
+    [r.idle, r.sealing].map((l) => [l.label, l.requestsPerSecond.toFixed(0), `${l.p50Ms} ms`, `${l.p99Ms} ms`, String(l.total), String(l.non2xx), String(l.errors)]),
   );
   const ratio = r.idle.p99Ms > 0 ? (r.sealing.p99Ms / r.idle.p99Ms).toFixed(2) : 'n/a';
   return [
@@ -168,9 +185,9 @@ export function sealingSection(r: SealingResult): string {
     '',
     figures,
     '',
-    `While ${r.documents} documents of ${SEALING_BENCH.investors} investors seal (seven seal-agreement jobs each, written while the portal was stopped,`,
-    `sealed by its job runner after the restart), the same autocannon load (${LOAD.connections} connections, ${LOAD.durationSeconds} s) on`,
-    'GET /api/user-details/status as on the idle portal afterwards:',
+    `The same autocannon load (${LOAD.connections} connections, ${LOAD.durationSeconds} s) on GET /api/user-details/status, first on the idle portal,`,
+    `then from the first listed document while ${r.documents} documents of ${SEALING_BENCH.investors} investors seal (seven seal-agreement jobs each,`,
+    'written while the portal was stopped and due after the idle load; the same warm process):',
     '',
     load,
     '',

@@ -9,6 +9,7 @@ import type { AgreementKey } from '../../../shared/legal.ts';
 import { agreementSignatures, agreementVersions, legalAgreements, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { SignatureRecord } from '../../pdf/signature-record.ts';
+import { agreementVersionPdf, base64Of, fromBase64, VersionPdfMismatchError } from './agreement-version-pdf.ts';
 
 export type SignatureForSealing = {
   signatureId: string;
@@ -16,7 +17,7 @@ export type SignatureForSealing = {
   key: AgreementKey;
   versionId: string;
   title: string;
-  /** The version's PDF exactly as presented, and its SHA-256 as recorded when it was loaded. */
+  /** The version's PDF exactly as presented (checked against its SHA-256), and that SHA-256 as recorded. */
   presentedPdf: Uint8Array;
   presentedSha256: string;
   fields: { field: string; dateField: string };
@@ -32,8 +33,24 @@ export class UnsealableSignatureError extends Error {
 export async function loadSignatureForSealing(db: Db, signatureId: string): Promise<SignatureForSealing | null> {
   const [row] = await db
     .select({
-      signature: agreementSignatures,
-      version: agreementVersions,
+      signature: {
+        id: agreementSignatures.id,
+        userId: agreementSignatures.userId,
+        key: agreementSignatures.key,
+        checkboxes: agreementSignatures.checkboxes,
+        signaturePng: base64Of(agreementSignatures.signaturePng),
+        signedAt: agreementSignatures.signedAt,
+        ipAddress: agreementSignatures.ipAddress,
+        userAgent: agreementSignatures.userAgent,
+      },
+      version: {
+        id: agreementVersions.id,
+        title: agreementVersions.title,
+        sha256: agreementVersions.sha256,
+        checkboxes: agreementVersions.checkboxes,
+        signatureField: agreementVersions.signatureField,
+        dateField: agreementVersions.dateField,
+      },
       email: users.email,
       details: {
         investorType: userDetails.investorType,
@@ -60,6 +77,14 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
   // The wallet entered in the agreements step (completion stores it); the registration's until then.
   const walletAddress = row.agreementsWallet ?? details.walletAddress;
   // The confirmations as shown: the version's boxes in their order, those this signature ticked, with their words.
+  let presentedPdf: Uint8Array | null;
+  try {
+    presentedPdf = await agreementVersionPdf(db, version.id);
+  } catch (error) {
+    if (error instanceof VersionPdfMismatchError) throw new UnsealableSignatureError(error.message);
+    throw error;
+  }
+  if (!presentedPdf) return null;
   const confirmations = version.checkboxes.filter((box) => signature.checkboxes[box.id] === true).map(({ id, text }) => ({ id, text }));
   return {
     signatureId: signature.id,
@@ -67,10 +92,10 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
     key: signature.key as AgreementKey,
     versionId: version.id,
     title: version.title,
-    presentedPdf: version.pdf,
+    presentedPdf,
     presentedSha256: version.sha256,
     fields: { field: version.signatureField, dateField: version.dateField },
-    signaturePng: signature.signaturePng,
+    signaturePng: fromBase64(signature.signaturePng),
     record: {
       agreement: { key: signature.key, title: version.title },
       investor: {
