@@ -9,7 +9,8 @@ import type { AgreementKey } from '../../../shared/legal.ts';
 import { agreementSignatures, agreementVersions, legalAgreements, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { SignatureRecord } from '../../pdf/signature-record.ts';
-import { agreementVersionPdf, base64Of, fromBase64, VersionPdfMismatchError } from './agreement-version-pdf.ts';
+import { agreementVersionPdf, VersionPdfMismatchError } from './agreement-version-pdf.ts';
+import { readBytea } from './read-bytea.ts';
 
 export type SignatureForSealing = {
   signatureId: string;
@@ -38,7 +39,6 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
         userId: agreementSignatures.userId,
         key: agreementSignatures.key,
         checkboxes: agreementSignatures.checkboxes,
-        signaturePng: base64Of(agreementSignatures.signaturePng),
         signedAt: agreementSignatures.signedAt,
         ipAddress: agreementSignatures.ipAddress,
         userAgent: agreementSignatures.userAgent,
@@ -85,6 +85,8 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
     throw error;
   }
   if (!presentedPdf) return null;
+  const signaturePng = await readBytea(db, agreementSignatures, agreementSignatures.signaturePng, agreementSignatures.id, signature.id);
+  if (!signaturePng) return null;
   const confirmations = version.checkboxes.filter((box) => signature.checkboxes[box.id] === true).map(({ id, text }) => ({ id, text }));
   return {
     signatureId: signature.id,
@@ -95,7 +97,7 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
     presentedPdf,
     presentedSha256: version.sha256,
     fields: { field: version.signatureField, dateField: version.dateField },
-    signaturePng: fromBase64(signature.signaturePng),
+    signaturePng,
     record: {
       agreement: { key: signature.key, title: version.title },
       investor: {
