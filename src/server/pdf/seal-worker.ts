@@ -15,9 +15,10 @@ export type SealReply =
   | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
 
 // Sealing may wait; requests may not. On Linux a nice value belongs to the thread that sets it (setpriority with
-// pid 0), so this lowers this worker alone, and the server's request thread wins the CPU whenever both want it.
-// Measured (docs/benchmarks.md "Sealing"): without it the status call's p99 was 10x its idle p99 while 70 documents
-// sealed on 2 cores. Refused (another OS, a container without the right): sealing runs at normal priority.
+// pid 0), so this lowers this worker alone, and the server's request thread wins the CPU whenever both want it (on
+// 2 cores the worker, the request thread and PGlite otherwise share them evenly). In the bench's A/B runs the status
+// call's p99 under sealing was more often within 2x of idle with it than without (docs/decisions.md, issue 12).
+// Refused (another OS, a container without the right): sealing runs at normal priority.
 try {
   setPriority(19);
 } catch {
