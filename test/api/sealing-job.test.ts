@@ -237,6 +237,30 @@ forEachDatabase('sealing signed agreements', (t) => {
     expect((await newFiles(t, before)).sort()).toEqual(rows.map((r) => r.file.storedName).sort());
   });
 
+  it("a runner's batch seals one at a time per seal worker (the handler's concurrency), all of them", async () => {
+    const { user } = await t.register();
+    const { db } = t.database;
+    let active = 0;
+    let most = 0;
+    const counting = {
+      sealAgreement: async (input: Parameters<typeof t.sealer.sealAgreement>[0]) => {
+        most = Math.max(most, ++active);
+        try {
+          return await t.sealer.sealAgreement(input);
+        } finally {
+          active--;
+        }
+      },
+    };
+    await signAgreements(db, user.userId, { now: t.clock.now(), keys: ['ppm', 'investment', 'terms', 'risk'] });
+    const handler = sealAgreementJobHandler({ db, sealer: counting, storage: t.storage, clock: t.clock, log: t.log, concurrency: 1 });
+    const runner = createJobRunner({ db, handlers: { mail: { parse: (p) => p, run: async () => undefined }, 'seal-agreement': handler }, clock: t.clock, log: t.log, batch: 5 });
+    expect(await runner.runDueJobs()).toBe(4);
+    await runner.close();
+    expect(most).toBe(1);
+    expect(await documentsOf(db, user.userId)).toHaveLength(4);
+  });
+
   it('twenty parallel runs for one signature: one document, one file, the others removed theirs', async () => {
     const { user } = await t.register();
     const { db } = t.database;
