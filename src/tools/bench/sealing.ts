@@ -197,6 +197,6 @@ export function sealingSection(r: SealingResult): string {
     '',
     load,
     '',
-    `Documents sealed when the load under sealing ended: ${r.sealedAtLoadEnd} of ${r.documents}. p99 while sealing / idle p99: **${ratio}** (must stay within 2).`,
+    `Documents sealed when the load under sealing ended: ${r.sealedAtLoadEnd} of ${r.documents}. p99 while sealing / idle p99: **${ratio}** (must stay within 2: ${sealingFailures(r).length === 0 ? 'met' : '**NOT MET** in this run'}).`,
   ].join('\n');
 }
