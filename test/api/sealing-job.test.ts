@@ -21,7 +21,10 @@ import { JOB_POLICIES } from '../../src/server/jobs/job-kinds.ts';
 import { createJobRunner } from '../../src/server/jobs/job-runner.ts';
 import { sealAgreementJobHandler, sealSignedAgreement } from '../../src/server/jobs/seal-agreement-job.ts';
 import type { FileStore } from '../../src/server/storage/file-store.ts';
+import { loadSignatureForSealing, type SignatureForSealing } from '../../src/server/domain/documents/load-signature-for-sealing.ts';
+import { SLICE_BYTES } from '../../src/server/domain/documents/read-bytea.ts';
 import { havePdfTools, pdfsig, pdfText } from '../unit/support/pdf-tools.ts';
+import { drawSignaturePng, sampleSignature } from '../unit/support/signature-png.ts';
 import { entityPayload, forEachDatabase, type ApiTest } from './harness.ts';
 import { completeRegistration } from './support/sign-in.ts';
 import { ensureAgreementVersions, signAgreements } from './support/signed-agreements-fixture.ts';
@@ -133,13 +136,25 @@ forEachDatabase('sealing signed agreements', (t) => {
   it("an entity's document names the entity and the authorised signatory who signed", async () => {
     const payload = entityPayload() as ReturnType<typeof entityPayload> & { entityName: string; authorizedSignatory: string };
     const { user } = await completeRegistration(t, payload);
-    await signAgreements(t.database.db, user.userId, { now: t.clock.now(), keys: ['investment'] });
+    // Drawn on a 3x screen, with many strokes: larger than one slice, so it is read in slices.
+    const strokes = Array.from({ length: 12 }, (_, k) => sampleSignature().map((line) => line.map(([x, y]) => [x + (k % 4) * 9, y + (k - 6) * 7] as [number, number]))).flat();
+    const signaturePng = drawSignaturePng(strokes, { scale: 3 });
+    expect(signaturePng.byteLength).toBeGreaterThan(SLICE_BYTES);
+    await signAgreements(t.database.db, user.userId, { now: t.clock.now(), keys: ['investment'], signaturePng });
     expect(await t.runDueJobs()).toBe(1);
     const [row] = await documentsOf(t.database.db, user.userId);
     if (!tools || !row) return expect(row).toBeDefined();
     const pdf = new Uint8Array(await readFile(join(t.storage.dir, row.file.storedName)));
     expect((await pdfsig(pdf)).valid).toBe(true);
     const text = await pdfText(pdf);
+    // What the job read (in slices) is the drawing byte for byte, as is the version's PDF.
+    const [signature] = await t.database.db.select({ id: schema.agreementSignatures.id }).from(schema.agreementSignatures).where(eq(schema.agreementSignatures.userId, user.userId));
+    const loaded = await loadSignatureForSealing(t.database.db, signature!.id);
+    expect(loaded).toBe('sealed');
+    await t.database.db.delete(schema.signedDocuments).where(eq(schema.signedDocuments.userId, user.userId));
+    const again = (await loadSignatureForSealing(t.database.db, signature!.id)) as SignatureForSealing;
+    expect(again.signaturePng).toEqual(signaturePng);
+    expect(sha256(again.presentedPdf)).toBe(again.presentedSha256);
     expect(text).toContain(`Entity ${payload.entityName} Investor type Entity (legal person) Authorised signatory ${payload.authorizedSignatory}`);
   });
 

@@ -17,7 +17,7 @@ import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/types.ts';
 import { loadSignatureForSealing, UnsealableSignatureError } from '../domain/documents/load-signature-for-sealing.ts';
-import { hasSignedDocument, recordSignedDocument } from '../domain/documents/record-signed-document.ts';
+import { recordSignedDocument } from '../domain/documents/record-signed-document.ts';
 import type { Log } from '../log.ts';
 import type { AgreementSealer } from '../pdf/agreement-sealer.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -40,7 +40,6 @@ async function* oneChunk(bytes: Uint8Array) {
 }
 
 export async function sealSignedAgreement({ db, sealer, storage, clock, log }: SealAgreementJobDeps, { signatureId }: SealAgreementPayload): Promise<void> {
-  if (await hasSignedDocument(db, signatureId)) return;
   let signature;
   try {
     signature = await loadSignatureForSealing(db, signatureId);
@@ -49,6 +48,7 @@ export async function sealSignedAgreement({ db, sealer, storage, clock, log }: S
     throw error;
   }
   if (!signature) throw new PermanentJobError('the signature no longer exists (the investor account was deleted)');
+  if (signature === 'sealed') return;
 
   const sealedAt = clock.now();
   const sealed = await sealer.sealAgreement({

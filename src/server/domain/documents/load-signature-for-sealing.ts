@@ -4,13 +4,13 @@
  * registered (name, type, authorised signatory, email) with the wallet of the agreements step. Null when the
  * signature is gone (the investor's account was deleted, which removes it by cascade).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AgreementKey } from '../../../shared/legal.ts';
-import { agreementSignatures, agreementVersions, legalAgreements, userDetails, users } from '../../db/schema/index.ts';
+import { agreementSignatures, agreementVersions, legalAgreements, signedDocuments, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { SignatureRecord } from '../../pdf/signature-record.ts';
 import { agreementVersionPdf, VersionPdfMismatchError } from './agreement-version-pdf.ts';
-import { readBytea } from './read-bytea.ts';
+import { readBytea, SLICE_BYTES } from './read-bytea.ts';
 
 export type SignatureForSealing = {
   signatureId: string;
@@ -31,7 +31,11 @@ export class UnsealableSignatureError extends Error {
   override readonly name = 'UnsealableSignatureError';
 }
 
-export async function loadSignatureForSealing(db: Db, signatureId: string): Promise<SignatureForSealing | null> {
+/**
+ * The signature as the job needs it; 'sealed' when its document exists already (one query tells both); null when the
+ * signature is gone.
+ */
+export async function loadSignatureForSealing(db: Db, signatureId: string): Promise<SignatureForSealing | 'sealed' | null> {
   const [row] = await db
     .select({
       signature: {
@@ -42,6 +46,9 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
         signedAt: agreementSignatures.signedAt,
         ipAddress: agreementSignatures.ipAddress,
         userAgent: agreementSignatures.userAgent,
+        // A small drawing comes with the row; a large one (up to 200 KB at 3x) is read in slices below.
+        pngBytes: sql<number>`octet_length(${agreementSignatures.signaturePng})`.mapWith(Number),
+        pngInline: sql<string | null>`case when octet_length(${agreementSignatures.signaturePng}) <= ${SLICE_BYTES} then encode(${agreementSignatures.signaturePng}, 'base64') end`,
       },
       version: {
         id: agreementVersions.id,
@@ -60,15 +67,18 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
         walletAddress: userDetails.walletAddress,
       },
       agreementsWallet: legalAgreements.walletAddress,
+      sealedDocument: signedDocuments.id,
     })
     .from(agreementSignatures)
     .innerJoin(agreementVersions, eq(agreementVersions.id, agreementSignatures.versionId))
     .innerJoin(users, eq(users.id, agreementSignatures.userId))
     .leftJoin(userDetails, eq(userDetails.userId, agreementSignatures.userId))
     .leftJoin(legalAgreements, eq(legalAgreements.userId, agreementSignatures.userId))
+    .leftJoin(signedDocuments, eq(signedDocuments.signatureId, agreementSignatures.id))
     .where(eq(agreementSignatures.id, signatureId))
     .limit(1);
   if (!row) return null;
+  if (row.sealedDocument !== null) return 'sealed';
   const { signature, version, details } = row;
   if (!details?.investorType) throw new UnsealableSignatureError('the investor has no registration details');
   const entity = details.investorType === 'ENTITY';
@@ -85,7 +95,10 @@ export async function loadSignatureForSealing(db: Db, signatureId: string): Prom
     throw error;
   }
   if (!presentedPdf) return null;
-  const signaturePng = await readBytea(db, agreementSignatures, agreementSignatures.signaturePng, agreementSignatures.id, signature.id);
+  const signaturePng =
+    signature.pngInline !== null
+      ? new Uint8Array(Buffer.from(signature.pngInline, 'base64'))
+      : await readBytea(db, agreementSignatures, agreementSignatures.signaturePng, agreementSignatures.id, signature.id);
   if (!signaturePng) return null;
   const confirmations = version.checkboxes.filter((box) => signature.checkboxes[box.id] === true).map(({ id, text }) => ({ id, text }));
   return {

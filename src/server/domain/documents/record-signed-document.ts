@@ -4,7 +4,6 @@
  * removes it if this does not commit. signed_documents has one row per signature (unique index): when another
  * runner committed first, this answers 'duplicate' and writes nothing.
  */
-import { eq } from 'drizzle-orm';
 import { signedDocuments, storedFiles } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -81,10 +80,4 @@ export async function recordSignedDocument(db: Db, signature: SignatureForSealin
     if (isUniqueViolation(error, 'signed_documents_signature')) return 'duplicate';
     throw error;
   }
-}
-
-/** Whether the signature's sealed document exists already (a job run again after its commit does nothing). */
-export async function hasSignedDocument(db: Db, signatureId: string): Promise<boolean> {
-  const [row] = await db.select({ id: signedDocuments.id }).from(signedDocuments).where(eq(signedDocuments.signatureId, signatureId)).limit(1);
-  return row !== undefined;
 }
