@@ -55,6 +55,7 @@ const newFiles = async (t: ApiTest, before: Set<string>) => [...(await storeName
 
 forEachDatabase('sealing signed agreements', (t) => {
   beforeAll(async () => {
+    await t.startSealing();
     await ensureAgreementVersions(t.database.db);
   });
 
