@@ -199,7 +199,7 @@ forEachDatabase('sealing signed agreements', (t) => {
     const before = await storeNames(t);
     // The process "dies" at the commit: the transaction never happens and nothing after it runs (no clean-up).
     const crash = new Error('process killed');
-    const dyingDb = new Proxy(db, { get: (target, prop, receiver) => (prop === 'transaction' ? () => Promise.reject(crash) : Reflect.get(target, prop, receiver)) });
+    const dyingDb = new Proxy(db, { get: (target, prop, receiver) => (prop === 'transaction' || prop === 'execute' ? () => Promise.reject(crash) : Reflect.get(target, prop, receiver)) });
     const noCleanUp: FileStore = { ...t.storage, remove: () => Promise.reject(crash) };
     await expect(sealSignedAgreement({ db: dyingDb, sealer: t.sealer, storage: noCleanUp, clock: t.clock, log: t.log }, { signatureId })).rejects.toBe(crash);
     const [orphan, ...more] = await newFiles(t, before);
