@@ -183,7 +183,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db: database.db,
       handlers: {
         mail: mailJobHandler(started.providers.mail),
-        'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: sealing.sealer, storage, clock, log }),
+        'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: sealing.sealer, storage, clock, log, concurrency: sealing.sealer.workers }),
       },
       clock,
       log,

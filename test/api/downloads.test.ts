@@ -34,6 +34,7 @@ forEachDatabase('signed documents downloads', (t) => {
   let owner: { token: string; userId: string; signedAt: Date; docs: DocumentsResponse['documents'] };
 
   beforeAll(async () => {
+    await t.startSealing();
     await ensureAgreementVersions(t.database.db);
     const { token, user } = await t.register();
     const signedAt = t.clock.now();

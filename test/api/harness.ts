@@ -68,10 +68,12 @@ export type ApiTest = {
   runDueJobs(): Promise<number>;
   /**
    * The sealer the seal-agreement jobs use: a real one (self-signed key in this file's temporary DATA_DIR, sealing
-   * on the test's thread: SEALING_WORKERS=0). `sealWith` puts another in front of it for a test (a failing one);
-   * `sealWith(null)` restores it.
+   * on the test's thread: SEALING_WORKERS=0), started when a job first needs it or by `startSealing()` (generating
+   * the key takes 0.1-0.2 s, which files without sealing do not pay); `sealer` is there once started. `sealWith` puts
+   * another in front of it for a test (a failing one); `sealWith(null)` restores it.
    */
   readonly sealer: AgreementSealer;
+  startSealing(): Promise<AgreementSealer>;
   sealWith(sealer: Pick<AgreementSealer, 'sealAgreement'> | null): void;
   /** The temporary DATA_DIR of this file and backend (the sealing key's secrets live there). */
   readonly dataDir: string;
@@ -138,6 +140,11 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       let storage: (FileStore & { readonly dir: string }) | undefined;
       let removeTempDir: (() => Promise<void>) | undefined;
       let sealing: StartedSealing | undefined;
+      let sealingStarted: Promise<StartedSealing> | undefined;
+      const startSealing = () =>
+        (sealingStarted ??= createSealing({ key: { kind: 'self-signed' }, workers: TEST_SEALING_WORKERS, contact: 'G2G portal tests' }, { dataDir: need(dataDir), clock, log }).then(
+          (started) => (sealing = started),
+        ));
       let sealerInUse: Pick<AgreementSealer, 'sealAgreement'> | null = null;
       let dataDir: string | undefined;
       const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustedProxies: 0 };
@@ -161,8 +168,10 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
           return need(jobs);
         },
         get sealer() {
-          return need(sealing).sealer;
+          if (!sealing) throw new Error('the sealer is not started yet: await t.startSealing() first');
+          return sealing.sealer;
         },
+        startSealing: async () => (await startSealing()).sealer,
         sealWith(sealer) {
           sealerInUse = sealer;
         },
@@ -220,8 +229,9 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         storage = await openLocalFileStore(uploadsDir(dataDir));
         database = await openTestDatabase(backend);
         await seedDatabase(database.db, new Date());
-        sealing = await createSealing({ key: { kind: 'self-signed' }, workers: TEST_SEALING_WORKERS, contact: 'G2G portal tests' }, { dataDir, clock, log });
-        const sealer: Pick<AgreementSealer, 'sealAgreement'> = { sealAgreement: (input) => (sealerInUse ?? need(sealing).sealer).sealAgreement(input) };
+        const sealer: Pick<AgreementSealer, 'sealAgreement'> = {
+          sealAgreement: async (input) => (sealerInUse ?? (await startSealing()).sealer).sealAgreement(input),
+        };
         jobs = createJobRunner({
           db: database.db,
           handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer, storage, clock, log }) },
@@ -232,7 +242,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       });
       afterAll(async () => {
         await jobs?.close();
-        await sealing?.close();
+        await sealingStarted?.then((started) => started.close(), () => undefined);
         await database?.close();
         await removeTempDir?.();
       });

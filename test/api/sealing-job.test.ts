@@ -21,7 +21,10 @@ import { JOB_POLICIES } from '../../src/server/jobs/job-kinds.ts';
 import { createJobRunner } from '../../src/server/jobs/job-runner.ts';
 import { sealAgreementJobHandler, sealSignedAgreement } from '../../src/server/jobs/seal-agreement-job.ts';
 import type { FileStore } from '../../src/server/storage/file-store.ts';
+import { loadSignatureForSealing, type SignatureForSealing } from '../../src/server/domain/documents/load-signature-for-sealing.ts';
+import { SLICE_BYTES } from '../../src/server/domain/documents/read-bytea.ts';
 import { havePdfTools, pdfsig, pdfText } from '../unit/support/pdf-tools.ts';
+import { drawSignaturePng, sampleSignature } from '../unit/support/signature-png.ts';
 import { entityPayload, forEachDatabase, type ApiTest } from './harness.ts';
 import { completeRegistration } from './support/sign-in.ts';
 import { ensureAgreementVersions, signAgreements } from './support/signed-agreements-fixture.ts';
@@ -52,6 +55,7 @@ const newFiles = async (t: ApiTest, before: Set<string>) => [...(await storeName
 
 forEachDatabase('sealing signed agreements', (t) => {
   beforeAll(async () => {
+    await t.startSealing();
     await ensureAgreementVersions(t.database.db);
   });
 
@@ -133,13 +137,25 @@ forEachDatabase('sealing signed agreements', (t) => {
   it("an entity's document names the entity and the authorised signatory who signed", async () => {
     const payload = entityPayload() as ReturnType<typeof entityPayload> & { entityName: string; authorizedSignatory: string };
     const { user } = await completeRegistration(t, payload);
-    await signAgreements(t.database.db, user.userId, { now: t.clock.now(), keys: ['investment'] });
+    // Drawn on a 3x screen, with many strokes: larger than one slice, so it is read in slices.
+    const strokes = Array.from({ length: 12 }, (_, k) => sampleSignature().map((line) => line.map(([x, y]) => [x + (k % 4) * 9, y + (k - 6) * 7] as [number, number]))).flat();
+    const signaturePng = drawSignaturePng(strokes, { scale: 3 });
+    expect(signaturePng.byteLength).toBeGreaterThan(SLICE_BYTES);
+    await signAgreements(t.database.db, user.userId, { now: t.clock.now(), keys: ['investment'], signaturePng });
     expect(await t.runDueJobs()).toBe(1);
     const [row] = await documentsOf(t.database.db, user.userId);
     if (!tools || !row) return expect(row).toBeDefined();
     const pdf = new Uint8Array(await readFile(join(t.storage.dir, row.file.storedName)));
     expect((await pdfsig(pdf)).valid).toBe(true);
     const text = await pdfText(pdf);
+    // What the job read (in slices) is the drawing byte for byte, as is the version's PDF.
+    const [signature] = await t.database.db.select({ id: schema.agreementSignatures.id }).from(schema.agreementSignatures).where(eq(schema.agreementSignatures.userId, user.userId));
+    const loaded = await loadSignatureForSealing(t.database.db, signature!.id);
+    expect(loaded).toBe('sealed');
+    await t.database.db.delete(schema.signedDocuments).where(eq(schema.signedDocuments.userId, user.userId));
+    const again = (await loadSignatureForSealing(t.database.db, signature!.id)) as SignatureForSealing;
+    expect(again.signaturePng).toEqual(signaturePng);
+    expect(sha256(again.presentedPdf)).toBe(again.presentedSha256);
     expect(text).toContain(`Entity ${payload.entityName} Investor type Entity (legal person) Authorised signatory ${payload.authorizedSignatory}`);
   });
 
@@ -183,7 +199,7 @@ forEachDatabase('sealing signed agreements', (t) => {
     const before = await storeNames(t);
     // The process "dies" at the commit: the transaction never happens and nothing after it runs (no clean-up).
     const crash = new Error('process killed');
-    const dyingDb = new Proxy(db, { get: (target, prop, receiver) => (prop === 'transaction' ? () => Promise.reject(crash) : Reflect.get(target, prop, receiver)) });
+    const dyingDb = new Proxy(db, { get: (target, prop, receiver) => (prop === 'transaction' || prop === 'execute' ? () => Promise.reject(crash) : Reflect.get(target, prop, receiver)) });
     const noCleanUp: FileStore = { ...t.storage, remove: () => Promise.reject(crash) };
     await expect(sealSignedAgreement({ db: dyingDb, sealer: t.sealer, storage: noCleanUp, clock: t.clock, log: t.log }, { signatureId })).rejects.toBe(crash);
     const [orphan, ...more] = await newFiles(t, before);
@@ -237,6 +253,30 @@ forEachDatabase('sealing signed agreements', (t) => {
     expect((await newFiles(t, before)).sort()).toEqual(rows.map((r) => r.file.storedName).sort());
   });
 
+  it("a runner's batch seals one at a time per seal worker (the handler's concurrency), all of them", async () => {
+    const { user } = await t.register();
+    const { db } = t.database;
+    let active = 0;
+    let most = 0;
+    const counting = {
+      sealAgreement: async (input: Parameters<typeof t.sealer.sealAgreement>[0]) => {
+        most = Math.max(most, ++active);
+        try {
+          return await t.sealer.sealAgreement(input);
+        } finally {
+          active--;
+        }
+      },
+    };
+    await signAgreements(db, user.userId, { now: t.clock.now(), keys: ['ppm', 'investment', 'terms', 'risk'] });
+    const handler = sealAgreementJobHandler({ db, sealer: counting, storage: t.storage, clock: t.clock, log: t.log, concurrency: 1 });
+    const runner = createJobRunner({ db, handlers: { mail: { parse: (p) => p, run: async () => undefined }, 'seal-agreement': handler }, clock: t.clock, log: t.log, batch: 5 });
+    expect(await runner.runDueJobs()).toBe(4);
+    await runner.close();
+    expect(most).toBe(1);
+    expect(await documentsOf(db, user.userId)).toHaveLength(4);
+  });
+
   it('twenty parallel runs for one signature: one document, one file, the others removed theirs', async () => {
     const { user } = await t.register();
     const { db } = t.database;
@@ -270,6 +310,28 @@ forEachDatabase('sealing signed agreements', (t) => {
     expect(await newFiles(t, before)).toEqual([]);
     t.clock.advance(24 * 3600_000);
     expect(await t.runDueJobs()).toBe(0);
+  });
+
+  it('a version whose bytes no longer match their SHA-256 is never sealed as that version: given up, nothing stored', async () => {
+    const { user } = await t.register();
+    const { db } = t.database;
+    const versions = await ensureAgreementVersions(db);
+    const bytes = Uint8Array.from(versions.risk.pdf);
+    bytes[200] = (bytes[200] as number) ^ 0x20;
+    const [tampered] = await db
+      .insert(schema.agreementVersions)
+      .values({ ...versions.risk, id: undefined, pdf: bytes, retiredAt: t.clock.now(), createdAt: t.clock.now() })
+      .returning({ id: schema.agreementVersions.id });
+    const signed = await signAgreements(db, user.userId, { now: t.clock.now(), keys: ['risk'], complete: false });
+    await db.update(schema.agreementSignatures).set({ versionId: tampered!.id }).where(eq(schema.agreementSignatures.id, signed.signatureIds.risk as string));
+    const before = await storeNames(t);
+    await enqueueJob(db, { kind: 'seal-agreement', payload: { signatureId: signed.signatureIds.risk }, dedupeKey: sealJob(signed.signatureIds.risk as string) }, t.clock.now());
+    expect(await t.runDueJobs()).toBe(1);
+    const [job] = await jobsOf(db, [signed.signatureIds.risk as string]);
+    expect(job?.failedAt).not.toBeNull();
+    expect(job?.lastError).toMatch(/^PermanentJobError: agreement version .* does not match its recorded SHA-256$/);
+    expect(await documentsOf(db, user.userId)).toEqual([]);
+    expect(await newFiles(t, before)).toEqual([]);
   });
 
   it('a payload that is not {signatureId: uuid} is given up without a try', async () => {

@@ -39,9 +39,14 @@ async function codeFromOutbox(dataDir: string, email: string, timeoutMs = 10_000
 
 /** A registered investor's session token. */
 export async function registerBenchInvestor(baseUrl: string, dataDir: string): Promise<string> {
+  return (await registerInvestor(baseUrl, dataDir, `bench-${Date.now()}`)).token;
+}
+
+/** A new investor registered under `label@example.com` (unique per data dir): its token and user id. */
+export async function registerInvestor(baseUrl: string, dataDir: string, label: string): Promise<{ token: string; userId: string }> {
   const limits = (await (await fetch(baseUrl + READY_PATH)).json()) as { tokenPrice: number };
   const investmentAmount = 25_000;
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `${label}@example.com`;
   const register = await postJson(`${baseUrl}/api/auth/register`, {
     email,
     investmentAmount,
@@ -58,6 +63,9 @@ export async function registerBenchInvestor(baseUrl: string, dataDir: string): P
   }
   const code = await codeFromOutbox(dataDir, email);
   const verify = await postJson(`${baseUrl}/api/auth/verify`, { challengeId: register.json.challengeId, code });
-  if (verify.status !== 200 || typeof verify.json.token !== 'string') throw new Error(`verification failed: ${verify.status} ${JSON.stringify(verify.json)}`);
-  return verify.json.token;
+  const user = verify.json.user as { userId?: unknown } | undefined;
+  if (verify.status !== 200 || typeof verify.json.token !== 'string' || typeof user?.userId !== 'string') {
+    throw new Error(`verification failed: ${verify.status} ${JSON.stringify(verify.json)}`);
+  }
+  return { token: verify.json.token, userId: user.userId };
 }

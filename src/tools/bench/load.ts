@@ -14,8 +14,8 @@ export interface LoadResult {
 
 export const LOAD = { connections: 10, durationSeconds: Number(process.env.BENCH_DURATION ?? 10) };
 
-export async function measureLoad(label: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const r = await autocannon({ url, headers, connections: LOAD.connections, duration: LOAD.durationSeconds });
+export async function measureLoad(label: string, url: string, headers: Record<string, string> = {}, durationSeconds = LOAD.durationSeconds): Promise<LoadResult> {
+  const r = await autocannon({ url, headers, connections: LOAD.connections, duration: durationSeconds });
   return {
     label,
     url,

@@ -8,11 +8,14 @@
  *  (d) time from the click that opens a 20-page disclosure section to its first page painted by the document
  *      viewer, cold (new browser context) and warm,
  *  (e) the JavaScript only a shown viewer loads (its lazy chunks, pdf.js and the pdf.js worker), bytes and gzip,
- * prints a table and writes docs/benchmarks.md. Exits 1 if pdf.js loads on the login route, a viewer chunk loads
- * before a viewer is shown, or a load run saw errors or non-2xx answers.
+ *  (f) sealing: ms per signed agreement and for seven, and the status call's p99 while ten investors' documents
+ *      seal against its idle p99 (sealing.ts),
+ * prints a table and writes docs/benchmarks.md. `npm run bench -- --sealing-only` runs (f) alone and replaces only
+ * the Sealing section of docs/benchmarks.md. Exits 1 if pdf.js loads on the login route, a viewer chunk loads
+ * before a viewer is shown, a load run saw errors or non-2xx answers, or the p99 under sealing passed 2x the idle one.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +26,7 @@ import { ensureBuilt } from '../ensure-build.ts';
 import { LOAD, measureLoad, type LoadResult } from './load.ts';
 import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
 import { kb, ms, table } from './markdown.ts';
+import { measureSealing, sealingFailures, sealingSection, type SealingResult } from './sealing.ts';
 import { spawnBareHono, spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
@@ -48,6 +52,7 @@ async function main() {
   let secondStartMs = 0;
   const loads: LoadResult[] = [];
   let firstPdfPage: FirstPdfPageResult;
+  let sealing: SealingResult;
   try {
     console.log('[bench] first start (fresh data dir)');
     const first = await spawnPortal(root, dataDir);
@@ -81,6 +86,7 @@ async function main() {
     }
     console.log(`[bench] first rendered page of a ${PDF_BENCH.pages}-page disclosure PDF in Chromium (${PDF_BENCH.runs} runs)`);
     firstPdfPage = await measureFirstPdfPage(build.dir);
+    sealing = await measureSealing(root);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     build.remove();
@@ -94,6 +100,7 @@ async function main() {
     ...pdfjs.map((s) => `pdf.js loaded on /auth/login: ${s.path} (${s.pdfjs})`),
     ...viewerFailures(chunkRows, firstPdfPage),
     ...loads.filter((l) => l.non2xx || l.errors).map((l) => `${l.label}: ${l.non2xx} non-2xx, ${l.errors} errors/timeouts`),
+    ...sealingFailures(sealing),
   ];
   const total = scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzipBytes }), { bytes: 0, gzip: 0 });
   const scriptTable = table(
@@ -153,10 +160,14 @@ async function main() {
     '',
     chunkSection,
     '',
+    '## Sealing',
+    '',
+    sealingSection(sealing),
+    '',
     ...(failures.length ? ['## Failed checks', '', ...failures.map((f) => `- ${f}`), ''] : []),
   ].join('\n');
   writeFileSync(join(root, 'docs', 'benchmarks.md'), markdown);
-  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n\n${pdfSection}\n\n${chunkSection}\n`);
+  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n\n${pdfSection}\n\n${chunkSection}\n\n${sealingSection(sealing)}\n`);
   console.log('[bench] wrote docs/benchmarks.md');
   if (failures.length) {
     console.error(`[bench] FAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
@@ -164,7 +175,39 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+/** (f) alone: the Sealing section of docs/benchmarks.md replaced (or added before any failed checks), the rest kept. */
+async function sealingOnly() {
+  const loadAtStart = loadAverage();
+  const result = await measureSealing(root);
+  const section = [
+    '## Sealing',
+    '',
+    `Measured alone (\`npm run bench -- --sealing-only\`) on ${new Date().toISOString()}, commit ${gitCommit()}, load average ${loadAtStart} at the start and ${loadAverage()} at the end.`,
+    '',
+    sealingSection(result),
+    '',
+  ].join('\n');
+  const file = join(root, 'docs', 'benchmarks.md');
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf('\n## Sealing\n');
+  const next = start === -1 ? -1 : current.indexOf('\n## ', start + 1);
+  const failed = current.indexOf('\n## Failed checks\n');
+  const updated =
+    start !== -1
+      ? `${current.slice(0, start + 1)}${section}${next === -1 ? '' : current.slice(next + 1)}`
+      : failed !== -1
+        ? `${current.slice(0, failed + 1)}${section}\n${current.slice(failed + 1)}`
+        : `${current.trimEnd()}\n\n${section}`;
+  writeFileSync(file, updated);
+  console.log(`\n${section}`);
+  const failures = sealingFailures(result);
+  if (failures.length) {
+    console.error(`[bench] FAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+(process.argv.includes('--sealing-only') ? sealingOnly() : main()).catch((error: unknown) => {
   console.error('[bench] failed:', error);
   process.exitCode = 1;
 });
