@@ -4,8 +4,11 @@
  */
 import type { Page } from 'playwright-core';
 
-/** The step labels of the step indicator, the KYC tabs and the registration progress (and the narrow-screen caption). */
-export const STEP_LABELS = '.steps__title, .steps__caption, .kyc-steps__title, .ui-progress__step-name';
+/**
+ * The step labels of the step indicator, the KYC tabs and the registration progress (and the narrow-screen caption),
+ * and the agreements' titles in their accordion.
+ */
+export const STEP_LABELS = '.steps__title, .steps__caption, .kyc-steps__title, .ui-progress__step-name, .agreement__title';
 
 /** Every visible label in `selector` with a word split over lines: 'Disclos|ure' as ['Disclosure'] per label. */
 export function brokenWords(page: Page, selector = STEP_LABELS): Promise<string[]> {
