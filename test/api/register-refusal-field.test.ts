@@ -43,6 +43,16 @@ forEachDatabase('the field of a registration refusal', (t) => {
     expect(await refusal([])).toEqual([400, { error: messages.registration.fillRequired }]);
   });
 
+  it('a mixed-case wallet address whose EIP-55 checksum fails is refused at walletAddress; all-lower, all-upper and a good checksum pass', async () => {
+    const good = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const badChecksum = '0x52908400098527886E0F7030069857D2E4169Ee7';
+    expect(await refusal(individualPayload({ walletAddress: badChecksum }))).toEqual([400, { error: messages.legal.walletChecksum, field: 'walletAddress' }]);
+    for (const walletAddress of [good, good.toLowerCase(), `0x${good.slice(2).toUpperCase()}`]) {
+      const res = await t.post('/api/auth/register', individualPayload({ walletAddress }));
+      expect(res.status, walletAddress).toBe(202);
+    }
+  });
+
   it('an amount outside the limits keeps its limits and names investmentAmount', async () => {
     const limits = DEFAULT_SETTINGS;
     const amount = limits.minInvestment - 100;

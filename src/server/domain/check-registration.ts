@@ -18,6 +18,7 @@ import {
   type RegistrationField,
   type RegistrationPayload,
 } from '../../shared/registration.ts';
+import { checkWalletAddress } from '../../shared/wallet.ts';
 import type { Db } from '../db/types.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -66,6 +67,10 @@ export async function checkRegistrationFields(db: Db, payload: RegistrationPaylo
     const problem = dateOfBirthError(payload.dateOfBirth, now);
     if (problem) throw new AppError('BAD_REQUEST', problem, { field: 'dateOfBirth' });
   }
+  // The agreements step refuses a mixed-case address whose EIP-55 checksum fails: refuse it here already, so an
+  // investor never arrives there with a pre-filled address that is refused (the form checks the format only).
+  const wallet = checkWalletAddress(payload.walletAddress);
+  if (!wallet.valid && wallet.problem === 'checksum') throw new AppError('BAD_REQUEST', messages.legal.walletChecksum, { field: 'walletAddress' });
   const limits = await getInvestmentSettings(db);
   return { limits, tokenQuantity: checkAmount(payload, limits) };
 }

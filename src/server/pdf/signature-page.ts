@@ -94,7 +94,7 @@ class SignaturePageWriter {
     t.ensure(SIGNATURE_IMAGE.height + pad * 2 + LEADING);
     const x = MARGIN.left + LABEL_WIDTH;
     const y = t.y - SIGNATURE_IMAGE.height - pad * 2;
-    t.page.drawText('Drawn signature', { x: MARGIN.left, y: t.y - BODY_SIZE, size: LABEL_SIZE, font: t.regular, color: MUTED });
+    t.page.drawText('Signature', { x: MARGIN.left, y: t.y - BODY_SIZE, size: LABEL_SIZE, font: t.regular, color: MUTED });
     t.page.drawRectangle({
       x,
       y,
@@ -165,8 +165,9 @@ export function appendSignaturePage(doc: PDFDocument, fonts: { regular: PDFFont;
     `The SHA-256 above is that of the agreement file exactly as the investor portal (the "Portal") presented it before ` +
       `signature; the Foundation keeps that file.${where} The Foundation has sealed this whole document, this page ` +
       `included, with its electronic seal (a PAdES signature): PDF readers report the seal as invalid if anything in ` +
-      `the document changes after sealing. The seal is not the investor's signature, which is the drawn signature with ` +
-      `the confirmations above.`,
+      `the document changes after sealing. The seal is not the investor's signature, which is the signature above (drawn, or typed ` +
+      `and rendered by the Portal) with ` +
+      `the confirmations listed.`,
   );
 
   const header = `${messages.productName} - ${title} - Signature page`;

@@ -31,6 +31,11 @@ export function WalletSection({ actor }: { actor: AgreementsActorRef }) {
             inputMode="text"
             placeholder="0x..."
             onChange={(e) => actor.send({ type: 'agreements.wallet.change', value: e.target.value })}
+            // maxLength would cut a pasted address with spaces around it before it is trimmed (as in registration).
+            onPaste={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'agreements.wallet.change', value: e.clipboardData.getData('text').trim() });
+            }}
           />
         )}
       </Field>

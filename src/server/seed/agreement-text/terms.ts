@@ -83,8 +83,8 @@ export const TERMS_AGREEMENT: AgreementContent = {
       ]),
       clause('6. Electronic Signature and its Legal Effect', [
         `6.1 The Investor signs each Agreement in the Portal by (a) ticking every required confirmation displayed
-          beside it, (b) drawing its signature with the mouse, a stylus or a finger in the signature field, and (c)
-          pressing the button that completes the Agreement (together, the "Electronic Signature"). An Agreement is
+          beside it, (b) drawing its signature with the mouse, a stylus or a finger in the signature field, or
+          typing its full name, which the Portal renders in a handwriting style as its signature, and (c) pressing the button that completes the Agreement (together, the "Electronic Signature"). An Agreement is
           signed only when all three steps are completed while the Investor is signed in to its own session.`,
         `6.2 The Investor and the Foundation agree, within the meaning of Article 16 of the Swiss Code of
           Obligations, that the Agreements and any other declaration made in the Portal are validly concluded and
