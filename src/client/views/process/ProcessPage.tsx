@@ -2,10 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
 import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
-import { selectIsLoading, selectPageActor, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
+import {
+  selectIsLoading,
+  selectPageActor,
+  selectPageChartPhase,
+  selectViewedStep,
+} from '../../../../machines/process/process.selectors.ts';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
+import { messages } from '../../../shared/messages.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { PROCESS_PAGE_VIEWS } from './process-page-views.ts';
 import { StepIndicator } from './StepIndicator.tsx';
 import { StepNotAvailable } from './StepNotAvailable.tsx';
@@ -32,9 +39,12 @@ export function ProcessPage() {
   );
 }
 
-/** A step's page chart rendered by its view, once the process runs it. */
+/** A page's chart rendered by its view once the process has loaded and runs it; while it loads, or if that failed, the page's own words. */
 function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
+  const phase = useSelector(process, selectPageChartPhase);
   const actor = useSelector(process, (s) => selectPageActor(s, step));
-  const { View } = PROCESS_PAGE_VIEWS[step];
-  return actor ? <View actor={actor} /> : <StepNotAvailable />;
+  const { View, loadingDetail, loadFailed, retry } = PROCESS_PAGE_VIEWS[step];
+  if (phase === 'failed') return <LoadFailedNotice message={loadFailed} retryLabel={retry} onRetry={() => process.send({ type: 'process.page.retry' })} />;
+  if (phase === 'loading' || !actor) return <LoadingScreen title={messages.loading} detail={loadingDetail} />;
+  return <View actor={actor} />;
 }
