@@ -13,7 +13,8 @@ import { useSession } from '../../app/session-context.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { LoadFailedNotice } from '../../ui/PageNotices.tsx';
-import { PROCESS_PAGE_VIEWS } from './process-page-views.ts';
+import { usePageView } from './page-view.ts';
+import { PROCESS_PAGE_VIEWS, type PageChartViewEntry } from './process-page-views.ts';
 import { StepIndicator } from './StepIndicator.tsx';
 import { StepNotAvailable } from './StepNotAvailable.tsx';
 import './process.css';
@@ -39,12 +40,24 @@ export function ProcessPage() {
   );
 }
 
-/** A page's chart rendered by its view once the process has loaded and runs it; while it loads, or if that failed, the page's own words. */
+/**
+ * A page's chart rendered by its view once the process runs the chart and the view has loaded (both load when the
+ * page is first shown, at the same time); until then the page's loading words, and if either failed its load-failed
+ * words with a retry that loads again what failed.
+ */
 function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
   const phase = useSelector(process, selectPageChartPhase);
   const actor = useSelector(process, (s) => selectPageActor(s, step));
-  const { View, loadingDetail, loadFailed, retry } = PROCESS_PAGE_VIEWS[step];
-  if (phase === 'failed') return <LoadFailedNotice message={loadFailed} retryLabel={retry} onRetry={() => process.send({ type: 'process.page.retry' })} />;
-  if (phase === 'loading' || !actor) return <LoadingScreen title={messages.loading} detail={loadingDetail} />;
+  const page: PageChartViewEntry<S> = PROCESS_PAGE_VIEWS[step];
+  const { view, loadingDetail, loadFailed, retry } = page;
+  const { View, failed: viewFailed, retry: retryView } = usePageView(view);
+  if (phase === 'failed' || viewFailed) {
+    const retryFailed = () => {
+      if (phase === 'failed') process.send({ type: 'process.page.retry' });
+      if (viewFailed) retryView();
+    };
+    return <LoadFailedNotice message={loadFailed} retryLabel={retry} onRetry={retryFailed} />;
+  }
+  if (phase === 'loading' || !actor || !View) return <LoadingScreen title={messages.loading} detail={loadingDetail} />;
   return <View actor={actor} />;
 }
