@@ -34,7 +34,7 @@ export function ProcessPage() {
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
         <h1 id="step-heading" ref={heading} tabIndex={-1}>{PROCESS_PAGE_VIEWS[viewed].heading}</h1>
-        {isPageStep(viewed) ? <PageChartView step={viewed} process={processActor} /> : <StepNotAvailable />}
+        {isPageStep(viewed) ? <PageChartView key={viewed} step={viewed} process={processActor} /> : <StepNotAvailable />}
       </section>
     </div>
   );

@@ -26,24 +26,27 @@ export function pageView<P>(importView: () => Promise<ComponentType<P>>): PageVi
   return { loaded: () => view, load };
 }
 
-type ViewState<P> = { View: ComponentType<P> | null; failed: boolean };
+type ViewState<P> = { page: PageView<P>; View: ComponentType<P> | null; failed: boolean };
 
-/** The page's view while it loads (null), once loaded, or failed (with the retry that loads it again). */
-export function usePageView<P>(page: PageView<P>): ViewState<P> & { retry: () => void } {
-  const [state, setState] = useState<ViewState<P>>(() => ({ View: page.loaded(), failed: false }));
+/**
+ * The page's view while it loads (null), once loaded, or failed (with the retry that loads it again). The state
+ * names the page it belongs to: when the page changes, a view of the page before is never answered for the new one
+ * (its chart may already run, and the old view would render the new page's chart).
+ */
+export function usePageView<P>(page: PageView<P>): Omit<ViewState<P>, 'page'> & { retry: () => void } {
+  const [state, setState] = useState<ViewState<P>>(() => ({ page, View: page.loaded(), failed: false }));
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let shown = true;
-    const already = page.loaded();
     // A component is a function: setState would call it as an updater, so it goes inside an object.
-    if (already) setState({ View: already, failed: false });
+    if (page.loaded()) setState({ page, View: page.loaded(), failed: false });
     else {
-      setState({ View: null, failed: false });
+      setState({ page, View: null, failed: false });
       page.load().then(
-        (View) => shown && setState({ View, failed: false }),
+        (View) => shown && setState({ page, View, failed: false }),
         (error: unknown) => {
           console.error('A page view failed to load', error);
-          if (shown) setState({ View: null, failed: true });
+          if (shown) setState({ page, View: null, failed: true });
         },
       );
     }
@@ -52,5 +55,6 @@ export function usePageView<P>(page: PageView<P>): ViewState<P> & { retry: () =>
     };
   }, [page, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  const current = state.page === page ? state : { View: page.loaded(), failed: false };
+  return { View: current.View, failed: current.failed, retry };
 }
