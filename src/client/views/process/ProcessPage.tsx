@@ -45,7 +45,7 @@ export function ProcessPage() {
  * page is first shown, at the same time); until then the page's loading words, and if either failed its load-failed
  * words with a retry that loads again what failed.
  */
-function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
+export function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
   const phase = useSelector(process, selectPageChartPhase);
   const actor = useSelector(process, (s) => selectPageActor(s, step));
   const page: PageChartViewEntry<S> = PROCESS_PAGE_VIEWS[step];
