@@ -5,7 +5,12 @@ import { pdfjsAssets } from './src/tools/vite-pdfjs-assets.ts';
 
 export default defineConfig({
   plugins: [react(), pdfjsAssets()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     environment: 'node',

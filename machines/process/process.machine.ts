@@ -1,14 +1,15 @@
 /**
  * Step progress and step order: loads the status calls (PROCESS_STEP_STATUS, in parallel, each allowed to fail),
- * derives which steps are complete, accessible and current, and decides which process page the user is on. A step
- * whose page is a chart of its own (PAGE_CHARTS) has a state in `ready` that runs that chart while its page is shown.
+ * derives which steps are complete, accessible and current, and decides which process page the user is on. A page
+ * that is a chart of its own (process.pages.ts) has a state in `ready` that, while its page is shown, loads that
+ * chart (a lazy chunk: the first script of the login page stays without it) and then runs it.
  */
-import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, not, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { deriveStepProgress, NO_STATUS_ANSWERS, type StepProgress, type StatusAnswers } from '../../src/shared/process.ts';
 import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
-import { PAGE_CHARTS, PAGE_STEPS, pathOfPage, type PageStep } from './process.pages.ts';
+import { PAGE_STEPS, pathOfPage, type PageCharts, type PageStep } from './process.pages.ts';
 import { resolveProcessPath } from './process.routes.ts';
-import type { ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
+import type { PageChartDoneEvent, ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
 
 function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress {
   const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(step) + 1];
@@ -17,29 +18,54 @@ function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress 
   return updated;
 }
 
-/** The state of `ready` in which a step's page is shown: 'disclosurePage', 'kycPage'. */
+/** The state of `ready` in which a page is shown: 'disclosurePage', 'kycPage'. */
 const pageStateOf = (step: PageStep) => `${step}Page` as const;
 
-/** The state of a page chart: it runs while its page is shown and, when it finishes, completes its step. */
+/** The id of a page chart's load while it runs ('disclosureChart'); the chart itself runs as `step`. */
+export const chartLoadIdOf = (step: PageStep) => `${step}Chart` as const;
+
+/**
+ * The state of a page: it loads the page's chart (a failed load waits for a retry), then runs it while the page is
+ * shown; when the chart finishes it completes its step. Leaving the page stops the chart (a spawned child outlives
+ * its state otherwise) or the load (an invoke: a late answer then starts nothing).
+ */
 const pageState = (step: PageStep) => ({
   always: { guard: not({ type: 'isOnPage', params: { step } }), target: 'otherPage' },
-  invoke: { id: step, src: step, input: {}, onDone: { actions: { type: 'completeStep' as const, params: { step } } } },
+  exit: { type: 'stopPageChart' as const, params: { step } },
+  initial: 'loadingChart' as const,
+  states: {
+    loadingChart: {
+      tags: ['pageLoading'],
+      invoke: {
+        id: chartLoadIdOf(step),
+        src: 'loadPageChart' as const,
+        input: { page: step },
+        onDone: { target: 'running', actions: { type: 'startPageChart' as const, params: { step } } },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: { tags: ['pageLoadFailed'], on: { 'process.page.retry': { target: 'loadingChart' } } },
+    running: { on: { [`xstate.done.actor.${step}`]: { actions: { type: 'completeStep' as const, params: { step } } } } },
+  },
 });
 
-/** One such state per entry of PAGE_CHARTS; the cast keeps their names in the machine's type (fromEntries drops them). */
+/** One such state per page; the cast keeps their names in the machine's type (fromEntries drops them). */
 const pageStates = Object.fromEntries(PAGE_STEPS.map((step) => [pageStateOf(step), pageState(step)])) as Record<
   ReturnType<typeof pageStateOf>,
   ReturnType<typeof pageState>
 >;
 
 export const processMachine = setup({
-  types: {} as { context: ProcessContext; events: ProcessEvent; input: ProcessInput },
+  types: {} as { context: ProcessContext; events: ProcessEvent | PageChartDoneEvent; input: ProcessInput },
   actors: {
     /** The status calls; a failed call answers null instead of failing the whole load. */
     loadStepProgress: fromPromise<StatusAnswers, void>(async () => {
       throw new Error('loadStepProgress is provided by the app');
     }),
-    ...PAGE_CHARTS,
+    /** A page's chart with its effects provided: the app imports it (its own chunk) when the page is first shown. */
+    loadPageChart: fromPromise<PageCharts[PageStep], { page: PageStep }>(async () => {
+      throw new Error('loadPageChart is provided by the app');
+    }),
   },
   guards: {
     isOnPage: ({ context }, params: { step: PageStep }) => context.path === pathOfPage(params.step),
@@ -62,6 +88,15 @@ export const processMachine = setup({
       const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(params.step) + 1] ?? params.step;
       return { progress, serverStep: next, path: pathOfStep(next) };
     }),
+    /** Runs the loaded chart (the load's output) as the page's child: views find it as `children[step]`. */
+    startPageChart: enqueueActions(({ event, enqueue }, params: { step: PageStep }) => {
+      const logic = (event as unknown as { output: AnyActorLogic }).output;
+      // XState's types allow a child's id only for the sources named in setup (children typed by id); this chart is
+      // loaded, not named, and its id is what views look it up by (selectPageActor), so the id is passed untyped.
+      const spawn = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string; input: object }) => void;
+      spawn(logic, { id: params.step, input: {} });
+    }),
+    stopPageChart: enqueueActions(({ enqueue }, params: { step: PageStep }) => enqueue.stopChild(params.step)),
   },
 }).createMachine({
   id: 'process',

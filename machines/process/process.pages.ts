@@ -1,30 +1,36 @@
 /**
- * The process pages whose page is a chart of its own, and that chart. The process chart runs a page's chart only
- * while that page is shown (leaving stops it, and its timers) and, for a step, marks the step complete when the
- * chart finishes. A new page is one entry here; its view is one entry in src/client/views/process/process-page-views.ts.
+ * The process pages whose page is a chart of its own. The process chart loads a page's chart (its own chunk, see
+ * `loadPageChart`) when the page is shown, runs it only while the page is shown (leaving stops it, and its timers)
+ * and, for a step, marks the step complete when the chart finishes. Nothing here imports a chart: the first script
+ * of every page (the login page's too) stays without them. A new page is one entry here, one in the app's loaders
+ * (src/client/effects/process-effects.ts) and one in src/client/views/process/process-page-views.ts.
  */
 import type { ActorRefFrom } from 'xstate';
+import type { agreementsMachine } from '../agreements/agreements.machine.ts';
+import type { disclosureMachine } from '../disclosure/disclosure.machine.ts';
+import type { downloadsMachine } from '../downloads/downloads.machine.ts';
+import type { kycMachine } from '../kyc/kyc.machine.ts';
 import { pathOfStep } from '../../src/shared/process-steps.ts';
-import { agreementsMachine } from '../agreements/agreements.machine.ts';
-import { disclosureMachine } from '../disclosure/disclosure.machine.ts';
-import { downloadsMachine } from '../downloads/downloads.machine.ts';
-import { kycMachine } from '../kyc/kyc.machine.ts';
 import { DOWNLOADS_PATH, type ProcessPageId } from './process.routes.ts';
 
-export const PAGE_CHARTS = {
-  disclosure: disclosureMachine,
-  kyc: kycMachine,
-  agreements: agreementsMachine,
+/** Each page's chart, as a type only. */
+export type PageCharts = {
+  disclosure: typeof disclosureMachine;
+  kyc: typeof kycMachine;
+  agreements: typeof agreementsMachine;
   // No step: its chart never finishes (it lists the signed documents for as long as the page shows).
-  downloads: downloadsMachine,
-} satisfies Partial<Record<ProcessPageId, unknown>>;
+  downloads: typeof downloadsMachine;
+};
 
-export type PageStep = keyof typeof PAGE_CHARTS;
-export const PAGE_STEPS = Object.keys(PAGE_CHARTS) as PageStep[];
-export const isPageStep = (step: string): step is PageStep => Object.hasOwn(PAGE_CHARTS, step);
+export const PAGE_STEPS = ['disclosure', 'kyc', 'agreements', 'downloads'] as const satisfies readonly ProcessPageId[];
+export type PageStep = (typeof PAGE_STEPS)[number];
+export const isPageStep = (step: string): step is PageStep => (PAGE_STEPS as readonly string[]).includes(step);
 
 /** Where a page is shown. */
 export const pathOfPage = (page: ProcessPageId): string => (page === 'downloads' ? DOWNLOADS_PATH : pathOfStep(page));
 
-/** A step's page chart while it runs (the process invokes it with the step as its id). */
-export type PageActorRef<S extends PageStep> = ActorRefFrom<(typeof PAGE_CHARTS)[S]>;
+/** A page's chart while it runs (the process runs it with the page as its id). */
+export type PageActorRef<S extends PageStep> = ActorRefFrom<PageCharts[S]>;
+
+/** What loading a page's chart answers: the chart, ready to run (its effects provided). */
+export type PageChartLoader = <S extends PageStep>(page: S) => Promise<PageCharts[S]>;

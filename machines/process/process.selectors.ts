@@ -34,5 +34,10 @@ export const selectStepIndicator = (s: S): StepIndicatorItem[] => {
 export const selectIsReadOnly = (s: S, step: ProcessStep) =>
   !!s.context.progress?.[step].completed && selectCurrentStep(s) !== step;
 
-/** A step's page chart while the user is on its page (the process invokes it with the step as its id). */
+/** Where the shown page's chart is: loading (its chunk), failed to load (a retry loads it again), or running. */
+export type PageChartPhase = 'loading' | 'failed' | 'running';
+export const selectPageChartPhase = (s: S): PageChartPhase =>
+  s.hasTag('pageLoadFailed') ? 'failed' : s.hasTag('pageLoading') ? 'loading' : 'running';
+
+/** A page's chart while the user is on its page and it runs (the process runs it with the page as its id). */
 export const selectPageActor = <P extends PageStep>(s: S, step: P) => s.children[step] as PageActorRef<P> | undefined;

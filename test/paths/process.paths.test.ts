@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
+import { createActor, createMachine, fromPromise, type AnyActorLogic, type EventObject } from 'xstate';
 import { agreementsMachine } from '../../machines/agreements/agreements.machine.ts';
 import { disclosureMachine } from '../../machines/disclosure/disclosure.machine.ts';
 import { downloadsMachine } from '../../machines/downloads/downloads.machine.ts';
@@ -8,7 +8,9 @@ import type { LegalProgressResponse } from '../../src/shared/legal.ts';
 import type { DisclosureData } from '../../machines/disclosure/disclosure.types.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
 import { processMachine } from '../../machines/process/process.machine.ts';
-import { PAGE_STEPS, pathOfPage } from '../../machines/process/process.pages.ts';
+import { PAGE_STEPS, pathOfPage, type PageCharts, type PageStep } from '../../machines/process/process.pages.ts';
+import { selectPageActor, selectPageChartPhase } from '../../machines/process/process.selectors.ts';
+import { createPageChartLoader } from '../../src/client/effects/process-effects.ts';
 import { resolveProcessPath } from '../../machines/process/process.routes.ts';
 import type { KycStatusResponse } from '../../src/shared/kyc.ts';
 import { deriveStepProgress, type StatusAnswers } from '../../src/shared/process.ts';
@@ -22,7 +24,18 @@ const fresh: StatusAnswers = {
   payment: null,
 };
 
+/** Each page's chart as its load answers it, with effects that never answer by themselves (nothing in a path waits on them). */
+const fakeCharts: PageCharts = {
+  disclosure: disclosureMachine.provide({ actors: { loadDisclosure: fromPromise<DisclosureData, void>(() => new Promise(() => {})) } }),
+  kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
+  agreements: agreementsMachine.provide({ actors: { loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})) } }),
+  downloads: downloadsMachine.provide({ actors: { loadDocuments: fromPromise<DocumentsResponse, void>(() => new Promise(() => {})) } }),
+};
+
 const events: EventObject[] = [
+  // A page's chart loaded (chartLoadIdOf): the path's event is the load's answer, the chart the process then runs.
+  ...PAGE_STEPS.map((step) => ({ type: `xstate.done.actor.${step}Chart`, output: fakeCharts[step] }) as EventObject),
+  ...PAGE_STEPS.map((step) => ({ type: `xstate.error.actor.${step}Chart`, error: new Error('chunk gone') }) as EventObject),
   { type: 'xstate.done.actor.loadStepProgress', output: fresh } as EventObject,
   { type: 'xstate.error.actor.loadStepProgress', error: new Error('boom') } as EventObject,
   { type: 'process.route.request', path: '/process/kyc' } as EventObject,
@@ -46,22 +59,125 @@ describe('process statechart paths', () => {
       setup: () => ({
         machine: processMachine.provide({
           actors: {
-            // Nothing answers by itself: the path's events are the answers (a page chart's finish included).
+            // Nothing answers by itself: the path's events are the answers (a chart's load and its finish included).
             loadStepProgress: fromPromise<StatusAnswers, void>(() => new Promise(() => {})),
-            disclosure: disclosureMachine.provide({ actors: { loadDisclosure: fromPromise<DisclosureData, void>(() => new Promise(() => {})) } }),
-            kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
-            agreements: agreementsMachine.provide({ actors: { loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})) } }),
-            downloads: downloadsMachine.provide({ actors: { loadDocuments: fromPromise<DocumentsResponse, void>(() => new Promise(() => {})) } }),
+            loadPageChart: fromPromise<PageCharts[PageStep], { page: PageStep }>(() => new Promise(() => {})),
           },
         }),
       }),
       checkStep: ({ snapshot: s }) => {
         const running = PAGE_STEPS.filter((step) => s.children[step] !== undefined);
-        const shown = PAGE_STEPS.filter((step) => s.matches({ ready: `${step}Page` }));
-        expect(running).toEqual(shown);
-        for (const step of shown) expect(s.context.path).toBe(pathOfPage(step));
+        const loaded = PAGE_STEPS.filter((step) => s.matches({ ready: { [`${step}Page`]: 'running' } }));
+        expect(running).toEqual(loaded);
+        // ...and it is the chart the load answered.
+        for (const step of running) expect((s.children[step] as unknown as { logic: AnyActorLogic }).logic).toBe(fakeCharts[step]);
+        // The chart's load runs exactly while its page is shown and its chart is not loaded yet.
+        const loading = PAGE_STEPS.filter((step) => s.children[`${step}Chart`] !== undefined);
+        expect(loading).toEqual(PAGE_STEPS.filter((step) => s.matches({ ready: { [`${step}Page`]: 'loadingChart' } })));
+        for (const step of PAGE_STEPS) if (s.matches({ ready: `${step}Page` })) expect(s.context.path).toBe(pathOfPage(step));
       },
     });
+  });
+});
+
+describe('page charts loaded when their page is shown', () => {
+  type Load = { page: PageStep; resolve: (chart: AnyActorLogic) => void; reject: (error: Error) => void };
+  const kycOpen: StatusAnswers = { ...fresh, disclosure: { ...fresh.disclosure!, disclosuresCompleted: true, currentStep: 'kyc' }, kyc: { status: 'IN_PROGRESS', completedAt: null } as never };
+  /** A page chart of its own that finishes on 'finish' (a step's page done). */
+  const finishing = createMachine({ initial: 'shown', states: { shown: { on: { finish: 'finished' } }, finished: { type: 'final' } } });
+
+  function start(requestedPath: string, answers: StatusAnswers = fresh) {
+    const loads: Load[] = [];
+    const actor = createActor(
+      processMachine.provide({
+        actors: {
+          loadStepProgress: fromPromise<StatusAnswers, void>(async () => answers),
+          loadPageChart: fromPromise<PageCharts[PageStep], { page: PageStep }>(
+            ({ input }) => new Promise((resolve, reject) => loads.push({ page: input.page, resolve: resolve as Load['resolve'], reject })),
+          ),
+        },
+      }),
+      { input: { requestedPath } },
+    ).start();
+    return { actor, loads };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('loads the shown page chart, runs it where the views look for it, and completes the step when it finishes', async () => {
+    const { actor, loads } = start('/process/disclosure');
+    await settle();
+    expect(loads.map((l) => l.page)).toEqual(['disclosure']);
+    expect(selectPageChartPhase(actor.getSnapshot())).toBe('loading');
+    expect(selectPageActor(actor.getSnapshot(), 'disclosure')).toBeUndefined();
+    loads[0]!.resolve(finishing);
+    await settle();
+    expect(selectPageChartPhase(actor.getSnapshot())).toBe('running');
+    const chart = selectPageActor(actor.getSnapshot(), 'disclosure');
+    expect(chart?.getSnapshot().value).toBe('shown');
+    chart!.send({ type: 'finish' } as never);
+    const s = actor.getSnapshot();
+    expect(s.context.progress?.disclosure.completed).toBe(true);
+    expect(s.context.path).toBe('/process/kyc');
+    // Leaving the page stopped its chart; the next page's chart is being loaded.
+    expect(s.children.disclosure).toBeUndefined();
+    expect(chart!.getSnapshot().status).toBe('done');
+    expect(loads.map((l) => l.page)).toEqual(['disclosure', 'kyc']);
+    actor.stop();
+  });
+
+  it('stops the chart when its page is left, and a load answered after the page was left starts nothing', async () => {
+    const { actor, loads } = start('/process/kyc', kycOpen);
+    await settle();
+    loads[0]!.resolve(finishing);
+    await settle();
+    const chart = selectPageActor(actor.getSnapshot(), 'kyc');
+    expect(chart).toBeDefined();
+    actor.send({ type: 'process.route.request', path: '/process/disclosure' });
+    expect(actor.getSnapshot().children.kyc).toBeUndefined();
+    expect(chart!.getSnapshot().status).toBe('stopped');
+    // The disclosure page is left while its chart loads; its answer then arrives.
+    actor.send({ type: 'process.route.request', path: '/process/kyc' });
+    loads[1]!.resolve(finishing);
+    await settle();
+    expect(loads.map((l) => l.page)).toEqual(['kyc', 'disclosure', 'kyc']);
+    expect(actor.getSnapshot().children.disclosure).toBeUndefined();
+    expect(actor.getSnapshot().matches({ ready: { kycPage: 'loadingChart' } })).toBe(true);
+    actor.stop();
+  });
+
+  it('shows a failed load until a retry loads the chart again', async () => {
+    const { actor, loads } = start('/process/disclosure');
+    await settle();
+    loads[0]!.reject(new Error('Failed to fetch dynamically imported module'));
+    await settle();
+    expect(selectPageChartPhase(actor.getSnapshot())).toBe('failed');
+    expect(selectPageActor(actor.getSnapshot(), 'disclosure')).toBeUndefined();
+    actor.send({ type: 'process.page.retry' });
+    expect(selectPageChartPhase(actor.getSnapshot())).toBe('loading');
+    loads[1]!.resolve(finishing);
+    await settle();
+    expect(loads.map((l) => l.page)).toEqual(['disclosure', 'disclosure']);
+    expect(selectPageActor(actor.getSnapshot(), 'disclosure')).toBeDefined();
+    actor.stop();
+  });
+
+  it("imports each page's chart once, and again after a failed import", async () => {
+    const imported: PageStep[] = [];
+    let failNext = true;
+    const importOf = <S extends PageStep>(page: S) => async () => {
+      imported.push(page);
+      if (page === 'kyc' && failNext) {
+        failNext = false;
+        throw new Error('Failed to fetch dynamically imported module');
+      }
+      return fakeCharts[page];
+    };
+    const load = createPageChartLoader({ disclosure: importOf('disclosure'), kyc: importOf('kyc'), agreements: importOf('agreements'), downloads: importOf('downloads') });
+    expect(await load('disclosure')).toBe(fakeCharts.disclosure);
+    expect(await load('disclosure')).toBe(fakeCharts.disclosure);
+    await expect(load('kyc')).rejects.toThrow('dynamically imported');
+    expect(await load('kyc')).toBe(fakeCharts.kyc);
+    expect(imported).toEqual(['disclosure', 'kyc', 'kyc']);
   });
 });
 

@@ -2,11 +2,19 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
 import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
-import { selectIsLoading, selectPageActor, selectViewedStep } from '../../../../machines/process/process.selectors.ts';
+import {
+  selectIsLoading,
+  selectPageActor,
+  selectPageChartPhase,
+  selectViewedStep,
+} from '../../../../machines/process/process.selectors.ts';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
+import { messages } from '../../../shared/messages.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
-import { PROCESS_PAGE_VIEWS } from './process-page-views.ts';
+import { LoadFailedNotice } from '../../ui/PageNotices.tsx';
+import { usePageView } from './page-view.ts';
+import { PROCESS_PAGE_VIEWS, type PageChartViewEntry } from './process-page-views.ts';
 import { StepIndicator } from './StepIndicator.tsx';
 import { StepNotAvailable } from './StepNotAvailable.tsx';
 import './process.css';
@@ -26,15 +34,30 @@ export function ProcessPage() {
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
         <h1 id="step-heading" ref={heading} tabIndex={-1}>{PROCESS_PAGE_VIEWS[viewed].heading}</h1>
-        {isPageStep(viewed) ? <PageChartView step={viewed} process={processActor} /> : <StepNotAvailable />}
+        {isPageStep(viewed) ? <PageChartView key={viewed} step={viewed} process={processActor} /> : <StepNotAvailable />}
       </section>
     </div>
   );
 }
 
-/** A step's page chart rendered by its view, once the process runs it. */
-function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
+/**
+ * A page's chart rendered by its view once the process runs the chart and the view has loaded (both load when the
+ * page is first shown, at the same time); until then the page's loading words, and if either failed its load-failed
+ * words with a retry that loads again what failed.
+ */
+export function PageChartView<S extends PageStep>({ step, process }: { step: S; process: ProcessActorRef }) {
+  const phase = useSelector(process, selectPageChartPhase);
   const actor = useSelector(process, (s) => selectPageActor(s, step));
-  const { View } = PROCESS_PAGE_VIEWS[step];
-  return actor ? <View actor={actor} /> : <StepNotAvailable />;
+  const page: PageChartViewEntry<S> = PROCESS_PAGE_VIEWS[step];
+  const { view, loadingDetail, loadFailed, retry } = page;
+  const { View, failed: viewFailed, retry: retryView } = usePageView(view);
+  if (phase === 'failed' || viewFailed) {
+    const retryFailed = () => {
+      if (phase === 'failed') process.send({ type: 'process.page.retry' });
+      if (viewFailed) retryView();
+    };
+    return <LoadFailedNotice message={loadFailed} retryLabel={retry} onRetry={retryFailed} />;
+  }
+  if (phase === 'loading' || !actor || !View) return <LoadingScreen title={messages.loading} detail={loadingDetail} />;
+  return <View actor={actor} />;
 }
