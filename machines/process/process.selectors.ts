@@ -34,6 +34,9 @@ export const selectStepIndicator = (s: S): StepIndicatorItem[] => {
 export const selectIsReadOnly = (s: S, step: ProcessStep) =>
   !!s.context.progress?.[step].completed && selectCurrentStep(s) !== step;
 
+/** The agreements are signed, so signed documents exist (or are being sealed): the downloads page has something. */
+export const selectHasSignedDocuments = (s: S) => !!s.context.progress?.agreements.completed;
+
 /** Where the shown page's chart is: loading (its chunk), failed to load (a retry loads it again), or running. */
 export type PageChartPhase = 'loading' | 'failed' | 'running';
 export const selectPageChartPhase = (s: S): PageChartPhase =>

@@ -2,7 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
 import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
+import { DOWNLOADS_PATH } from '../../../../machines/process/process.routes.ts';
 import {
+  selectHasSignedDocuments,
   selectIsLoading,
   selectPageActor,
   selectPageChartPhase,
@@ -25,6 +27,7 @@ export function ProcessPage() {
   const processActor = useSelector(session, selectProcessActor);
   const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
   const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
+  const hasSignedDocuments = useSelector(processActor, (s) => (s ? selectHasSignedDocuments(s) : false));
   const heading = useRef<HTMLHeadingElement>(null);
   // A new page: start keyboard and screen-reader users at its heading.
   useEffect(() => heading.current?.focus(), [viewed, loading]);
@@ -34,7 +37,13 @@ export function ProcessPage() {
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
         <h1 id="step-heading" ref={heading} tabIndex={-1}>{PROCESS_PAGE_VIEWS[viewed].heading}</h1>
-        {isPageStep(viewed) ? <PageChartView key={viewed} step={viewed} process={processActor} /> : <StepNotAvailable />}
+        {isPageStep(viewed) ? (
+          <PageChartView key={viewed} step={viewed} process={processActor} />
+        ) : (
+          <StepNotAvailable
+            onSignedDocuments={hasSignedDocuments ? () => processActor.send({ type: 'process.route.request', path: DOWNLOADS_PATH }) : null}
+          />
+        )}
       </section>
     </div>
   );
