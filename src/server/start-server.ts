@@ -23,6 +23,7 @@ import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { NO_CLIENT } from './domain/request-context.ts';
 import { updateInvestmentSettings } from './domain/update-investment-settings.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { requestsFirst } from './jobs/requests-first.ts';
 import { sealAgreementJobHandler } from './jobs/seal-agreement-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
 import { createConsoleLog, type Log } from './log.ts';
@@ -183,7 +184,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db: database.db,
       handlers: {
         mail: mailJobHandler(started.providers.mail),
-        'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: sealing.sealer, storage, clock, log, concurrency: sealing.sealer.workers }),
+        'seal-agreement': sealAgreementJobHandler({
+          db: database.db,
+          sealer: sealing.sealer,
+          storage,
+          clock,
+          log,
+          concurrency: sealing.sealer.workers,
+          requestsFirst: requestsFirst(),
+        }),
       },
       clock,
       log,
