@@ -17,7 +17,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Log } from '../log.ts';
 import type { SealCertificate, SealingKey } from '../providers/sealing/sealing-key.ts';
-import { sealAgreementHere, type SealAgreementInput, type SealedAgreement } from './seal-agreement.ts';
+import type { SealAgreementInput, SealedAgreement } from './seal-agreement.ts';
 import type { SealReply, SealRequest, SealWorkerData } from './seal-worker.ts';
 
 export type AgreementSealer = {
@@ -77,7 +77,8 @@ export function createAgreementSealer(options: AgreementSealerOptions): Agreemen
       workers: 0,
       async sealAgreement(input) {
         if (closed) throw new SealerClosedError();
-        const run = sealAgreementHere(input, key, contact);
+        // Loaded on first use: the PDF libraries stay out of the server's start (the workers load their own).
+        const run = import('./seal-agreement.ts').then(({ sealAgreementHere }) => sealAgreementHere(input, key, contact));
         inFlight.add(run);
         try {
           return await run;
