@@ -4,7 +4,6 @@
  *   GET /file/:id    one of the investor's own sealed PDFs, as an attachment; anything else (another investor's id,
  *                    an unknown one, not an id at all, a path) is the same 404
  */
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
@@ -12,7 +11,7 @@ import { findSignedDocument } from '../domain/documents/find-signed-document.ts'
 import { listSignedDocuments } from '../domain/documents/list-signed-documents.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
-import { attachmentDisposition } from '../http/content-disposition.ts';
+import { storedFileAnswer } from '../http/stored-file-answer.ts';
 
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 
@@ -33,20 +32,6 @@ export function downloadsRoutes(deps: AppDeps) {
         log.error('A signed document is missing from the store', { document: doc.id, storedName: doc.storedName });
         throw notFound();
       }
-      const headers = {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(stored.size),
-        'Content-Disposition': attachmentDisposition(doc.downloadName, 'signed-agreement.pdf'),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-        // As for KYC downloads: should a browser ever render it, it runs nothing and loads nothing.
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      };
-      // Hono answers HEAD through this GET route and drops the body unread: release the file at once.
-      if (c.req.method === 'HEAD') {
-        stored.stream.destroy();
-        return c.body(null, 200, headers);
-      }
-      return c.body(Readable.toWeb(stored.stream) as unknown as ReadableStream<Uint8Array>, 200, headers);
+return storedFileAnswer(c, stored, { contentType: 'application/pdf', downloadName: doc.downloadName, fallbackName: 'signed-agreement.pdf' });
     });
 }

@@ -6,7 +6,6 @@
  *   POST /complete             -> {nextStep: 'agreements', status, completedAt} once steps 1-4 are saved
  *   GET  /download/:fileName   one of the investor's own files; anything else 404
  */
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, UploadFieldsSchema, kycDownloadPath, type KycDocumentType, type KycUploadResponse } from '../../shared/kyc.ts';
@@ -20,7 +19,7 @@ import { recordKycDocument } from '../domain/kyc/record-kyc-document.ts';
 import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
 import { AppError } from '../errors/app-error.ts';
 import { bearerAuth } from '../http/bearer-auth.ts';
-import { attachmentDisposition } from '../http/content-disposition.ts';
+import { storedFileAnswer } from '../http/stored-file-answer.ts';
 import { parseInput, readJson } from '../http/read-json.ts';
 import { declareOwnBody } from '../http/own-body-routes.ts';
 import { receiveUpload } from '../http/receive-upload.ts';
@@ -110,20 +109,10 @@ export function kycRoutes(deps: AppDeps) {
         log.error('A KYC file is missing from the store', { fileName: doc.fileName });
         throw notFound();
       }
-      const headers = {
-        'Content-Type': doc.contentType,
-        'Content-Length': String(stored.size),
-        'Content-Disposition': attachmentDisposition(downloadName(doc.originalName, doc.fileName), `document.${STORED_FILE_EXTENSIONS[doc.contentType]}`),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-        // Should a browser ever render an uploaded file, it runs nothing and loads nothing.
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      };
-      // Hono answers HEAD through this GET route and drops the body unread: release the file at once.
-      if (c.req.method === 'HEAD') {
-        stored.stream.destroy();
-        return c.body(null, 200, headers);
-      }
-      return c.body(Readable.toWeb(stored.stream) as unknown as ReadableStream<Uint8Array>, 200, headers);
+return storedFileAnswer(c, stored, {
+        contentType: doc.contentType,
+        downloadName: downloadName(doc.originalName, doc.fileName),
+        fallbackName: `document.${STORED_FILE_EXTENSIONS[doc.contentType]}`,
+      });
     });
 }

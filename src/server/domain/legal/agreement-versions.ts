@@ -36,7 +36,8 @@ export type AgreementSignature = {
   signedAt: Date;
 };
 
-const VERSION_COLUMNS = {
+/** The columns of a version as the step reads it (everything but the PDF's bytes). */
+export const VERSION_COLUMNS = {
   id: agreementVersions.id,
   key: agreementVersions.key,
   title: agreementVersions.title,

@@ -18,6 +18,7 @@ import { AGREEMENT_KEYS, AGREEMENT_NAMES, type AgreementCheckbox, type Agreement
 import { agreementSignatures, agreementVersions, legalAgreements } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { VERSION_COLUMNS } from './agreement-versions.ts';
 import { NO_CLIENT } from '../request-context.ts';
 
 export class AgreementsRefusedError extends Error {
@@ -96,15 +97,7 @@ export async function replaceAgreementVersions(db: Db, sources: readonly Agreeme
       (r) => r.userId,
     );
     const current = await tx
-      .select({
-        id: agreementVersions.id,
-        key: agreementVersions.key,
-        title: agreementVersions.title,
-        sha256: agreementVersions.sha256,
-        checkboxes: agreementVersions.checkboxes,
-        signatureField: agreementVersions.signatureField,
-        dateField: agreementVersions.dateField,
-      })
+      .select(VERSION_COLUMNS)
       .from(agreementVersions)
       .where(isNull(agreementVersions.retiredAt));
     const byKey = new Map(current.map((row) => [row.key, row]));
