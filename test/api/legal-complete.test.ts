@@ -62,7 +62,9 @@ forEachDatabase('agreements: wallet and completion', (t) => {
   });
 
   it('refuses completion with six signed, and with a bad or missing wallet (409), writing nothing', async () => {
-    const { token, userId } = await legalInvestor(t, { walletAddress: flipped(CHECKSUMMED[0]!) });
+    const { token, userId } = await legalInvestor(t);
+    // An account registered before registration checked the checksum: its wallet fails it.
+    await t.database.db.update(schema.legalAgreements).set({ walletAddress: flipped(CHECKSUMMED[0]!) }).where(eq(schema.legalAgreements.userId, userId));
     const refuse = async () => {
       const before = await rowCounts(t.database.db);
       const res = await t.post('/api/legal/complete', {}, token);
@@ -73,7 +75,7 @@ forEachDatabase('agreements: wallet and completion', (t) => {
     await refuse();
     await signAllAgreements(t, token, { except: ['risk'], walletAddress: CHECKSUMMED[0] });
     await refuse();
-    // Seven signed, but the wallet kept from registration fails its checksum (registration checks the format only).
+    // Seven signed, but the wallet kept from registration fails its checksum (an account from before that check).
     await t.database.db.update(schema.legalAgreements).set({ walletAddress: flipped(CHECKSUMMED[0]!) }).where(eq(schema.legalAgreements.userId, userId));
     await signAllAgreements(t, token, { except: AGREEMENT_KEYS.filter((k) => k !== 'risk') });
     await refuse();
