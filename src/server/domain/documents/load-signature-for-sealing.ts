@@ -9,7 +9,7 @@ import type { AgreementKey } from '../../../shared/legal.ts';
 import { agreementSignatures, agreementVersions, legalAgreements, signedDocuments, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { SignatureRecord } from '../../pdf/signature-record.ts';
-import { agreementVersionPdf, VersionPdfMismatchError } from './agreement-version-pdf.ts';
+import { agreementVersionPdf, VersionPdfMismatchError } from '../legal/agreement-version-pdf.ts';
 import { readBytea, SLICE_BYTES } from './read-bytea.ts';
 
 export type SignatureForSealing = {

@@ -8,6 +8,7 @@ import { messages } from '../../../shared/messages.ts';
 import { agreementVersions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { agreementVersionPdf } from './agreement-version-pdf.ts';
 import { hasSignedVersion } from './agreement-versions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,9 +30,9 @@ export async function getAgreementPdfTag(db: Db, userId: string, versionId: stri
   return { key: row.key, sha256: row.sha256 };
 }
 
-/** The bytes (a version never changes, so the tag read before still holds). */
+/** The bytes (a version never changes, so the tag read before still holds), read once and kept (agreement-version-pdf.ts). */
 export async function getAgreementPdfBytes(db: Db, versionId: string): Promise<Uint8Array> {
-  const [row] = await db.select({ pdf: agreementVersions.pdf }).from(agreementVersions).where(eq(agreementVersions.id, versionId)).limit(1);
-  if (!row) throw notFound();
-  return row.pdf;
+  const pdf = await agreementVersionPdf(db, versionId);
+  if (!pdf) throw notFound();
+  return pdf;
 }

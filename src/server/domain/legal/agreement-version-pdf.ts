@@ -1,7 +1,8 @@
 /**
- * The PDF of an agreement version, as the sealing job needs it for every signature of that version. A version is
- * never changed once written (schema/legal.ts), so its bytes are kept in memory after the first read, checked against
- * their recorded SHA-256: seventy documents of ten investors read seven PDFs from the database, not seventy.
+ * The PDF of an agreement version, as GET /api/legal/pdf serves it to every investor who opens the agreement and as
+ * the sealing job needs it for every signature of that version. A version is never changed once written
+ * (schema/legal.ts), so its bytes are kept in memory after the first read, checked against their recorded SHA-256:
+ * seventy documents of ten investors read seven PDFs from the database, not seventy, and neither does every opening.
  *
  * Read in slices (read-bytea.ts): one piece of 100 KB held the event loop for tens of milliseconds on PGlite.
  */
@@ -9,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { agreementVersions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { readBytea } from './read-bytea.ts';
+import { readBytea } from '../documents/read-bytea.ts';
 
 /** A few versions per agreement over the portal's life: far below this. */
 const MAX_CACHED = 64;
