@@ -2,8 +2,8 @@
  * The process pages whose page is a chart of its own. The process chart loads a page's chart (its own chunk, see
  * `loadPageChart`) when the page is shown, runs it only while the page is shown (leaving stops it, and its timers)
  * and, for a step, marks the step complete when the chart finishes. Nothing here imports a chart: the first script
- * of every page (the login page's too) stays without them. A new page is one entry here, one in the app's loaders
- * (src/client/effects/process-effects.ts) and one in src/client/views/process/process-page-views.ts.
+ * of every page (the login page's too) stays without them. A new page is one entry here, one in the app's chart
+ * loaders (the process effects, which import the chart) and one in the page views' table.
  */
 import type { ActorRefFrom } from 'xstate';
 import type { agreementsMachine } from '../agreements/agreements.machine.ts';
