@@ -27,14 +27,15 @@ export type AgreementVersion = {
   dateField: string;
 };
 
-export type AgreementSignature = {
+export type SignedAgreement = {
   id: string;
   key: AgreementKey;
   version: AgreementVersion;
   checkboxes: Record<string, boolean>;
-  signaturePng: Uint8Array;
   signedAt: Date;
 };
+
+export type AgreementSignature = SignedAgreement & { signaturePng: Uint8Array };
 
 /** The columns of a version as the step reads it (everything but the PDF's bytes). */
 export const VERSION_COLUMNS = {
@@ -59,24 +60,36 @@ export async function currentVersions(db: Db): Promise<Map<AgreementKey, Agreeme
   return byKey;
 }
 
-/** The investor's signatures by key, each with the version signed. */
+const SIGNED_COLUMNS = {
+  id: agreementSignatures.id,
+  checkboxes: agreementSignatures.checkboxes,
+  signedAt: agreementSignatures.signedAt,
+  version: VERSION_COLUMNS,
+};
+
+const SIGNED_VERSION = eq(agreementVersions.id, agreementSignatures.versionId);
+
+const byVersionKey = <R extends { version: { key: string } & Omit<AgreementVersion, 'key'> }>(rows: R[]) =>
+  new Map(rows.map((row) => [row.version.key as AgreementKey, { ...row, key: row.version.key as AgreementKey, version: asVersion(row.version) }]));
+
+/** The investor's signatures by key, each with the version signed, without the drawn images (which signed, and what). */
+export async function signedAgreementsOf(db: Db, userId: string): Promise<Map<AgreementKey, SignedAgreement>> {
+  const rows = await db.select(SIGNED_COLUMNS).from(agreementSignatures).innerJoin(agreementVersions, SIGNED_VERSION).where(eq(agreementSignatures.userId, userId));
+  return byVersionKey(rows);
+}
+
+/** The same with each drawn image (up to 200 KB each): only where the images are shown or compared. */
 export async function signaturesOf(db: Db, userId: string): Promise<Map<AgreementKey, AgreementSignature>> {
   const rows = await db
-    .select({
-      id: agreementSignatures.id,
-      checkboxes: agreementSignatures.checkboxes,
-      signaturePng: agreementSignatures.signaturePng,
-      signedAt: agreementSignatures.signedAt,
-      version: VERSION_COLUMNS,
-    })
+    .select({ ...SIGNED_COLUMNS, signaturePng: agreementSignatures.signaturePng })
     .from(agreementSignatures)
-    .innerJoin(agreementVersions, eq(agreementVersions.id, agreementSignatures.versionId))
+    .innerJoin(agreementVersions, SIGNED_VERSION)
     .where(eq(agreementSignatures.userId, userId));
-  return new Map(rows.map((row) => [row.version.key as AgreementKey, { ...row, key: row.version.key as AgreementKey, version: asVersion(row.version) }]));
+  return byVersionKey(rows);
 }
 
 /** What the investor is presented, key by key: the signed version where signed, else the current one. */
-export function presentedVersions(current: Map<AgreementKey, AgreementVersion>, signed: Map<AgreementKey, AgreementSignature>): Record<AgreementKey, AgreementVersion> {
+export function presentedVersions(current: Map<AgreementKey, AgreementVersion>, signed: Map<AgreementKey, SignedAgreement>): Record<AgreementKey, AgreementVersion> {
   return Object.fromEntries(AGREEMENT_KEYS.map((key) => [key, signed.get(key)?.version ?? (current.get(key) as AgreementVersion)])) as Record<AgreementKey, AgreementVersion>;
 }
 
@@ -93,7 +106,7 @@ export const toConfigurations = (presented: Record<AgreementKey, AgreementVersio
   Object.fromEntries(AGREEMENT_KEYS.map((key) => [key, toConfiguration(presented[key])])) as AgreementConfigurations;
 
 export async function getAgreementConfigurations(db: Db, userId: string): Promise<AgreementConfigurations> {
-  const [current, signed] = await Promise.all([currentVersions(db), signaturesOf(db, userId)]);
+  const [current, signed] = await Promise.all([currentVersions(db), signedAgreementsOf(db, userId)]);
   return toConfigurations(presentedVersions(current, signed));
 }
 

@@ -17,7 +17,7 @@ import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
-import { signaturesOf } from './agreement-versions.ts';
+import { signedAgreementsOf } from './agreement-versions.ts';
 import { lockLegalForChange } from './legal-access.ts';
 
 const NEXT_STEP = 'payment';
@@ -30,7 +30,7 @@ export async function completeLegal(db: Db, { userId, now, meta }: RequestContex
     if (legal.status === 'COMPLETED' && legal.completedAt && legal.walletAddress) {
       return { answer: { status: 'COMPLETED', completedAt: legal.completedAt.toISOString(), walletAddress: legal.walletAddress, nextStep: NEXT_STEP }, enqueued: false };
     }
-    const signed = await signaturesOf(tx, userId);
+    const signed = await signedAgreementsOf(tx, userId);
     const wallet = legal.walletAddress === null ? null : checkWalletAddress(legal.walletAddress);
     if (AGREEMENT_KEYS.some((key) => !signed.has(key)) || !wallet?.valid) throw new AppError('CONFLICT', messages.legal.completeAllRequired);
 

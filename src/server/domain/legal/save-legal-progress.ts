@@ -28,7 +28,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
-import { currentVersions, signatureDataUrl, signaturesOf, type AgreementSignature } from './agreement-versions.ts';
+import { currentVersions, signatureDataUrl, signaturesOf, signedAgreementsOf, type AgreementSignature } from './agreement-versions.ts';
 import { draftTicks, type LegalDraft } from './legal-draft.ts';
 import { lockLegalForChange } from './legal-access.ts';
 import { readSignatureDataUrl, type SignatureRead } from './read-signature-data-url.ts';
@@ -55,7 +55,7 @@ export async function saveLegalProgress(db: Db, payload: SaveLegalProgressPayloa
 
   // The PNGs are decoded before the transaction (CPU work must not hold the investor's row or PGlite's one
   // connection), but only for agreements not signed when we look: re-sent signed states cost no decoding.
-  const signedBefore = await signaturesOf(db, userId);
+  const signedBefore = await signedAgreementsOf(db, userId);
   const reads = new Map<AgreementKey, SignatureRead>();
   for (const { key, submission } of entries) {
     if (submission.signed && !signedBefore.has(key)) reads.set(key, readSignatureDataUrl(submission.signature));
