@@ -21,7 +21,7 @@
 import { eq } from 'drizzle-orm';
 import { agreementKeyOfName, type AgreementKey, type AgreementSubmission, type SaveLegalProgressPayload } from '../../../shared/legal.ts';
 import { messages } from '../../../shared/messages.ts';
-import { checkWalletAddress } from '../../../shared/wallet.ts';
+import { agreementWalletError } from '../../../shared/wallet.ts';
 import { agreementSignatures, legalAgreements } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -37,9 +37,9 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** The wallet as it will be stored, or the refusal in the step's words (naming the field for the page). */
 export function walletToStore(input: string): string {
-  const check = checkWalletAddress(input);
-  if (check.valid) return check.address;
-  throw new AppError('BAD_REQUEST', check.problem === 'checksum' ? messages.legal.walletChecksum : messages.legal.walletRequired, { field: 'walletAddress' });
+  const problem = agreementWalletError(input, 'proceed');
+  if (problem) throw new AppError('BAD_REQUEST', problem, { field: 'walletAddress' });
+  return input.trim();
 }
 
 function refuseChangeOfSigned(submission: AgreementSubmission, signature: AgreementSignature): void {
