@@ -10,6 +10,7 @@ import { generalMessages } from './messages/general.ts';
 import { kycMessages } from './messages/kyc.ts';
 import { legalMessages } from './messages/legal.ts';
 import { legalPageMessages } from './messages/legal-pages.ts';
+import { paymentMessages } from './messages/payment.ts';
 import { processMessages } from './messages/process.ts';
 import { registrationMessages } from './messages/registration.ts';
 import { shellMessages } from './messages/shell.ts';
@@ -27,6 +28,7 @@ export const messages = {
   ...kycMessages,
   ...legalMessages,
   ...legalPageMessages,
+  ...paymentMessages,
   ...documentMessages,
   ...signaturePadMessages,
 } as const;

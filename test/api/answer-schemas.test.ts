@@ -109,9 +109,9 @@ forEachDatabase('answers pass the client schemas', (t) => {
     await db.insert(schema.payments).values({
       userId: user.userId,
       investmentId: investment.id,
-      amount: investment.amount,
-      processingFee: 0,
-      totalAmount: investment.amount,
+      amountCents: Math.round(investment.amount * 100),
+      feeCents: 0,
+      totalCents: Math.round(investment.amount * 100),
       paymentMethod: 'WIRE',
       paymentStatus: 'COMPLETED',
       completedAt: now,

@@ -93,7 +93,7 @@ forEachDatabase('status reads from filled rows', (t) => {
     const { db } = t.database;
     const [investment] = await db.select().from(schema.investments).where(eq(schema.investments.userId, user.userId));
     if (!investment) throw new Error('registration made no investment row');
-    const attempt = { userId: user.userId, investmentId: investment.id, amount: investment.amount, processingFee: 12.5, totalAmount: investment.amount + 12.5 };
+    const attempt = { userId: user.userId, investmentId: investment.id, amountCents: Math.round(investment.amount * 100), feeCents: 1250, totalCents: Math.round(investment.amount * 100) + 1250 };
     const completedAt = new Date('2025-05-05T05:05:05.505Z');
     await db.insert(schema.payments).values([
       { ...attempt, paymentMethod: 'CARD', paymentStatus: 'FAILED', createdAt: new Date('2025-05-05T05:00:00Z') },
