@@ -130,6 +130,7 @@ export const paymentCardMachine = setup({
   }),
   initial: 'starting',
   states: {
+    /** Which provider's form: decided at the start (and again when a failed start is retried). */
     starting: { always: [{ guard: 'isLocalTest', target: 'local' }, { target: 'stripe' }] },
     /** Our own TEST MODE form and the local test provider. */
     local: {
@@ -217,7 +218,8 @@ export const paymentCardMachine = setup({
             onError: { target: 'scriptFailed', actions: 'noteInitSystemFailed' },
           },
         },
-        scriptFailed: { on: { 'card.retry': { target: 'loadingScript', actions: 'clearError' } } },
+        // A retry starts the card over (which decides its provider again: the same one).
+        scriptFailed: { on: { 'card.retry': { target: '#paymentCard.starting', actions: 'clearError' } } },
         initiating: {
           invoke: {
             id: 'initiatePayment',

@@ -28,6 +28,17 @@ import type {
 
 const text = messages.payment;
 
+/** The wallet shown: the quote's once there is one, else the coin's from the rates. 'Copied' once the clipboard took it. */
+const copyWallet = {
+  actions: {
+    type: 'copyText' as const,
+    params: ({ context, event }: { context: PaymentCryptoContext; event: { coin: CryptoCurrency } }) => ({
+      text: context.quote && context.quote.cryptoCurrency === event.coin ? context.quote.walletAddress : (context.rates?.wallets[event.coin] ?? ''),
+      what: event.coin,
+    }),
+  },
+};
+
 export const paymentCryptoMachine = setup({
   types: {} as { context: PaymentCryptoContext; events: PaymentCryptoEvent; input: PaymentCryptoInput; output: PaymentStepResponse; tags: 'busy' | 'loading' },
   actors: {
@@ -86,17 +97,6 @@ export const paymentCryptoMachine = setup({
   context: ({ input }) => ({ amounts: input.amounts, rates: null, retries: 0, ratesProblem: null, coin: null, quote: null, hash: '', error: null, copied: null, result: null }),
   initial: 'loadingRates',
   on: {
-    // The wallet shown: the quote's once there is one, else the coin's from the rates.
-    // The wallet shown: the quote's once there is one, else the coin's from the rates. 'Copied' once the clipboard took it.
-    'crypto.wallet.copy': {
-      actions: {
-        type: 'copyText',
-        params: ({ context, event }) => ({
-          text: context.quote && context.quote.cryptoCurrency === event.coin ? context.quote.walletAddress : (context.rates?.wallets[event.coin] ?? ''),
-          what: event.coin,
-        }),
-      },
-    },
     'crypto.copy.done': { actions: ['cancelCopyExpiry', { type: 'noteCopied', params: ({ event }) => ({ what: event.what }) }, 'expireCopyLater'] },
     'crypto.copy.expired': { actions: 'clearCopied' },
   },
@@ -120,6 +120,7 @@ export const paymentCryptoMachine = setup({
     unavailable: { on: { 'crypto.retry': { target: 'loadingRates', actions: 'resetRetries' } } },
     choosing: {
       on: {
+        'crypto.wallet.copy': copyWallet,
         'crypto.coin.choose': { guard: { type: 'isCoinPriced', params: ({ event }) => ({ coin: event.coin }) }, actions: { type: 'chooseCoin', params: ({ event }) => ({ coin: event.coin }) } },
         'crypto.continue': [{ guard: 'isCoinChosen', target: 'initiating' }, { actions: 'noteChooseCoin' }],
       },
@@ -142,6 +143,7 @@ export const paymentCryptoMachine = setup({
     /** The server's quote is shown: send exactly its amount to its wallet, paste the hash, confirm. */
     sending: {
       on: {
+        'crypto.wallet.copy': copyWallet,
         'crypto.hash.change': { actions: { type: 'changeHash', params: ({ event }) => ({ value: event.value }) } },
         'crypto.confirm': [{ guard: 'isHashValid', target: 'verifying' }, { actions: 'noteHashInvalid' }],
       },
