@@ -16,9 +16,8 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
 import type { CardIntentStatus, InitiatePaymentResponse } from '../../src/shared/payment.ts';
-import type { Stripe } from '@stripe/stripe-js';
-import { failureWords, initiateAmounts } from '../payment/payment.rules.ts';
-import type { PaymentChildParentEvent } from '../payment/payment.types.ts';
+import { failureWords, initiateAmounts } from '../payment-method/payment-method.rules.ts';
+import type { PaymentChildParentEvent, StripeHandle } from '../payment-method/payment-method.types.ts';
 import { EMPTY_CARD, fieldValue, firstFieldToFix, isCardComplete, testPaymentMethodOf } from './payment-card.rules.ts';
 import type {
   AuthenticateTestCardInput,
@@ -60,7 +59,7 @@ export const paymentCardMachine = setup({
       throw new Error('authenticateTestCard is provided by the app');
     }),
     /** loadStripe from '@stripe/stripe-js/pure' (Stripe.js is fetched now, never before card is chosen). */
-    loadStripe: fromPromise<Stripe, LoadStripeInput>(async () => {
+    loadStripe: fromPromise<StripeHandle, LoadStripeInput>(async () => {
       throw new Error('loadStripe is provided by the app');
     }),
     /** stripe.confirmPayment({ elements, redirect: 'if_required' }), answered as the intent it left. */
@@ -105,7 +104,7 @@ export const paymentCardMachine = setup({
     })),
     noteCardFailed: assign((_, params: { error: unknown }) => ({ error: failureWords(params.error, text.cardFailed) })),
     noteConfirmFailed: assign((_, params: { error: unknown }) => ({ error: failureWords(params.error, text.cardConfirmFailed) })),
-    keepStripe: assign((_, params: { stripe: Stripe }) => ({ stripe: params.stripe })),
+    keepStripe: assign((_, params: { stripe: StripeHandle }) => ({ stripe: params.stripe })),
     keepElements: assign((_, params: { elements: PaymentCardContext['elements'] }) => ({ elements: params.elements })),
     keepElementComplete: assign((_, params: { complete: boolean }) => ({ elementComplete: params.complete, error: null })),
     keepResult: assign((_, params: { result: PaymentStepResponse }) => ({ result: params.result, error: null })),

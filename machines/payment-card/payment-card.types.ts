@@ -1,4 +1,3 @@
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import type {
   CardIntent,
   ConfirmStripeRequest,
@@ -10,7 +9,7 @@ import type {
   PaymentStepResponse,
   StripeConfigResponse,
 } from '../../src/shared/payment.ts';
-import type { PaymentChildParentEvent } from '../payment/payment.types.ts';
+import type { PaymentChildParentEvent, PaymentError, StripeElementsHandle, StripeHandle } from '../payment-method/payment-method.types.ts';
 import type { CardField, CardFields } from './payment-card.rules.ts';
 
 export type PaymentCardInput = {
@@ -23,7 +22,7 @@ export type PaymentCardInput = {
 /** The provider's PaymentIntent for this payment, as initiate answered it. */
 export type CardIntentRef = { paymentId: string; clientSecret: string; paymentIntentId: string };
 
-export type PaymentError = { message: string; detail: string | null };
+export type { PaymentError };
 
 export type PaymentCardContext = {
   provider: StripeConfigResponse['provider'];
@@ -36,8 +35,8 @@ export type PaymentCardContext = {
   focus: CardField | null;
   intent: CardIntentRef | null;
   /** Stripe.js and the Payment Element's group, with real keys only (opaque here: the view mounts, the effects call). */
-  stripe: Stripe | null;
-  elements: StripeElements | null;
+  stripe: StripeHandle | null;
+  elements: StripeElementsHandle | null;
   /** The Payment Element says it is filled in completely (its change events). */
   elementComplete: boolean;
   error: PaymentError | null;
@@ -53,7 +52,7 @@ export type PaymentCardEvent =
   /** Stripe.js failed to load: load it again. */
   | { type: 'card.retry' }
   /** The view mounted the Payment Element in this group; later its change events say whether it is complete. */
-  | { type: 'card.element.ready'; elements: StripeElements }
+  | { type: 'card.element.ready'; elements: StripeElementsHandle }
   | { type: 'card.element.change'; complete: boolean }
   /** After 'Payment was successful but confirmation failed': ask the server again. */
   | { type: 'card.confirm.retry' };
@@ -64,7 +63,7 @@ export type ConfirmTestCardInput = LocalCardConfirmRequest;
 export type AuthenticateTestCardInput = LocalCardAuthenticateRequest;
 export type ConfirmStripeInput = ConfirmStripeRequest;
 export type LoadStripeInput = { publishableKey: string };
-export type ConfirmElementsInput = { stripe: Stripe; elements: StripeElements };
+export type ConfirmElementsInput = { stripe: StripeHandle; elements: StripeElementsHandle };
 export type { CardIntent, PaymentStepResponse };
 
 export type PaymentCardParentEvent = PaymentChildParentEvent;

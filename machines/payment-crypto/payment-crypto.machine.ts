@@ -12,8 +12,8 @@
 import { assign, cancel, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
 import { CRYPTO_CHAINS, CRYPTO_PRICE_RETRY_LIMIT, isTransactionHash, type CryptoCurrency, type InitiatePaymentResponse } from '../../src/shared/payment.ts';
-import { COPY_CONFIRMATION_MS, CRYPTO_VERIFICATION_MS, PRICE_RETRY_MS, failureWords, initiateAmounts } from '../payment/payment.rules.ts';
-import type { PaymentChildParentEvent } from '../payment/payment.types.ts';
+import { COPY_CONFIRMATION_MS, CRYPTO_VERIFICATION_MS, PRICE_RETRY_MS, failureWords, initiateAmounts } from '../payment-method/payment-method.rules.ts';
+import type { PaymentChildParentEvent } from '../payment-method/payment-method.types.ts';
 import { coinOffers, isQuoteExpired, ratesLoadProblem, ratesProblem } from './payment-crypto.rules.ts';
 import type {
   InitiateInput,

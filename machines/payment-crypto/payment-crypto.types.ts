@@ -8,7 +8,7 @@ import type {
   PaymentStepResponse,
   ProcessPaymentRequest,
 } from '../../src/shared/payment.ts';
-import type { PaymentError } from '../payment-card/payment-card.types.ts';
+import type { PaymentError } from '../payment-method/payment-method.types.ts';
 
 export type PaymentCryptoInput = { amounts: PaymentAmounts };
 

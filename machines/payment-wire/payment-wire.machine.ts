@@ -10,8 +10,8 @@
 import { assign, cancel, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
 import type { InitiatePaymentResponse } from '../../src/shared/payment.ts';
-import { COPY_CONFIRMATION_MS, WIRE_VERIFICATION_MS, failureWords, initiateAmounts } from '../payment/payment.rules.ts';
-import type { PaymentChildParentEvent } from '../payment/payment.types.ts';
+import { COPY_CONFIRMATION_MS, WIRE_VERIFICATION_MS, failureWords, initiateAmounts } from '../payment-method/payment-method.rules.ts';
+import type { PaymentChildParentEvent } from '../payment-method/payment-method.types.ts';
 import type {
   BankDetailField,
   BankTransactionConfigResponse,

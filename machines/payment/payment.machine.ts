@@ -14,7 +14,8 @@ import type { ChoosableMethod, PaymentStepResponse } from '../../src/shared/paym
 import { paymentCardMachine } from '../payment-card/payment-card.machine.ts';
 import { paymentCryptoMachine } from '../payment-crypto/payment-crypto.machine.ts';
 import { paymentWireMachine } from '../payment-wire/payment-wire.machine.ts';
-import { CARD_REDIRECT_MS, COPY_CONFIRMATION_MS, METHOD_REDIRECT_MS, amountsFor, isAuthError, isPaymentStepComplete } from './payment.rules.ts';
+import { CARD_REDIRECT_MS, COPY_CONFIRMATION_MS, METHOD_REDIRECT_MS } from '../payment-method/payment-method.rules.ts';
+import { amountsFor, isAuthError, isPaymentStepComplete } from './payment.rules.ts';
 import type { PaymentContext, PaymentEvent, PaymentOutput, PaymentParentEvent, PaymentStart } from './payment.types.ts';
 
 export const COMPLETE_PATH = '/process/complete';

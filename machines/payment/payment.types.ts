@@ -1,3 +1,4 @@
+import type { PaymentChildParentEvent } from '../payment-method/payment-method.types.ts';
 import type { ChoosableMethod, PaymentStatusResponse, PaymentStepResponse, StripeConfigResponse } from '../../src/shared/payment.ts';
 
 /** What the page loads at its start: where the payment stands, and which card provider serves it. */
@@ -26,8 +27,6 @@ export type PaymentEvent =
   | { type: 'payment.goToComplete' }
   | PaymentChildParentEvent;
 
-/** Sent by a method's chart to the page's: it is mid-payment (true) or not (false). */
-export type PaymentChildParentEvent = { type: 'payment.method.busy'; busy: boolean };
 
 /** The page's chart finishes once the server has confirmed a payment: the process then moves on to complete. */
 export type PaymentOutput = { completed: true; paymentMethod: ChoosableMethod; paymentStatus: PaymentStepResponse['paymentStatus'] };

@@ -4,10 +4,11 @@
  * '@stripe/stripe-js/pure' inside the card chart's `loadStripe`, so nothing of Stripe loads (no script, no chunk run)
  * until card is chosen with real keys. The clipboard answers the charts only once it has the text.
  */
-import type { PaymentIntent, Stripe, StripeError } from '@stripe/stripe-js';
+import type { PaymentIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { paymentCardMachine } from '../../../machines/payment-card/payment-card.machine.ts';
 import type { ConfirmElementsInput, LoadStripeInput } from '../../../machines/payment-card/payment-card.types.ts';
+import type { StripeHandle } from '../../../machines/payment-method/payment-method.types.ts';
 import { paymentCryptoMachine } from '../../../machines/payment-crypto/payment-crypto.machine.ts';
 import { paymentMachine } from '../../../machines/payment/payment.machine.ts';
 import type { PaymentStart } from '../../../machines/payment/payment.types.ts';
@@ -82,14 +83,16 @@ export function provideCard(api: ApiClient) {
       authenticateTestCard: fromPromise(({ input }: { input: LocalCardAuthenticateRequest }) =>
         api.post(PAYMENT_PATHS.testCardAuthenticate, { json: input, schema: CardIntentSchema }),
       ),
-      loadStripe: fromPromise<Stripe, LoadStripeInput>(async ({ input }) => {
+      loadStripe: fromPromise<StripeHandle, LoadStripeInput>(async ({ input }) => {
         const { loadStripe } = await import('@stripe/stripe-js/pure');
         const stripe = await loadStripe(input.publishableKey);
         if (!stripe) throw new Error('Stripe.js did not load');
         return stripe;
       }),
       confirmElements: fromPromise<CardIntent, ConfirmElementsInput>(async ({ input }) => {
-        const result = await input.stripe.confirmPayment({ elements: input.elements, redirect: 'if_required' });
+        // The handles the chart holds are the ones this effect and the view made (opaque to the chart).
+        const stripe = input.stripe as Stripe;
+        const result = await stripe.confirmPayment({ elements: input.elements as StripeElements, redirect: 'if_required' });
         return intentOfStripeResult(result);
       }),
       confirmStripe: fromPromise(({ input }: { input: ConfirmStripeRequest }) => api.post(PAYMENT_PATHS.confirmStripe, { json: input, schema: PaymentStepResponseSchema })),

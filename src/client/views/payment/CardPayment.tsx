@@ -4,6 +4,7 @@
  * is under way, else 'Please fill in your card details completely to continue'.
  */
 import { useSelector } from '@xstate/react';
+import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useRef } from 'react';
 import type { PaymentCardActorRef } from '../../../../machines/payment-card/payment-card.machine.ts';
 import type { CardField } from '../../../../machines/payment-card/payment-card.rules.ts';
@@ -164,7 +165,7 @@ function StripeMount({ actor }: { actor: PaymentCardActorRef }) {
   if (!mount) return null;
   return (
     <StripeElement
-      stripe={mount.stripe}
+      stripe={mount.stripe as Stripe}
       clientSecret={mount.clientSecret}
       onReady={(elements) => actor.send({ type: 'card.element.ready', elements })}
       onChange={(complete) => actor.send({ type: 'card.element.change', complete })}
