@@ -4,9 +4,10 @@
  * test PaymentMethod id it stands for. Only that id leaves the browser.
  */
 import { messages } from '../../src/shared/messages.ts';
+import { paymentPageMessages } from '../../src/shared/messages/payment-page.ts';
 import { TEST_CARDS, type TestPaymentMethodId } from '../../src/shared/payment.ts';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 export type CardFields = { number: string; expiry: string; cvc: string; name: string };
 export type CardField = keyof CardFields;

@@ -11,6 +11,7 @@
  */
 import { assign, cancel, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
+import { paymentPageMessages } from '../../src/shared/messages/payment-page.ts';
 import { CRYPTO_CHAINS, CRYPTO_PRICE_RETRY_LIMIT, isTransactionHash, type CryptoCurrency, type InitiatePaymentResponse } from '../../src/shared/payment.ts';
 import { COPY_CONFIRMATION_MS, CRYPTO_VERIFICATION_MS, PRICE_RETRY_MS, failureWords, initiateAmounts } from '../payment-method/payment-method.rules.ts';
 import type { PaymentChildParentEvent } from '../payment-method/payment-method.types.ts';
@@ -26,7 +27,7 @@ import type {
   ProcessInput,
 } from './payment-crypto.types.ts';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 /** The wallet shown: the quote's once there is one, else the coin's from the rates. 'Copied' once the clipboard took it. */
 const copyWallet = {

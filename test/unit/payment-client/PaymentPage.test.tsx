@@ -30,13 +30,14 @@ import type { PaymentStart } from '../../../machines/payment/payment.types.ts';
 import { paymentWireMachine } from '../../../machines/payment-wire/payment-wire.machine.ts';
 import { ApiError } from '../../../src/shared/api-error.ts';
 import { messages } from '../../../src/shared/messages.ts';
+import { paymentPageMessages } from '../../../src/shared/messages/payment-page.ts';
 import type { CardIntent, LocalCardConfirmRequest } from '../../../src/shared/payment.ts';
 import { SessionProvider } from '../../../src/client/app/session-context.tsx';
 import { PaymentPage } from '../../../src/client/views/payment/PaymentPage.tsx';
 import { CompletePage } from '../../../src/client/views/complete/CompletePage.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 type Options = { start?: PaymentStart | Error; confirmAnswers?: CardIntent[] };
 

@@ -21,9 +21,10 @@ import { formatCents, formatEur, formatTokens, isPaymentStepComplete } from '../
 import { intentOfStripeResult } from '../../../src/client/effects/payment-effects.ts';
 import { ApiError } from '../../../src/shared/api-error.ts';
 import { messages } from '../../../src/shared/messages.ts';
+import { paymentPageMessages } from '../../../src/shared/messages/payment-page.ts';
 import { TEST_CARDS, paymentAmounts } from '../../../src/shared/payment.ts';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 const NOW = new Date('2026-11-24T10:00:00Z');
 
 describe('card form rules', () => {

@@ -22,12 +22,13 @@ import {
 } from '../../../../machines/payment-card/payment-card.selectors.ts';
 import { formatCents } from '../../../../machines/payment/payment.rules.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { Button, Field, TextInput } from '../../ui/form/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { StripeElement } from './StripeElement.tsx';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 const FIELDS: { field: CardField; label: string; autoComplete: string; inputMode?: 'numeric'; placeholder?: string; mono?: boolean }[] = [
   { field: 'number', label: text.cardNumber, autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '4242 4242 4242 4242', mono: true },

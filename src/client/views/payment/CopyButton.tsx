@@ -1,7 +1,8 @@
 /** A copy button whose label says 'Copied' for the 2 s the chart keeps it (spec section 9), announced politely. */
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 export function CopyButton({ what, copied, onCopy }: { what: string; copied: boolean; onCopy: () => void }) {
   return (

@@ -21,13 +21,14 @@ import {
 } from '../../../../machines/payment-crypto/payment-crypto.selectors.ts';
 import { formatRate } from '../../../../machines/payment/payment.rules.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { CRYPTO_PRICE_RETRY_LIMIT } from '../../../shared/payment.ts';
 import { Button, Field, RadioCards, TextInput } from '../../ui/form/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { PaymentError } from './PaymentError.tsx';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 

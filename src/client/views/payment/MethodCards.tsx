@@ -1,10 +1,11 @@
 /** The three method cards, native radios underneath (arrow keys move the choice), each with its fee and total. */
 import { feePercentOf, formatCents } from '../../../../machines/payment/payment.rules.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { PAYMENT_METHOD_LABELS, type ChoosableMethod } from '../../../shared/payment.ts';
 import { RadioCards } from '../../ui/form/index.ts';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 export type MethodOffer = { method: ChoosableMethod; feeBasisPoints: number; totalCents: number };
 

@@ -7,10 +7,11 @@ import { formatEur, formatTokens } from '../../../../machines/payment/payment.ru
 import type { PaymentStatusResponse, LatestPayment } from '../../../shared/payment.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { Button } from '../../ui/form/index.ts';
 import { CopyButton } from './CopyButton.tsx';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 export type PaidSummaryValue = { status: PaymentStatusResponse; latest: LatestPayment | null; awaitingFunds: boolean; reference: string | null };
 

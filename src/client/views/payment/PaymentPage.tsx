@@ -18,6 +18,7 @@ import {
   selectWireActor,
 } from '../../../../machines/payment/payment.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { Button } from '../../ui/form/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -30,7 +31,7 @@ import { TransactionSummary } from './TransactionSummary.tsx';
 import { WirePayment } from './WirePayment.tsx';
 import './payment.css';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 /** The app's login route (the spec's '/login' is served there). */
 const LOGIN_PATH = '/auth/login';
 

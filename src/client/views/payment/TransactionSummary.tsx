@@ -1,8 +1,9 @@
 /** The transaction summary (spec section 2): investment amount, tokens, the chosen method's fee, total due. */
 import { formatCents, formatTokens } from '../../../../machines/payment/payment.rules.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 export type Transaction = { amountCents: number; tokens: number; feeCents: number | null; totalCents: number };
 

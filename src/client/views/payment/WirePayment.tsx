@@ -5,12 +5,13 @@ import { selectConfig, selectCopied, selectIsBusy, selectLoadProblem, selectQr, 
 import type { BankDetailField } from '../../../../machines/payment-wire/payment-wire.types.ts';
 import { formatEur } from '../../../../machines/payment/payment.rules.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { Button } from '../../ui/form/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { PaymentError } from './PaymentError.tsx';
 
-const text = messages.payment;
+const text = { ...messages.payment, ...paymentPageMessages };
 
 const DETAILS: { field: BankDetailField; label: string; mono?: boolean }[] = [
   { field: 'bankName', label: text.bankName },
