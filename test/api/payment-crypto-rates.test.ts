@@ -134,6 +134,7 @@ forEachDatabase('crypto rates', (t) => {
     ['BTC out of range', () => api.answer({ kind: 'json', body: coinGeckoBody({ ...GOOD, BTC: 2_000_000 }) })],
     ['BTC missing', () => api.answer({ kind: 'json', body: coinGeckoBody({ ETH: 3000, USDC: 1, USDT: 1 }) })],
     ['a JSON array', () => api.answer({ kind: 'json', body: [1, 2] })],
+    ['a redirect (not followed)', () => api.answer({ kind: 'redirect' })],
   ];
 
   it.each(failures)('%s with no good price ever: the configured indicative rates, flagged, nothing stored', async (_name, fail) => {

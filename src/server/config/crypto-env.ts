@@ -108,16 +108,16 @@ function wallets(env: Env, production: boolean, demoDefaults: string[]): Record<
 
 /** "ETH=3000,BTC=60000,USDC=0.92,USDT=0.92"; `none` for no indicative rates. ETH/BTC in the spec's ranges, the others > 0. */
 export function parseIndicativeRates(raw: string): Partial<Record<CryptoCurrency, number>> {
-  const fail = (detail: string): never => {
+  const fail: (detail: string) => never = (detail) => {
     throw new ConfigError('CRYPTO_INDICATIVE_RATES', detail);
   };
   if (raw.toLowerCase() === 'none') return {};
   const rates: Partial<Record<CryptoCurrency, number>> = {};
   for (const part of raw.split(',')) {
     const match = /^\s*([A-Za-z]+)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-    if (!match) fail(`"${part.trim()}" is not COIN=PRICE (e.g. ${DEMO_INDICATIVE_RATES}).`);
-    const coin = (match as RegExpExecArray)[1]!.toUpperCase() as CryptoCurrency;
-    const price = Number((match as RegExpExecArray)[2]);
+    if (!match) return fail(`"${part.trim()}" is not COIN=PRICE (e.g. ${DEMO_INDICATIVE_RATES}).`);
+    const coin = (match[1] ?? '').toUpperCase() as CryptoCurrency;
+    const price = Number(match[2]);
     if (!CRYPTO_CURRENCIES.includes(coin)) fail(`"${coin}" is not one of ${CRYPTO_CURRENCIES.join(', ')}.`);
     if (rates[coin] !== undefined) fail(`${coin} is given twice.`);
     const range = coin === 'ETH' || coin === 'BTC' ? CRYPTO_PRICE_RANGES[coin] : null;

@@ -17,7 +17,9 @@ export type FakePriceAnswer =
   | { kind: 'status'; status: number; body?: string }
   | { kind: 'garbage' }
   | { kind: 'huge'; bytes: number }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** A 302 back to this same server: followed, it would show as a second request. */
+  | { kind: 'redirect' };
 
 export type FakePriceApi = {
   /** The simple-price URL to configure (http://127.0.0.1:<port>/api/v3/simple/price). */
@@ -43,6 +45,7 @@ export async function startFakePriceApi(): Promise<FakePriceApi> {
   let current: FakePriceAnswer = { kind: 'json', body: coinGeckoBody({ ETH: 3000, BTC: 60000, USDC: 0.92, USDT: 0.92 }) };
   const requests: FakePriceApi['requests'] = [];
   const held: ServerResponse[] = [];
+  let url = '';
 
   const send = (res: ServerResponse, answer: FakePriceAnswer) => {
     if (res.destroyed) return;
@@ -76,6 +79,9 @@ export async function startFakePriceApi(): Promise<FakePriceApi> {
       case 'hang':
         held.push(res);
         return;
+      case 'redirect':
+        res.writeHead(302, { location: `${url}?followed=1` }).end();
+        return;
     }
   };
 
@@ -85,9 +91,10 @@ export async function startFakePriceApi(): Promise<FakePriceApi> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}/api/v3/simple/price`;
 
   return {
-    url: `http://127.0.0.1:${port}/api/v3/simple/price`,
+    url,
     requests,
     answer(answer) {
       current = answer;
