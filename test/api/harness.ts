@@ -26,6 +26,8 @@ import { createSealing, type StartedSealing } from '../../src/server/providers/s
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
 import type { FileStore } from '../../src/server/storage/file-store.ts';
 import { openLocalFileStore, uploadsDir } from '../../src/server/storage/local-file-store.ts';
+import type { Providers } from '../../src/server/providers/providers.ts';
+import { testFundsProviders } from './support/funds-providers.ts';
 import { createMemoryMailer, type MemoryMailer } from './support/memory-mailer.ts';
 import { completeRegistration } from './support/sign-in.ts';
 import { backends, freshTempDir, openTestDatabase, type Backend } from './support/test-databases.ts';
@@ -79,8 +81,8 @@ export type ApiTest = {
   readonly dataDir: string;
   /** The uploads store: a local one in a temporary dir of this file and backend (removed afterwards). */
   readonly storage: FileStore & { readonly dir: string };
-  /** A second app on the same database with other config (e.g. another secret). */
-  makeApp(config?: Partial<AppConfig>): Hono<AppEnv>;
+  /** A second app on the same database with other config (e.g. another secret) and other providers (a price service). */
+  makeApp(config?: Partial<AppConfig>, providers?: Partial<Providers>): Hono<AppEnv>;
   request(path: string, init?: RequestInit): Promise<Response>;
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body?: unknown, token?: string): Promise<Response>;
@@ -182,12 +184,12 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         clock,
         log,
         mailer,
-        makeApp: (config = {}) =>
+        makeApp: (config = {}, providers = {}) =>
           createApp({
             db: need(database).db,
             run: need(database).run,
             storage: need(storage),
-            providers: { mail: mailer },
+            providers: { mail: mailer, ...testFundsProviders(need(database).db, log), ...providers },
             jobs: need(jobs),
             clock,
             log,
