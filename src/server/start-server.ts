@@ -13,6 +13,7 @@ import { makeDataDirPrivate } from './config/data-dir-permissions.ts';
 import { ConfigError, loadConfig, type Env } from './config/env.ts';
 import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
 import { loadMailSettings } from './config/mail-env.ts';
+import { loadCardSettings } from './config/stripe-env.ts';
 import { loadSealingSettings } from './config/sealing-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -96,6 +97,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl ?? '';
   const config = loadConfig(env);
   const mailSettings = loadMailSettings(env);
+  const cardSettings = loadCardSettings(env);
   const sealingSettings = loadSealingSettings(env);
   const publicUrl = loadPublicUrl(env);
   const log = options.log ?? createConsoleLog();
@@ -168,7 +170,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
 
-    const started = await createProviders({ mail: mailSettings }, { dataDir: config.dataDir, clock, log });
+    const started = await createProviders({ mail: mailSettings, card: cardSettings }, { dataDir: config.dataDir, clock, log, db: database.db });
     cleanups.push(() => started.close());
     // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
     const storage = await openLocalFileStore(uploadsDir(config.dataDir));

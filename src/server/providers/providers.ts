@@ -4,9 +4,12 @@
  * implementation; create-providers.ts picks one per kind from the environment at start. Card payments, prices and
  * sealing keys join as further keys of this type.
  */
+import type { CardProvider } from './card/card-provider.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export type Providers = {
   /** The one-time code emails: SMTP (real) or .eml files in DATA_DIR/outbox (stand-in). */
   readonly mail: Mailer;
+  /** Card payments: Stripe (real keys) or the local test card provider (local_card_intents). */
+  readonly card: CardProvider;
 };

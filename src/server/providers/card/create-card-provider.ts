@@ -1,0 +1,11 @@
+/** The card provider of a real start: Stripe with keys (stripe-env.ts), the local test provider without. */
+import type { Clock } from '../../clock.ts';
+import type { CardSettings } from '../../config/stripe-env.ts';
+import type { Db } from '../../db/types.ts';
+import type { CardProvider } from './card-provider.ts';
+import { createLocalCardProvider } from './local-card-provider.ts';
+import { createStripeCardProvider } from './stripe-card-provider.ts';
+
+export function createCardProvider(settings: CardSettings, context: { db: Db; clock: Clock }): CardProvider {
+  return settings.kind === 'stripe' ? createStripeCardProvider(settings) : createLocalCardProvider(context);
+}
