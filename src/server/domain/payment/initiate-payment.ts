@@ -44,7 +44,7 @@ export const cardIntentKey = (paymentId: string) => `g2g-payment-${paymentId}`;
 export const ownPaymentRef = (paymentId: string) => `G2G-PAY-${paymentId.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
 
 /** An amount sent in EUR equals the server's cents only if it is that many cents (no fraction of a cent either). */
-const sameCents = (eur: number, cents: number) => Math.abs(eur * 100 - cents) < 1e-6 * Math.max(1, cents);
+const sameCents = (eur: number, cents: number) => Math.abs(eur * 100 - cents) < 1e-4;
 
 function checkAmounts(request: InitiatePaymentRequest, amounts: PaymentAmounts): void {
   if (!sameCents(request.amount, amounts.amountCents) || !sameCents(request.processingFee, amounts.feeCents) || !sameCents(request.totalAmount, amounts.totalCents)) {
