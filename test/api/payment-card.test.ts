@@ -8,11 +8,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { paymentAmounts, type CardIntent, type PaymentStatusResponse } from '../../src/shared/payment.ts';
+import * as v from 'valibot';
+import { CardIntentSchema, paymentAmounts, PaymentStatusResponseSchema, PaymentStepResponseSchema, type CardIntent, type PaymentStatusResponse } from '../../src/shared/payment.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { LOCAL_CARD_ERRORS } from '../../src/server/providers/card/local-card-provider.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
-import { auditActions, currentStep, initiate, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
+import { auditActions, currentStep, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 type Started = PaymentInvestor & { paymentId: string; intentId: string; clientSecret: string };
@@ -53,8 +54,11 @@ forEachDatabase('card payments (local test provider)', (t) => {
       expect(await json<CardIntent>(await confirmCard(t, s, 'pm_card_visa'))).toEqual({ status: 200, body: { id: s.intentId, status: 'succeeded', lastPaymentError: null } });
       // Applied at once, as Stripe's webhook would: a browser that dies here is still paid.
       await expectPaid(t, s);
-      expect(await json(await confirmStripe(t, s, s.intentId))).toEqual({ status: 200, body: { paymentId: s.paymentId, paymentStatus: 'COMPLETED', paymentCompleted: true, nextStep: 'complete' } });
+      const confirmed = await json(await confirmStripe(t, s, s.intentId));
+      expect(confirmed).toEqual({ status: 200, body: { paymentId: s.paymentId, paymentStatus: 'COMPLETED', paymentCompleted: true, nextStep: 'complete' } });
+      expect(v.is(PaymentStepResponseSchema, confirmed.body)).toBe(true);
       const status = (await (await t.get('/api/payment/status', s.token)).json()) as PaymentStatusResponse;
+      expect(v.is(PaymentStatusResponseSchema, status)).toBe(true);
       const { totalCents, feeCents } = paymentAmounts(s.amount, 'CARD');
       expect(status).toMatchObject({
         paymentStatus: 'COMPLETED',
@@ -68,7 +72,9 @@ forEachDatabase('card payments (local test provider)', (t) => {
 
     it('4000 0000 0000 0002 is declined: the payment stays PENDING with the reason, confirm-stripe refuses, then 4242 pays', async () => {
       const s = await startCard(t);
-      expect(await json(await confirmCard(t, s, 'pm_card_chargeDeclined'))).toEqual({ status: 200, body: { id: s.intentId, status: 'requires_payment_method', lastPaymentError: LOCAL_CARD_ERRORS.declined } });
+      const declined = await json(await confirmCard(t, s, 'pm_card_chargeDeclined'));
+      expect(declined).toEqual({ status: 200, body: { id: s.intentId, status: 'requires_payment_method', lastPaymentError: LOCAL_CARD_ERRORS.declined } });
+      expect(v.is(CardIntentSchema, declined.body)).toBe(true);
       expect(await paymentRows(t, s.userId)).toMatchObject([{ paymentStatus: 'PENDING', failureReason: 'Your card was declined.', transactionId: null }]);
       expect(await json(await confirmStripe(t, s, s.intentId))).toEqual({ status: 409, body: { error: messages.payment.cardNotSucceeded('requires_payment_method') } });
       expect((await investmentRow(t, s.userId)).paymentCompleted).toBe(false);
@@ -184,6 +190,31 @@ forEachDatabase('card payments (local test provider)', (t) => {
       expect(again.paymentId).not.toBe(s.paymentId);
       expect(again.stripe.paymentIntentId).not.toBe(s.intentId);
       expect(await paymentRows(t, s.userId)).toHaveLength(2);
+    });
+  });
+
+  describe('initiating again', () => {
+    it('an intent that succeeded without the server hearing of it is applied: paid, and initiate answers alreadyPaid', async () => {
+      const s = await startCard(t);
+      await t.database.db.update(schema.localCardIntents).set({ status: 'succeeded' }).where(eq(schema.localCardIntents.id, s.intentId));
+      const res = await t.post('/api/payment/initiate', initiateBody(s, 'CARD'), s.token);
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 409, body: { error: messages.payment.alreadyPaid } });
+      await expectPaid(t, s);
+    });
+
+    it('an intent canceled at the provider fails its payment; initiate answers a new payment with a new intent', async () => {
+      const s = await startCard(t);
+      await t.database.db.update(schema.localCardIntents).set({ status: 'canceled' }).where(eq(schema.localCardIntents.id, s.intentId));
+      const again = await initiate(t, s, 'CARD');
+      expect(again.paymentId).not.toBe(s.paymentId);
+      expect(again.stripe.paymentIntentId).not.toBe(s.intentId);
+      const rows = await paymentRows(t, s.userId);
+      expect(rows.map((r) => [r.id, r.paymentStatus]).sort()).toEqual(
+        [
+          [s.paymentId, 'FAILED'],
+          [again.paymentId, 'PENDING'],
+        ].sort(),
+      );
     });
   });
 

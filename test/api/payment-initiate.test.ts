@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { CARD_MAX_TOTAL_CENTS, paymentAmounts } from '../../src/shared/payment.ts';
+import * as v from 'valibot';
+import { CARD_MAX_TOTAL_CENTS, InitiatePaymentResponseSchema, paymentAmounts } from '../../src/shared/payment.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { forEachDatabase } from './harness.ts';
 import { initiate, initiateBody, paymentInvestor, paymentRows, auditActions } from './support/payment.ts';
@@ -97,6 +98,7 @@ forEachDatabase('payment initiation', (t) => {
       const first = await initiate(t, investor, 'WIRE');
       const again = await initiate(t, investor, 'WIRE');
       expect(again).toEqual(first);
+      expect(v.is(InitiatePaymentResponseSchema, first)).toBe(true);
       expect(first).toMatchObject({ paymentMethod: 'WIRE', amount: investor.amount, processingFee: 0, totalAmount: investor.amount, paymentRef: initiateBody(investor, 'WIRE').wireReference });
       const rows = await paymentRows(t, investor.userId);
       expect(rows).toHaveLength(1);
@@ -109,6 +111,7 @@ forEachDatabase('payment initiation', (t) => {
       const first = await initiate(t, investor, 'CARD');
       const { totalCents, feeCents } = paymentAmounts(investor.amount, 'CARD');
       expect(first).toMatchObject({ paymentMethod: 'CARD', amount: investor.amount, processingFee: feeCents / 100, totalAmount: totalCents / 100 });
+      expect(v.is(InitiatePaymentResponseSchema, first)).toBe(true);
       expect(first.stripe.paymentIntentId).toMatch(/^pi_local_/);
       expect(first.stripe.clientSecret).toMatch(new RegExp(`^${first.stripe.paymentIntentId}_secret_`));
       const intent = await t.card.retrievePaymentIntent(first.stripe.paymentIntentId);

@@ -79,7 +79,12 @@ export function paymentRoutes(deps: AppDeps) {
     .post('/initiate', async (c) => {
       const ctx = requestContext(c, deps);
       const request = await readJson(c, InitiatePaymentRequestSchema);
-      return c.json(await initiatePayment({ db, card, quoteCrypto: quoteCryptoWith(deps) }, request, ctx));
+      try {
+        return c.json(await initiatePayment({ db, card, quoteCrypto: quoteCryptoWith(deps) }, request, ctx));
+      } finally {
+        // A card intent found succeeded at the provider completes the payment here, with its mail.
+        deps.jobs.wake();
+      }
     })
     .post('/confirm-stripe', async (c) => {
       const ctx = requestContext(c, deps);

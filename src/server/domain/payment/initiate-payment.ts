@@ -30,6 +30,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
+import { applyCardIntent } from './apply-card-intent.ts';
 import { createCardIntent, retrieveCardIntent } from './card-provider-calls.ts';
 import { checkPaymentAccess, isPaymentStepDone, lockInvestmentForPayment } from './payment-access.ts';
 import { findOpenPayment, type PaymentRow } from './payment-rows.ts';
@@ -73,7 +74,7 @@ const amountsAnswer = (payment: PaymentRow) => ({
   totalAmount: fromCents(payment.totalCents),
 });
 
-export async function initiatePayment(deps: InitiateDeps, request: InitiatePaymentRequest, ctx: RequestContext): Promise<InitiatePaymentResponse> {
+export async function initiatePayment(deps: InitiateDeps, request: InitiatePaymentRequest, ctx: RequestContext, retried = false): Promise<InitiatePaymentResponse> {
   const { db } = deps;
   const { userId, now, meta } = ctx;
   const method = request.paymentMethod;
@@ -138,7 +139,13 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
 
   if (method === 'WIRE') return { paymentMethod: 'WIRE', ...amountsAnswer(payment), paymentRef: payment.paymentRef ?? wireReference(userId) };
   if (method === 'CRYPTO') return { paymentMethod: 'CRYPTO', ...amountsAnswer(payment), crypto: cryptoAnswer(payment) };
-  return { paymentMethod: 'CARD', ...amountsAnswer(payment), stripe: await cardIntentOf(deps, payment, ctx) };
+  const stripe = await cardIntentOf(deps, payment, ctx);
+  if (stripe === 'canceled') {
+    // The provider gave the intent up (it expired or was canceled there): its payment failed; one new attempt.
+    if (retried) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
+    return initiatePayment(deps, request, ctx, true);
+  }
+  return { paymentMethod: 'CARD', ...amountsAnswer(payment), stripe };
 }
 
 function cryptoAnswer(payment: PaymentRow) {
@@ -157,10 +164,19 @@ function cryptoAnswer(payment: PaymentRow) {
   };
 }
 
-/** The payment's intent: the stored one read back, or a new one (same key for every caller) stored once. */
-async function cardIntentOf({ db, card }: InitiateDeps, payment: PaymentRow, { userId, now, meta }: RequestContext) {
+/**
+ * The payment's intent: the stored one read back, or a new one (same key for every caller) stored once. A stored
+ * intent that succeeded or was canceled at the provider without the server hearing of it is applied first (as
+ * confirm-stripe would): succeeded, the step is done (409 alreadyPaid); canceled, 'canceled' (the caller starts anew).
+ */
+async function cardIntentOf({ db, card }: InitiateDeps, payment: PaymentRow, { userId, now, meta }: RequestContext): Promise<{ clientSecret: string; paymentIntentId: string } | 'canceled'> {
   if (payment.providerIntentId) {
     const intent = await retrieveCardIntent(card, payment.providerIntentId);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      const applied = await db.transaction((tx) => applyCardIntent(tx, payment.id, intent, { now, meta, source: 'confirm' }));
+      if (applied.paymentStatus === 'COMPLETED') throw new AppError('CONFLICT', messages.payment.alreadyPaid);
+      return 'canceled';
+    }
     if (!intent.clientSecret) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
   }
