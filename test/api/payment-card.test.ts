@@ -108,6 +108,21 @@ forEachDatabase('card payments (local test provider)', (t) => {
       expect((await json(await confirmStripe(t, s, s.intentId))).body).toMatchObject({ paymentStatus: 'COMPLETED' });
     });
 
+    it('10 parallel confirmations of one intent with different cards: one wins, the rest are refused', async () => {
+      const s = await startCard(t);
+      const cards = ['pm_card_visa', 'pm_card_chargeDeclined', 'pm_card_authenticationRequiredOnSetup', 'pm_card_chargeDeclinedInsufficientFunds'];
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => confirmCard(t, s, cards[i % cards.length] as string)));
+      const statuses = answers.map((r) => r.status);
+      // Declines leave the intent confirmable, so several may pass; once it succeeded or waits for 3-D Secure, none.
+      expect(statuses.every((x) => x === 200 || x === 409 || x === 404)).toBe(true);
+      const intent = await t.card.retrievePaymentIntent(s.intentId);
+      const [row] = await paymentRows(t, s.userId);
+      if (intent.status === 'succeeded') expect(row?.paymentStatus).toBe('COMPLETED');
+      else if (intent.status === 'requires_action') expect(row?.paymentStatus).toBe('PROCESSING');
+      else expect(row?.paymentStatus).toBe('PENDING');
+      expect((await auditActions(t, s.userId)).filter((a) => a === 'payment.completed').length).toBe(intent.status === 'succeeded' ? 1 : 0);
+    });
+
     it('a succeeded intent cannot be confirmed again', async () => {
       const s = await startCard(t);
       await confirmCard(t, s, 'pm_card_visa');

@@ -91,6 +91,18 @@ forEachDatabase('the Stripe webhook', (t) => {
     expect((await auditActions(t, p.userId)).filter((a) => a === 'payment.completed')).toHaveLength(1);
   });
 
+  it('the webhook and 10 confirm-stripe calls racing complete the payment once', async () => {
+    const p = await start();
+    const payload = intentEvent('payment_intent.succeeded', fake.update(p.intentId, { status: 'succeeded' }));
+    const answers = await Promise.all([
+      s.webhook(payload, signPayload(payload, secret())),
+      ...Array.from({ length: 10 }, () => s.post('/api/payment/confirm-stripe', { paymentIntentId: p.intentId }, p.token)),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(Array(11).fill(200));
+    expect((await auditActions(t, p.userId)).filter((a) => a === 'payment.completed')).toHaveLength(1);
+    expect(t.mailer.sent.filter((m) => m.to === p.email && m.subject.startsWith('G2G: payment'))).toHaveLength(1);
+  });
+
   it('records and ignores an unknown intent and other event types', async () => {
     const before = await rowCounts(t.database.db);
     const unknown = intentEvent('payment_intent.succeeded', { ...fake.update((await start()).intentId, {}), id: 'pi_unknownToUs123' });

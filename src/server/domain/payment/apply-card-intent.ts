@@ -44,10 +44,20 @@ export function intentMatchesPayment(intent: CardIntentRecord, payment: PaymentR
 const statusFor = (intent: CardIntentRecord): PaymentStatus =>
   intent.status === 'succeeded' ? 'COMPLETED' : intent.status === 'canceled' ? 'FAILED' : intent.status === 'requires_payment_method' ? 'PENDING' : 'PROCESSING';
 
-export async function applyCardIntent(tx: Db, paymentId: string, intent: CardIntentRecord, { now, meta, source }: ApplyContext): Promise<PaymentRow> {
+/**
+ * `intent` may be a reader, called after the lock: concurrent changes of one intent are then applied in lock order,
+ * each with the intent's latest state (the local provider's confirmations), so the last one applied is the last state.
+ */
+export async function applyCardIntent(
+  tx: Db,
+  paymentId: string,
+  intentOrReader: CardIntentRecord | ((tx: Db) => Promise<CardIntentRecord>),
+  { now, meta, source }: ApplyContext,
+): Promise<PaymentRow> {
   const unlocked = await rereadPayment(tx, paymentId);
   await lockInvestmentForPayment(tx, unlocked.userId);
   const payment = await rereadPayment(tx, paymentId);
+  const intent = typeof intentOrReader === 'function' ? await intentOrReader(tx) : intentOrReader;
   if (intent.id !== payment.providerIntentId) throw new AppError('CONFLICT', messages.payment.intentMismatch);
   // Completed by this intent already (the id is unique): the same answer, nothing written.
   if (payment.paymentStatus === 'COMPLETED') return payment;

@@ -38,7 +38,8 @@ async function changeLocalIntent(
     if (error instanceof LocalCardRefusal) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
     throw error;
   }
-  await db.transaction((tx) => applyCardIntent(tx, open.id, intent, { now, meta, source: 'local-provider' }));
+  // Applied with the intent as it stands once the investor's lock is held: racing confirmations end consistent.
+  await db.transaction((tx) => applyCardIntent(tx, open.id, (locked) => card.retrieveIn(locked, paymentIntentId), { now, meta, source: 'local-provider' }));
   return { id: intent.id, status: intent.status, lastPaymentError: intent.lastPaymentError };
 }
 

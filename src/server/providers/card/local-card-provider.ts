@@ -54,6 +54,8 @@ export interface LocalCardProvider extends CardProvider {
   readonly kind: 'local-test';
   confirm(id: string, clientSecret: string, paymentMethod: TestPaymentMethodId): Promise<CardIntentRecord>;
   authenticate(id: string, clientSecret: string, outcome: 'complete' | 'fail'): Promise<CardIntentRecord>;
+  /** The intent read inside the caller's transaction (its latest committed state, after the caller's locks). */
+  retrieveIn(tx: Db, id: string): Promise<CardIntentRecord>;
 }
 
 type Row = typeof localCardIntents.$inferSelect;
@@ -79,6 +81,12 @@ const sameMetadata = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
 export const isLocalCardProvider = (provider: CardProvider): provider is LocalCardProvider => provider.kind === 'local-test';
+
+async function retrieveIn(db: Db, id: string): Promise<CardIntentRecord> {
+  const [row] = await db.select().from(localCardIntents).where(eq(localCardIntents.id, id));
+  if (!row) throw new CardIntentNotFound(`No such payment_intent: '${id}'`);
+  return toRecord(row);
+}
 
 export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock }): LocalCardProvider {
   /** Reads the intent locked, checks the secret and state, and writes what `change` decides, in one transaction. */
@@ -124,11 +132,8 @@ export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock })
       if (row.amount !== amountCents || row.currency !== currency || !sameMetadata(row.metadata, metadata)) throw new LocalCardRefusal('idempotency');
       return toRecord(row);
     },
-    async retrievePaymentIntent(id: string) {
-      const [row] = await db.select().from(localCardIntents).where(eq(localCardIntents.id, id));
-      if (!row) throw new CardIntentNotFound(`No such payment_intent: '${id}'`);
-      return toRecord(row);
-    },
+    retrievePaymentIntent: (id: string) => retrieveIn(db, id),
+    retrieveIn,
     constructWebhookEvent() {
       // Nothing sends this provider's events: it applies a changed intent itself (see the test-card routes).
       throw new CardWebhookSignatureError('The local test card provider receives no webhooks');
