@@ -5,7 +5,8 @@ import { CardIntentNotFound, CardProviderUnavailable, type CardIntentRecord, typ
 
 function refusal(error: unknown): unknown {
   if (error instanceof CardIntentNotFound) return new AppError('CONFLICT', messages.payment.intentMismatch);
-  if (error instanceof CardProviderUnavailable) return new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
+  // The provider's own error rides along as the cause, for the server's log (the client gets our words only).
+  if (error instanceof CardProviderUnavailable) return Object.assign(new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable), { cause: error });
   return error;
 }
 
