@@ -65,12 +65,15 @@ forEachDatabase('card payments through the Stripe SDK (fake Stripe API)', (t) =>
 
   it('20 parallel initiations: one payment, one intent at Stripe', async () => {
     const investor = await paymentInvestor(t);
+    const before = fake.requests.length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => s.post('/api/payment/initiate', initiateBody(investor, 'CARD'), investor.token)));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
     const ids = new Set((await Promise.all(answers.map((r) => r.json()))).map((b: { stripe: { paymentIntentId: string } }) => b.stripe.paymentIntentId));
     expect(ids.size).toBe(1);
     expect(await paymentRows(t, investor.userId)).toHaveLength(1);
     expect([...fake.intents.values()].filter((i) => i.metadata.userId === investor.userId)).toHaveLength(1);
+    // The parallel calls share one create (Stripe refuses concurrent requests with one idempotency key).
+    expect(fake.requests.slice(before).filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('confirm-stripe: refused while the intent is not succeeded, COMPLETED once it is, the same answer again', async () => {

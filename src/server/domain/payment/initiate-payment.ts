@@ -27,7 +27,7 @@ import {
 import { payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { CardProvider } from '../../providers/card/card-provider.ts';
+import type { CardIntentRecord, CardProvider } from '../../providers/card/card-provider.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
@@ -165,28 +165,50 @@ function cryptoAnswer(payment: PaymentRow) {
 }
 
 /**
+ * Creations in flight in this process, by payment id: parallel initiations share one provider call and one store
+ * (Stripe answers a second concurrent request with the same idempotency key with a 409 rather than waiting for the
+ * first). The entry goes once the intent is stored, and every creation first re-reads the payment, so a late caller
+ * reads the stored intent back instead of creating again. Across instances the idempotency key still gives one intent.
+ */
+const creating = new Map<string, Promise<CardIntentRecord>>();
+
+function intentOnce(paymentId: string, obtain: () => Promise<CardIntentRecord>): Promise<CardIntentRecord> {
+  const known = creating.get(paymentId);
+  if (known) return known;
+  const started = obtain().finally(() => creating.delete(paymentId));
+  creating.set(paymentId, started);
+  return started;
+}
+
+type ClientIntent = { clientSecret: string; paymentIntentId: string };
+
+/**
  * The payment's intent: the stored one read back, or a new one (same key for every caller) stored once. A stored
  * intent that succeeded or was canceled at the provider without the server hearing of it is applied first (as
  * confirm-stripe would): succeeded, the step is done (409 alreadyPaid); canceled, 'canceled' (the caller starts anew).
  */
-async function cardIntentOf({ db, card }: InitiateDeps, payment: PaymentRow, { userId, now, meta }: RequestContext): Promise<{ clientSecret: string; paymentIntentId: string } | 'canceled'> {
-  if (payment.providerIntentId) {
-    const intent = await retrieveCardIntent(card, payment.providerIntentId);
-    if (intent.status === 'succeeded' || intent.status === 'canceled') {
-      const applied = await db.transaction((tx) => applyCardIntent(tx, payment.id, intent, { now, meta, source: 'confirm' }));
-      if (applied.paymentStatus === 'COMPLETED') throw new AppError('CONFLICT', messages.payment.alreadyPaid);
-      return 'canceled';
-    }
-    if (!intent.clientSecret) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+async function cardIntentOf(deps: InitiateDeps, payment: PaymentRow, ctx: RequestContext): Promise<ClientIntent | 'canceled'> {
+  const { db, card } = deps;
+  const intent = await intentOnce(payment.id, async () => {
+    const [row] = await db.select({ providerIntentId: payments.providerIntentId }).from(payments).where(eq(payments.id, payment.id));
+    return row?.providerIntentId ? retrieveCardIntent(card, row.providerIntentId) : createAndStoreIntent(deps, payment, ctx);
+  });
+  if (intent.status === 'succeeded' || intent.status === 'canceled') {
+    const applied = await db.transaction((tx) => applyCardIntent(tx, payment.id, intent, { now: ctx.now, meta: ctx.meta, source: 'confirm' }));
+    if (applied.paymentStatus === 'COMPLETED') throw new AppError('CONFLICT', messages.payment.alreadyPaid);
+    return 'canceled';
   }
+  if (!intent.clientSecret) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+}
+
+async function createAndStoreIntent({ db, card }: InitiateDeps, payment: PaymentRow, { userId, now, meta }: RequestContext): Promise<CardIntentRecord> {
   const intent = await createCardIntent(card, {
     amountCents: payment.totalCents,
     currency: 'eur',
     metadata: { paymentId: payment.id, investmentId: payment.investmentId, userId },
     idempotencyKey: cardIntentKey(payment.id),
   });
-  if (!intent.clientSecret) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
   await db.transaction(async (tx) => {
     const stored = await tx
       .update(payments)
@@ -197,9 +219,9 @@ async function cardIntentOf({ db, card }: InitiateDeps, payment: PaymentRow, { u
       await recordAuditEvent(tx, { userId, action: 'payment.card_intent_created', detail: { paymentId: payment.id, paymentIntentId: intent.id, amountCents: intent.amount }, meta, at: now });
       return;
     }
-    // Another call stored it first: with the same key it must be this very intent.
+    // Another instance stored it first: with the same key it must be this very intent.
     const [row] = await tx.select({ providerIntentId: payments.providerIntentId }).from(payments).where(eq(payments.id, payment.id));
     if (row?.providerIntentId !== intent.id) throw new Error(`payment ${payment.id} holds intent ${row?.providerIntentId}, the provider answered ${intent.id}`);
   });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+  return intent;
 }
