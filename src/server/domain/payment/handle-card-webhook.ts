@@ -24,7 +24,7 @@ export async function handleCardWebhook(db: Db, event: CardWebhookEvent, { now, 
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(cardProviderEvents)
-      .values({ eventId: event.id.slice(0, 255), type: event.type.slice(0, 255), paymentIntentId: event.intent?.id ?? null, receivedAt: now })
+      .values({ eventId: event.id, type: event.type, paymentIntentId: event.intent?.id ?? null, receivedAt: now })
       .onConflictDoNothing()
       .returning({ eventId: cardProviderEvents.eventId });
     if (recorded.length === 0) return 'duplicate';
