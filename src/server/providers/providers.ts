@@ -5,6 +5,7 @@
  * sealing keys join as further keys of this type.
  */
 import type { BankAccount } from '../config/bank-env.ts';
+import type { CardProvider } from './card/card-provider.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CryptoPriceService } from './prices/crypto-price-service.ts';
 
@@ -15,4 +16,6 @@ export type Providers = {
   readonly prices: CryptoPriceService;
   /** The foundation's bank account for wire transfers (configuration, checked at start). */
   readonly bank: BankAccount;
+  /** Card payments: Stripe (real keys) or the local test card provider (local_card_intents). */
+  readonly card: CardProvider;
 };
