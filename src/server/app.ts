@@ -24,6 +24,7 @@ import { disclosureRoutes } from './routes/disclosure.routes.ts';
 import { downloadsRoutes } from './routes/downloads.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
 import { legalRoutes } from './routes/legal.routes.ts';
+import { paymentFundsRoutes } from './routes/payment-funds.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userDetailsRoutes } from './routes/user-details.routes.ts';
@@ -50,6 +51,7 @@ export function createApp({ db, run, storage, providers, jobs, clock, config, lo
   app.route('/api/disclosure', disclosureRoutes(deps));
   app.route('/api/kyc', kycRoutes(deps));
   app.route('/api/legal', legalRoutes(deps));
+  app.route('/api/payment', paymentFundsRoutes(deps));
   app.route('/api/payment', paymentRoutes(deps));
   app.route('/api/assets', assetsRoutes(deps));
   app.route('/api/downloads', downloadsRoutes(deps));

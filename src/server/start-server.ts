@@ -12,7 +12,10 @@ import { acquireDataDirLock } from './config/data-dir-lock.ts';
 import { makeDataDirPrivate } from './config/data-dir-permissions.ts';
 import { ConfigError, loadConfig, type Env } from './config/env.ts';
 import { loadOrCreateJwtSecret } from './config/jwt-secret.ts';
+import { loadBankSettings } from './config/bank-env.ts';
+import { loadCryptoSettings } from './config/crypto-env.ts';
 import { loadMailSettings } from './config/mail-env.ts';
+import { loadCardSettings } from './config/stripe-env.ts';
 import { loadSealingSettings } from './config/sealing-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -96,6 +99,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl ?? '';
   const config = loadConfig(env);
   const mailSettings = loadMailSettings(env);
+  const cryptoSettings = loadCryptoSettings(env);
+  const bankSettings = loadBankSettings(env);
+  const cardSettings = loadCardSettings(env);
   const sealingSettings = loadSealingSettings(env);
   const publicUrl = loadPublicUrl(env);
   const log = options.log ?? createConsoleLog();
@@ -168,7 +174,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
 
-    const started = await createProviders({ mail: mailSettings }, { dataDir: config.dataDir, clock, log });
+    const started = await createProviders({ mail: mailSettings, crypto: cryptoSettings, bank: bankSettings, card: cardSettings }, { dataDir: config.dataDir, clock, log, db: database.db });
     cleanups.push(() => started.close());
     // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
     const storage = await openLocalFileStore(uploadsDir(config.dataDir));

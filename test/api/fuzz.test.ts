@@ -16,6 +16,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { forEachDatabase, individualPayload, bearer } from './harness.ts';
 import { VALID_AML, kycInvestor } from './support/kyc.ts';
 import { legalInvestor } from './support/legal.ts';
+import { initiateBody, paymentInvestor } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260110);
@@ -39,7 +40,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Sample = () => Json | undefined;
 
 /** A valid body per POST route (`undefined`: the route takes none). The section id is the test database's. */
-const SAMPLES = (sectionId: string): Record<string, Sample> => ({
+const SAMPLES = (sectionId: string, payer: { amount: number; userId: string }): Record<string, Sample> => ({
   'POST /api/auth/register': () => individualPayload() as unknown as Json,
   'POST /api/auth/login': () => ({ email: 'ada@example.com' }),
   'POST /api/auth/verify': () => ({ challengeId: '6f1c4c5e-9b7a-4a57-9d65-1c2f3e4d5a6b', code: '123456' }),
@@ -56,6 +57,14 @@ const SAMPLES = (sectionId: string): Record<string, Sample> => ({
     walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   }),
   'POST /api/legal/complete': () => ({ agreements: {} }),
+  // The payer's own wire payment: found again on every valid repeat (the card and crypto paths have their own tests).
+  'POST /api/payment/initiate': () => initiateBody(payer, 'WIRE') as unknown as Json,
+  'POST /api/payment/confirm-stripe': () => ({ paymentIntentId: 'pi_local_0123456789abcdef01234567' }),
+  'POST /api/payment/process': () => ({ paymentMethod: 'WIRE', paymentId: '6f1c4c5e-9b7a-4a57-9d65-1c2f3e4d5a6b', transactionId: 'G2G-INV-123456' }),
+  'POST /api/payment/test-card/confirm': () => ({ paymentIntentId: 'pi_local_0123456789abcdef01234567', clientSecret: 'pi_local_0123456789abcdef01234567_secret_x', paymentMethod: 'pm_card_visa' }),
+  'POST /api/payment/test-card/authenticate': () => ({ paymentIntentId: 'pi_local_0123456789abcdef01234567', clientSecret: 'pi_local_0123456789abcdef01234567_secret_x', outcome: 'complete' }),
+  // No Stripe keys in tests: the local provider receives no webhooks, every body is refused (400) without a write.
+  'POST /api/payment/stripe-webhook': () => ({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', object: 'payment_intent' } } }),
 });
 
 /**
@@ -204,8 +213,9 @@ forEachDatabase('fuzzing every call', (t) => {
     const { token } = await kycInvestor(t);
     const logout = await kycInvestor(t); // logout revokes its token: a token of its own
     const legal = await legalInvestor(t); // the agreements step opens after KYC: its calls get past the step check
+    const payer = await paymentInvestor(t); // the payment step opens after the agreements
     const sections = (await (await t.get('/api/disclosure/sections', token)).json()) as { id: string }[];
-    const samples = SAMPLES(sections[0]?.id ?? crypto.randomUUID());
+    const samples = SAMPLES(sections[0]?.id ?? crypto.randomUUID(), payer);
 
     const routes = t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.includes('*'));
     const postRoutes = [...new Set(routes.filter((r) => r.method === 'POST').map((r) => `POST ${r.path}`))].sort();
@@ -257,7 +267,7 @@ forEachDatabase('fuzzing every call', (t) => {
       const path = route.slice('POST '.length);
       const sample = samples[route] as Sample;
       const cases = [...bodyCases(sample), ...fieldCases(sample), ...randomCases(sample, random)];
-      const auth = path === '/api/auth/logout' ? logout.token : path.startsWith('/api/legal/') ? legal.token : token;
+      const auth = path === '/api/auth/logout' ? logout.token : path.startsWith('/api/legal/') ? legal.token : path.startsWith('/api/payment/') ? payer.token : token;
       for (const c of cases) {
         await send(route, 'POST', path, null, c);
         await send(route, 'POST', path, auth, c);

@@ -21,11 +21,14 @@ import { createJobRunner, type JobRunner } from '../../src/server/jobs/job-runne
 import { sealAgreementJobHandler } from '../../src/server/jobs/seal-agreement-job.ts';
 import { mailJobHandler } from '../../src/server/jobs/mail-job.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
+import { createLocalCardProvider, type LocalCardProvider } from '../../src/server/providers/card/local-card-provider.ts';
+import type { Providers } from '../../src/server/providers/providers.ts';
 import type { AgreementSealer, AgreementSealerOptions } from '../../src/server/pdf/agreement-sealer.ts';
 import { createSealing, type StartedSealing } from '../../src/server/providers/sealing/create-sealing.ts';
 import { DEFAULT_SETTINGS, seedDatabase } from '../../src/server/seed/seed-database.ts';
 import type { FileStore } from '../../src/server/storage/file-store.ts';
 import { openLocalFileStore, uploadsDir } from '../../src/server/storage/local-file-store.ts';
+import { testFundsProviders } from './support/funds-providers.ts';
 import { createMemoryMailer, type MemoryMailer } from './support/memory-mailer.ts';
 import { completeRegistration } from './support/sign-in.ts';
 import { backends, freshTempDir, openTestDatabase, type Backend } from './support/test-databases.ts';
@@ -79,8 +82,10 @@ export type ApiTest = {
   readonly dataDir: string;
   /** The uploads store: a local one in a temporary dir of this file and backend (removed afterwards). */
   readonly storage: FileStore & { readonly dir: string };
-  /** A second app on the same database with other config (e.g. another secret). */
-  makeApp(config?: Partial<AppConfig>): Hono<AppEnv>;
+  /** A second app on the same database with other config (e.g. another secret) and other providers (a price service). */
+  makeApp(config?: Partial<AppConfig>, providers?: Partial<Providers>): Hono<AppEnv>;
+  /** The card provider of `app`: the local test provider on this file's database (no Stripe keys). */
+  readonly card: LocalCardProvider;
   request(path: string, init?: RequestInit): Promise<Response>;
   get(path: string, token?: string): Promise<Response>;
   post(path: string, body?: unknown, token?: string): Promise<Response>;
@@ -135,6 +140,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       const log = createMemoryLog();
       const mailer = createMemoryMailer();
       let database: Database | undefined;
+      let card: LocalCardProvider | undefined;
       let app: Hono<AppEnv> | undefined;
       let jobs: JobRunner | undefined;
       let storage: (FileStore & { readonly dir: string }) | undefined;
@@ -182,12 +188,15 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         clock,
         log,
         mailer,
-        makeApp: (config = {}) =>
+        get card() {
+          return need(card);
+        },
+        makeApp: (config = {}, providers = {}) =>
           createApp({
             db: need(database).db,
             run: need(database).run,
             storage: need(storage),
-            providers: { mail: mailer },
+            providers: { mail: mailer, ...testFundsProviders(need(database).db, log), card: need(card), ...providers },
             jobs: need(jobs),
             clock,
             log,
@@ -228,6 +237,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         dataDir = join(temp.root, 'data');
         storage = await openLocalFileStore(uploadsDir(dataDir));
         database = await openTestDatabase(backend);
+        card = createLocalCardProvider({ db: database.db, clock });
         await seedDatabase(database.db, new Date());
         const sealer: Pick<AgreementSealer, 'sealAgreement'> = {
           sealAgreement: async (input) => (sealerInUse ?? (await startSealing()).sealer).sealAgreement(input),

@@ -95,16 +95,37 @@ forEachDatabase('status reads from filled rows', (t) => {
     if (!investment) throw new Error('registration made no investment row');
     const attempt = { userId: user.userId, investmentId: investment.id, amountCents: Math.round(investment.amount * 100), feeCents: 1250, totalCents: Math.round(investment.amount * 100) + 1250 };
     const completedAt = new Date('2025-05-05T05:05:05.505Z');
-    await db.insert(schema.payments).values([
-      { ...attempt, paymentMethod: 'CARD', paymentStatus: 'FAILED', createdAt: new Date('2025-05-05T05:00:00Z') },
-      { ...attempt, paymentMethod: 'WIRE', paymentStatus: 'COMPLETED', createdAt: new Date('2025-05-05T05:01:00Z'), completedAt },
-    ]);
+    const [, wire] = await db
+      .insert(schema.payments)
+      .values([
+        { ...attempt, paymentMethod: 'CARD', paymentStatus: 'FAILED', createdAt: new Date('2025-05-05T05:00:00Z') },
+        { ...attempt, paymentMethod: 'WIRE', paymentStatus: 'COMPLETED', createdAt: new Date('2025-05-05T05:01:00Z'), completedAt },
+        // A later card attempt left open must not hide the completed wire.
+        { ...attempt, paymentMethod: 'CARD', paymentStatus: 'PENDING', createdAt: new Date('2025-05-05T05:02:00Z') },
+      ])
+      .returning();
+    if (!wire) throw new Error('no wire row');
     await db.update(schema.investments).set({ paymentCompleted: true, completedAt }).where(eq(schema.investments.id, investment.id));
     expect(await (await t.get('/api/payment/status', token)).json()).toEqual({
       paymentStatus: 'COMPLETED',
       paymentMethod: 'WIRE',
       completedAt: completedAt.toISOString(),
-      investment: { amount: investment.amount, tokenQuantity: investment.tokenQuantity, paymentCompleted: true, completedAt: completedAt.toISOString() },
+      investment: { amount: investment.amount, tokenQuantity: investment.tokenQuantity, paymentCompleted: true, completedAt: completedAt.toISOString(), status: 'PAID' },
+      latestPayment: {
+        id: wire.id,
+        paymentMethod: 'WIRE',
+        paymentStatus: 'COMPLETED',
+        amount: investment.amount,
+        processingFee: 12.5,
+        totalAmount: investment.amount + 12.5,
+        transactionId: null,
+        paymentRef: null,
+        cryptoCurrency: null,
+        cryptoAmount: null,
+        createdAt: '2025-05-05T05:01:00.000Z',
+        confirmedAt: null,
+        completedAt: completedAt.toISOString(),
+      },
     });
   });
 });

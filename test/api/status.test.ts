@@ -95,7 +95,8 @@ forEachDatabase('status calls', (t) => {
       paymentStatus: 'NOT_STARTED',
       paymentMethod: null,
       completedAt: null,
-      investment: { amount: 25_000, tokenQuantity: tokensFor(25_000, 0.85), paymentCompleted: false, completedAt: null },
+      investment: { amount: 25_000, tokenQuantity: tokensFor(25_000, 0.85), paymentCompleted: false, completedAt: null, status: 'AWAITING_PAYMENT' },
+      latestPayment: null,
     });
   });
 

@@ -4,9 +4,18 @@
  * implementation; create-providers.ts picks one per kind from the environment at start. Card payments, prices and
  * sealing keys join as further keys of this type.
  */
+import type { BankAccount } from '../config/bank-env.ts';
+import type { CardProvider } from './card/card-provider.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { CryptoPriceService } from './prices/crypto-price-service.ts';
 
 export type Providers = {
   /** The one-time code emails: SMTP (real) or .eml files in DATA_DIR/outbox (stand-in). */
   readonly mail: Mailer;
+  /** Crypto EUR rates (the price API, the last good stored prices, the indicative rates) and the receiving wallets. */
+  readonly prices: CryptoPriceService;
+  /** The foundation's bank account for wire transfers (configuration, checked at start). */
+  readonly bank: BankAccount;
+  /** Card payments: Stripe (real keys) or the local test card provider (local_card_intents). */
+  readonly card: CardProvider;
 };

@@ -41,6 +41,8 @@ export async function spawnPortal(root: string, dataDir: string, timeoutMs = 120
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  // Benchmarks never reach off this machine: the crypto rates come from the configured indicative ones.
+  env.CRYPTO_PRICE_API_URL ??= 'off';
   delete env.DATABASE_URL; // the embedded default (PGlite) is what `npm start` measures
   const output: string[] = [];
   const started = performance.now();

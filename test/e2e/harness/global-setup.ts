@@ -61,7 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     const disclosureDir = await writeE2eDisclosureFolder(join(dataDir, 'issuer-disclosure'));
     server = await startServer({
-      env: { DISCLOSURE_DIR: disclosureDir },
+      // CRYPTO_PRICE_API_URL=off: the crypto rates are the indicative ones; the e2e run never calls CoinGecko.
+      env: { DISCLOSURE_DIR: disclosureDir, CRYPTO_PRICE_API_URL: 'off' },
       port: 0,
       host: '127.0.0.1',
       dataDir,

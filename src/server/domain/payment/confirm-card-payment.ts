@@ -1,0 +1,46 @@
+/**
+ * POST /api/payment/confirm-stripe {paymentIntentId}: the browser says the card payment went through; the server
+ * believes only the provider. The payment is the investor's open CARD payment and the id sent must be the one stored
+ * at initiation (else 409 intentMismatch: another investor's intent id gets the same refusal); the intent is then
+ * retrieved from the provider BY THE STORED ID and applied (apply-card-intent.ts). Not succeeded: 409 in the
+ * provider's status words, after recording what it said. Confirming a completed payment again answers the same.
+ */
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.ts';
+import type { PaymentStepResponse } from '../../../shared/payment.ts';
+import { payments } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { CardProvider } from '../../providers/card/card-provider.ts';
+import type { RequestContext } from '../request-context.ts';
+import { applyCardIntent } from './apply-card-intent.ts';
+import { retrieveCardIntent } from './card-provider-calls.ts';
+import { checkPaymentAccess } from './payment-access.ts';
+import { findOpenPayment, type PaymentRow } from './payment-rows.ts';
+
+export const paymentStepAnswer = (payment: PaymentRow, paymentCompleted: boolean): PaymentStepResponse => ({
+  paymentId: payment.id,
+  paymentStatus: payment.paymentStatus as PaymentStepResponse['paymentStatus'],
+  paymentCompleted,
+  nextStep: 'complete',
+});
+
+export async function confirmCardPayment(deps: { db: Db; card: CardProvider }, paymentIntentId: string, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
+  const { db, card } = deps;
+  const investment = await checkPaymentAccess(db, userId);
+  const [done] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.paymentMethod, 'CARD'), eq(payments.providerIntentId, paymentIntentId), eq(payments.paymentStatus, 'COMPLETED')))
+    .limit(1);
+  if (done) return paymentStepAnswer(done, true);
+
+  const open = await findOpenPayment(db, investment.id, 'CARD');
+  if (!open?.providerIntentId) throw new AppError('NOT_FOUND', messages.payment.paymentNotFound);
+  if (open.providerIntentId !== paymentIntentId) throw new AppError('CONFLICT', messages.payment.intentMismatch);
+
+  const intent = await retrieveCardIntent(card, open.providerIntentId);
+  const payment = await db.transaction((tx) => applyCardIntent(tx, open.id, intent, { now, meta, source: 'confirm' }));
+  if (payment.paymentStatus !== 'COMPLETED') throw new AppError('CONFLICT', messages.payment.cardNotSucceeded(intent.status));
+  return paymentStepAnswer(payment, true);
+}

@@ -1,0 +1,73 @@
+/**
+ * POST /api/payment/process: the investor says the crypto transfer or the wire has been sent. The payment must be the
+ * investor's open payment of that method (another investor's id answers as an unknown one: 404). Crypto: the
+ * transaction hash in its chain's format (400), and a quote not older than CRYPTO_QUOTE_MAX_AGE_SECONDS (409: initiate
+ * again for a new quote). Wire: the reference is the payment's. Then, in one transaction: the payment AWAITING_FUNDS
+ * with the transaction id and the time, the investment's payment step done, the investor's step -> complete, the
+ * audit event and the confirmation mail. The funds themselves are confirmed by reconciliation (the back office).
+ * The same confirmation again answers the same and writes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.ts';
+import { CRYPTO_CHAINS, CRYPTO_QUOTE_MAX_AGE_SECONDS, isTransactionHash, type CryptoCurrency, type PaymentStepResponse, type ProcessPaymentRequest } from '../../../shared/payment.ts';
+import { investments, payments } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { advanceCurrentStep } from '../advance-current-step.ts';
+import { recordAuditEvent } from '../record-audit-event.ts';
+import type { RequestContext } from '../request-context.ts';
+import { paymentStepAnswer } from './confirm-card-payment.ts';
+import { checkPaymentAccess, isPaymentStepDone, lockInvestmentForPayment } from './payment-access.ts';
+import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
+import { findOwnPayment, isOpen, type PaymentRow } from './payment-rows.ts';
+
+/** The transaction id as it is checked and stored: the investor's paste without surrounding blanks. */
+function checkTransactionId(request: ProcessPaymentRequest, payment: PaymentRow, now: Date): string {
+  const transactionId = request.transactionId.trim();
+  if (request.paymentMethod === 'WIRE') {
+    if (transactionId !== payment.paymentRef) throw new AppError('BAD_REQUEST', messages.payment.wireReferenceMismatch);
+    return transactionId;
+  }
+  const currency = payment.cryptoCurrency as CryptoCurrency | null;
+  if (!currency || !payment.quotedAt) throw new AppError('CONFLICT', messages.payment.quoteExpired);
+  if (!isTransactionHash(currency, transactionId)) throw new AppError('BAD_REQUEST', messages.payment.transactionHashInvalid(CRYPTO_CHAINS[currency]));
+  if (now.getTime() - payment.quotedAt.getTime() > CRYPTO_QUOTE_MAX_AGE_SECONDS * 1000) throw new AppError('CONFLICT', messages.payment.quoteExpired);
+  return transactionId;
+}
+
+export async function processPayment(db: Db, request: ProcessPaymentRequest, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
+  await checkPaymentAccess(db, userId);
+  return db.transaction(async (tx) => {
+    const investment = await lockInvestmentForPayment(tx, userId);
+    const payment = await findOwnPayment(tx, userId, request.paymentId, request.paymentMethod);
+    if (!payment) throw new AppError('NOT_FOUND', messages.payment.paymentNotFound);
+    if (payment.paymentStatus === 'AWAITING_FUNDS' && payment.transactionId === request.transactionId.trim()) return paymentStepAnswer(payment, true);
+    if (!isOpen(payment)) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
+    if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
+    const transactionId = checkTransactionId(request, payment, now);
+
+    const [updated] = await tx
+      .update(payments)
+      .set({ paymentStatus: 'AWAITING_FUNDS', transactionId, confirmedAt: now, updatedAt: now, failureReason: null })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const row = updated as PaymentRow;
+    await tx.update(investments).set({ paymentCompleted: true, completedAt: now }).where(eq(investments.id, investment.id));
+    await advanceCurrentStep(tx, userId, 'complete');
+    await recordAuditEvent(tx, {
+      userId,
+      action: 'payment.sent',
+      detail: {
+        paymentId: payment.id,
+        method: payment.paymentMethod,
+        transactionId,
+        totalCents: payment.totalCents,
+        ...(payment.cryptoCurrency ? { cryptoCurrency: payment.cryptoCurrency, cryptoAmount: payment.cryptoAmount, rate: payment.cryptoRate } : {}),
+      },
+      meta,
+      at: now,
+    });
+    await enqueuePaymentMail(tx, row, now);
+    return paymentStepAnswer(row, true);
+  });
+}

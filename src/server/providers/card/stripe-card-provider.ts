@@ -1,0 +1,100 @@
+/**
+ * The real card provider: Stripe's PaymentIntents through the official SDK, with the API version pinned (a new SDK or
+ * account default must not change the shapes we read). `api` points the SDK at a local fake in tests
+ * (host/port/protocol; no retries there, so a refusal is seen once).
+ */
+import Stripe from 'stripe';
+import { CARD_INTENT_STATUSES, type CardIntentStatus } from '../../../shared/payment.ts';
+import type { StripeSettings } from '../../config/stripe-env.ts';
+import {
+  CardIntentNotFound,
+  CardProviderUnavailable,
+  CardWebhookSignatureError,
+  type CardIntentRecord,
+  type CardProvider,
+  type CardWebhookEvent,
+  type CreateCardIntentInput,
+} from './card-provider.ts';
+
+/** The API version this code reads; the SDK 23.1 default, pinned. */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+/** Stripe's own default tolerance for a webhook signature's timestamp. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+type StripeIntent = {
+  id: string;
+  client_secret?: string | null;
+  status: string;
+  amount: number;
+  currency: string;
+  metadata?: Record<string, string> | null;
+  last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
+};
+
+const asStatus = (status: string): CardIntentStatus =>
+  (CARD_INTENT_STATUSES as readonly string[]).includes(status) ? (status as CardIntentStatus) : 'requires_payment_method';
+
+export function fromStripeIntent(intent: StripeIntent): CardIntentRecord {
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? null,
+    status: asStatus(intent.status),
+    amount: intent.amount,
+    currency: intent.currency,
+    metadata: { ...(intent.metadata ?? {}) },
+    lastPaymentError: error ? { code: error.code ?? null, declineCode: error.decline_code ?? null, message: error.message ?? 'The card payment failed.' } : null,
+  };
+}
+
+/** A missing intent is the intent's business; anything else (network, 5xx, auth, rate limit) is the provider's. */
+function providerFailure(error: unknown): Error {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return new CardIntentNotFound(error.message);
+  return new CardProviderUnavailable(error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+export type StripeApiOverride = { host: string; port: number; protocol: 'http' | 'https' };
+
+export function createStripeCardProvider(settings: StripeSettings, api?: StripeApiOverride): CardProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    ...(api ? { host: api.host, port: api.port, protocol: api.protocol, maxNetworkRetries: 0 } : { maxNetworkRetries: 2 }),
+    timeout: 20_000,
+    telemetry: false,
+  });
+  return {
+    kind: 'stripe',
+    publishableKey: settings.publishableKey,
+    testMode: !settings.live,
+    async createPaymentIntent({ amountCents, currency, metadata, idempotencyKey }: CreateCardIntentInput) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          { amount: amountCents, currency, metadata, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } },
+          { idempotencyKey },
+        );
+        return fromStripeIntent(intent as unknown as StripeIntent);
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    },
+    async retrievePaymentIntent(id: string) {
+      try {
+        return fromStripeIntent((await stripe.paymentIntents.retrieve(id)) as unknown as StripeIntent);
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    },
+    constructWebhookEvent(rawBody: Uint8Array, signatureHeader: string | undefined): CardWebhookEvent {
+      if (!signatureHeader) throw new CardWebhookSignatureError('No Stripe-Signature header');
+      let event: { id: string; type: string; data: { object: { object?: string } } };
+      try {
+        event = stripe.webhooks.constructEvent(Buffer.from(rawBody), signatureHeader, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS) as unknown as typeof event;
+      } catch (error) {
+        throw new CardWebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      const object = event.data?.object;
+      const intent = object && object.object === 'payment_intent' ? fromStripeIntent(object as unknown as StripeIntent) : null;
+      return { id: event.id, type: event.type, intent };
+    },
+  };
+}

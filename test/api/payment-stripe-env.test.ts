@@ -1,0 +1,67 @@
+/**
+ * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY / STRIPE_WEBHOOK_SECRET: all three or none, each with its prefix, test
+ * and live not mixed, live keys only in production; a bad setting stops the start, naming the variable.
+ */
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/server/config/env.ts';
+import { loadCardSettings } from '../../src/server/config/stripe-env.ts';
+import { createMemoryLog } from '../../src/server/log.ts';
+import { startServer } from '../../src/server/start-server.ts';
+
+const TEST_KEYS = { STRIPE_SECRET_KEY: 'sk_test_51AbCdEf0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
+const LIVE_KEYS = { STRIPE_SECRET_KEY: 'sk_live_51AbCdEf0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbCdEf0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
+
+const configError = (env: Record<string, string>): ConfigError => {
+  try {
+    loadCardSettings(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('card settings from the environment', () => {
+  it('none: the local test card provider; blanks count as unset', () => {
+    expect(loadCardSettings({})).toEqual({ kind: 'local-test' });
+    expect(loadCardSettings({ STRIPE_SECRET_KEY: '  ', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' })).toEqual({ kind: 'local-test' });
+  });
+
+  it('all three test keys: Stripe in test mode', () => {
+    expect(loadCardSettings(TEST_KEYS)).toEqual({ kind: 'stripe', secretKey: TEST_KEYS.STRIPE_SECRET_KEY, publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY, webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET, live: false });
+    expect(loadCardSettings({ ...TEST_KEYS, STRIPE_SECRET_KEY: 'rk_test_51AbCdEf0123456789' })).toMatchObject({ kind: 'stripe', live: false });
+  });
+
+  it('one or two of them: names the missing one (a live key never falls back to the local provider)', () => {
+    expect(configError({ STRIPE_SECRET_KEY: LIVE_KEYS.STRIPE_SECRET_KEY }).variable).toBe('STRIPE_PUBLISHABLE_KEY');
+    expect(configError({ STRIPE_SECRET_KEY: TEST_KEYS.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: TEST_KEYS.STRIPE_PUBLISHABLE_KEY }).variable).toBe('STRIPE_WEBHOOK_SECRET');
+    expect(configError({ STRIPE_WEBHOOK_SECRET: TEST_KEYS.STRIPE_WEBHOOK_SECRET }).variable).toBe('STRIPE_SECRET_KEY');
+  });
+
+  it('checks each prefix, naming the variable', () => {
+    expect(configError({ ...TEST_KEYS, STRIPE_SECRET_KEY: TEST_KEYS.STRIPE_PUBLISHABLE_KEY }).variable).toBe('STRIPE_SECRET_KEY');
+    expect(configError({ ...TEST_KEYS, STRIPE_SECRET_KEY: 'sk_test_short' }).variable).toBe('STRIPE_SECRET_KEY');
+    expect(configError({ ...TEST_KEYS, STRIPE_SECRET_KEY: `${TEST_KEYS.STRIPE_SECRET_KEY}"` }).variable).toBe('STRIPE_SECRET_KEY');
+    expect(configError({ ...TEST_KEYS, STRIPE_PUBLISHABLE_KEY: TEST_KEYS.STRIPE_SECRET_KEY }).variable).toBe('STRIPE_PUBLISHABLE_KEY');
+    expect(configError({ ...TEST_KEYS, STRIPE_WEBHOOK_SECRET: 'we_0123456789abcdef' }).variable).toBe('STRIPE_WEBHOOK_SECRET');
+    // The message never repeats a key.
+    expect(configError({ ...TEST_KEYS, STRIPE_PUBLISHABLE_KEY: 'pk_nope' }).message).not.toContain(TEST_KEYS.STRIPE_SECRET_KEY);
+  });
+
+  it('does not mix test and live keys', () => {
+    expect(configError({ ...TEST_KEYS, STRIPE_PUBLISHABLE_KEY: LIVE_KEYS.STRIPE_PUBLISHABLE_KEY }).variable).toBe('STRIPE_PUBLISHABLE_KEY');
+    expect(configError({ ...LIVE_KEYS, STRIPE_PUBLISHABLE_KEY: TEST_KEYS.STRIPE_PUBLISHABLE_KEY, NODE_ENV: 'production' }).variable).toBe('STRIPE_PUBLISHABLE_KEY');
+  });
+
+  it('runs live keys only with NODE_ENV=production', () => {
+    expect(configError(LIVE_KEYS).variable).toBe('STRIPE_SECRET_KEY');
+    expect(configError({ ...LIVE_KEYS, NODE_ENV: 'development' }).variable).toBe('STRIPE_SECRET_KEY');
+    expect(loadCardSettings({ ...LIVE_KEYS, NODE_ENV: 'production' })).toMatchObject({ kind: 'stripe', live: true });
+  });
+
+  it('a bad setting stops the start', async () => {
+    const attempt = startServer({ env: { STRIPE_SECRET_KEY: TEST_KEYS.STRIPE_SECRET_KEY }, port: 0, staticDir: null, log: createMemoryLog() });
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    await expect(attempt).rejects.toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * A small fake of Stripe's HTTP API for the real SDK path (stripe-mock cannot be had here): an HTTP server on
+ * 127.0.0.1:0 that the `stripe` SDK reaches through its host/port/protocol options. It does what this portal uses,
+ * as Stripe does it: POST /v1/payment_intents (form-encoded, Idempotency-Key: the same key and parameters give the
+ * same intent, other parameters a 400 idempotency_error), GET /v1/payment_intents/:id (404 resource_missing), the
+ * secret key checked (401). Tests move an intent's state with `update` (what the browser's confirmation with
+ * Stripe.js would do) and read what arrived in `requests`; `failWith` makes the next calls answer a server error.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StripeSettings } from '../../../src/server/config/stripe-env.ts';
+import type { StripeApiOverride } from '../../../src/server/providers/card/stripe-card-provider.ts';
+
+export type FakeIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: { code: string; decline_code?: string; message: string } | null;
+  livemode: false;
+  created: number;
+};
+
+export type FakeRequest = { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> };
+
+export type FakeStripe = {
+  api: StripeApiOverride;
+  settings: StripeSettings;
+  intents: Map<string, FakeIntent>;
+  requests: FakeRequest[];
+  update(id: string, patch: Partial<FakeIntent>): FakeIntent;
+  /** The next `count` calls answer `status` with an api_error (0: back to normal). */
+  failWith(status: number, count?: number): void;
+  close(): Promise<void>;
+};
+
+export const FAKE_STRIPE_SETTINGS: StripeSettings = {
+  kind: 'stripe',
+  secretKey: 'sk_test_fakeFakeFake1234',
+  publishableKey: 'pk_test_fakeFakeFake1234',
+  webhookSecret: 'whsec_fakeWebhookSecret1234',
+  live: false,
+};
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SETTINGS): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, { form: string; id: string }>();
+  const requests: FakeRequest[] = [];
+  let failures = { status: 0, count: 0 };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: number, type: string, message: string, code?: string) => send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
+
+  const server = createServer(async (req, res) => {
+    const text = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const form = Object.fromEntries(new URLSearchParams(text));
+    const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, form });
+    if (req.headers.authorization !== `Bearer ${settings.secretKey}`) return error(res, 401, 'invalid_request_error', 'Invalid API Key provided');
+    if (failures.count > 0) {
+      failures.count--;
+      return error(res, failures.status, 'api_error', 'An unknown error occurred');
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const canonical = new URLSearchParams([...new URLSearchParams(text)].sort(([a], [b]) => a.localeCompare(b))).toString();
+      if (idempotencyKey) {
+        const seen = byKey.get(idempotencyKey);
+        if (seen && seen.form !== canonical) {
+          return error(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        }
+        if (seen) return send(res, 200, intents.get(seen.id));
+      }
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 50 || amount > 99_999_999) return error(res, 400, 'invalid_request_error', 'Invalid amount', 'amount_too_large');
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const metadata = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (/^metadata\[(.+)\]$/.exec(k) ? [[/^metadata\[(.+)\]$/.exec(k)![1]!, v]] : [])));
+      const intent: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        currency: form.currency ?? '',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        metadata,
+        last_payment_error: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(id, intent);
+      if (idempotencyKey) byKey.set(idempotencyKey, { form: canonical, id });
+      return send(res, 200, intent);
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && match) {
+      const intent = intents.get(decodeURIComponent(match[1]!));
+      if (!intent) return error(res, 404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, 'resource_missing');
+      return send(res, 200, intent);
+    }
+    return error(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    settings,
+    intents,
+    requests,
+    update(id, patch) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`fake stripe: no intent ${id}`);
+      Object.assign(intent, patch);
+      return intent;
+    },
+    failWith(status, count = 1_000) {
+      failures = { status, count: status === 0 ? 0 : count };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
