@@ -10,6 +10,7 @@ import type { agreementsMachine } from '../agreements/agreements.machine.ts';
 import type { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import type { downloadsMachine } from '../downloads/downloads.machine.ts';
 import type { kycMachine } from '../kyc/kyc.machine.ts';
+import type { paymentMachine } from '../payment/payment.machine.ts';
 import { pathOfStep } from '../../src/shared/process-steps.ts';
 import { DOWNLOADS_PATH, type ProcessPageId } from './process.routes.ts';
 
@@ -18,11 +19,12 @@ export type PageCharts = {
   disclosure: typeof disclosureMachine;
   kyc: typeof kycMachine;
   agreements: typeof agreementsMachine;
+  payment: typeof paymentMachine;
   // No step: its chart never finishes (it lists the signed documents for as long as the page shows).
   downloads: typeof downloadsMachine;
 };
 
-export const PAGE_STEPS = ['disclosure', 'kyc', 'agreements', 'downloads'] as const satisfies readonly ProcessPageId[];
+export const PAGE_STEPS = ['disclosure', 'kyc', 'agreements', 'payment', 'downloads'] as const satisfies readonly ProcessPageId[];
 export type PageStep = (typeof PAGE_STEPS)[number];
 export const isPageStep = (step: string): step is PageStep => (PAGE_STEPS as readonly string[]).includes(step);
 

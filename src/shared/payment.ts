@@ -5,10 +5,14 @@
  * and a mismatch is refused, never used.
  */
 import * as v from 'valibot';
+import { CRYPTO_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, type CryptoCurrency, type PaymentMethod, type PaymentStatus } from './payment-status.ts';
 
-/** payments.payment_method. BANK_TRANSFER is the spec's fourth value: stored and shown, paid as WIRE. */
-export const PAYMENT_METHODS = ['CARD', 'CRYPTO', 'WIRE', 'BANK_TRANSFER'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * The status answer and the enumerations it names live in payment-status.ts (the process's step rules, in the first
+ * script of every page, need only them): re-exported here, so this stays the one contract to import.
+ */
+export * from './payment-status.ts';
+
 /** What an investor can choose on the page (initiate refuses BANK_TRANSFER: it is WIRE's other name). */
 export const CHOOSABLE_METHODS = ['CARD', 'CRYPTO', 'WIRE'] as const satisfies readonly PaymentMethod[];
 export type ChoosableMethod = (typeof CHOOSABLE_METHODS)[number];
@@ -21,29 +25,8 @@ export const PAYMENT_METHOD_LABELS = {
   BANK_TRANSFER: 'Bank Transfer',
 } as const satisfies Record<PaymentMethod, string>;
 
-/**
- * payments.payment_status, one payment attempt:
- *   PENDING         initiated, nothing paid yet (a declined card stays here: its intent takes another card)
- *   PROCESSING      the card provider is working on it (e.g. waiting for 3-D Secure)
- *   AWAITING_FUNDS  crypto or wire: the investor says it is sent; the foundation has not yet seen the funds
- *   COMPLETED       funds confirmed (a card: the provider told the server it succeeded)
- *   FAILED          given up (a cancelled card intent); a new attempt is a new row
- */
-export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_FUNDS', 'COMPLETED', 'FAILED'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** The statuses of a payment that counts as the investor's one open attempt for its method. */
 export const OPEN_PAYMENT_STATUSES = ['PENDING', 'PROCESSING'] as const satisfies readonly PaymentStatus[];
-
-/** The status answer: the latest attempt's status, or NOT_STARTED while there is none (no row stands for it). */
-export const PAYMENT_PROGRESS_STATUSES = ['NOT_STARTED', ...PAYMENT_STATUSES] as const;
-export type PaymentProgressStatus = (typeof PAYMENT_PROGRESS_STATUSES)[number];
-
-/**
- * The investment as the payment step sees it: AWAITING_PAYMENT until the investor's payment step is done,
- * FUNDS_PENDING while crypto or wire funds await reconciliation, PAID once a payment is COMPLETED.
- */
-export const INVESTMENT_PAYMENT_STATUSES = ['AWAITING_PAYMENT', 'FUNDS_PENDING', 'PAID'] as const;
-export type InvestmentPaymentStatus = (typeof INVESTMENT_PAYMENT_STATUSES)[number];
 
 /** Spec section 9 "Processing fee": card 4 %, crypto 1 %, wire none; in basis points so cents stay integers. */
 export const FEE_BASIS_POINTS = { CARD: 400, CRYPTO: 100, WIRE: 0, BANK_TRANSFER: 0 } as const satisfies Record<PaymentMethod, number>;
@@ -74,8 +57,6 @@ export const CARD_MAX_TOTAL_CENTS = 99_999_999;
 // Crypto (spec section 2 "Payment page", 5 "Crypto prices", 9)
 
 /** The coins on offer, with the price service's ids (CoinGecko's) and the chain they are sent on. */
-export const CRYPTO_CURRENCIES = ['ETH', 'BTC', 'USDC', 'USDT'] as const;
-export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
 export const CRYPTO_PRICE_IDS = { ETH: 'ethereum', BTC: 'bitcoin', USDC: 'usd-coin', USDT: 'tether' } as const satisfies Record<CryptoCurrency, string>;
 export type CryptoPriceId = (typeof CRYPTO_PRICE_IDS)[CryptoCurrency];
 /** ETH, USDC and USDT are sent on Ethereum (ERC-20 for the two stablecoins); BTC on Bitcoin. */
@@ -292,46 +273,6 @@ export const ProcessPaymentRequestSchema = v.variant('paymentMethod', [
   v.strictObject({ paymentMethod: v.literal('WIRE'), paymentId: v.pipe(v.string(), v.maxLength(64)), transactionId: v.pipe(v.string(), v.maxLength(64)) }),
 ]);
 export type ProcessPaymentRequest = v.InferOutput<typeof ProcessPaymentRequestSchema>;
-
-const nullableTime = v.nullable(v.string());
-
-/** The latest payment attempt, for the read-only summary (spec section 3 "Payment data response"). */
-export const LatestPaymentSchema = v.object({
-  id: v.string(),
-  paymentMethod: v.picklist(PAYMENT_METHODS),
-  paymentStatus: v.picklist(PAYMENT_STATUSES),
-  amount: v.number(),
-  processingFee: v.number(),
-  totalAmount: v.number(),
-  /** The card's PaymentIntent id, the crypto transaction hash or the wire reference the investor confirmed. */
-  transactionId: v.nullable(v.string()),
-  /** The reference to quote: the wire reference, or the payment's own reference for card and crypto. */
-  paymentRef: v.nullable(v.string()),
-  cryptoCurrency: v.nullable(v.picklist(CRYPTO_CURRENCIES)),
-  cryptoAmount: v.nullable(v.string()),
-  createdAt: v.string(),
-  /** When the investor's payment step was done (card: paid; crypto and wire: sent). */
-  confirmedAt: nullableTime,
-  /** When the funds were confirmed (card: with confirmedAt; crypto and wire: at reconciliation). */
-  completedAt: nullableTime,
-});
-export type LatestPayment = v.InferOutput<typeof LatestPaymentSchema>;
-
-/** GET /api/payment/status: spec section 3 "Status" plus the investment's payment status and the latest payment. */
-export const PaymentStatusResponseSchema = v.object({
-  paymentStatus: v.picklist(PAYMENT_PROGRESS_STATUSES),
-  paymentMethod: v.nullable(v.picklist(PAYMENT_METHODS)),
-  completedAt: nullableTime,
-  investment: v.object({
-    amount: v.number(),
-    tokenQuantity: v.number(),
-    paymentCompleted: v.boolean(),
-    completedAt: nullableTime,
-    status: v.optional(v.picklist(INVESTMENT_PAYMENT_STATUSES)),
-  }),
-  latestPayment: v.optional(v.nullable(LatestPaymentSchema)),
-});
-export type PaymentStatusResponse = v.InferOutput<typeof PaymentStatusResponseSchema>;
 
 /** The answer of confirm-stripe and process: where the payment stands, and the next step. */
 export const PaymentStepResponseSchema = v.object({

@@ -9,7 +9,7 @@ import type * as v from 'valibot';
 import { DisclosureProgressResponseSchema } from './disclosure.ts';
 import { KycStatusResponseSchema } from './kyc.ts';
 import { AgreementsStatusSchema } from './legal.ts';
-import { PaymentStatusResponseSchema } from './payment.ts';
+import { PaymentStatusResponseSchema } from './payment-status.ts';
 import { PROCESS_STEPS, type ProcessStep } from './process-steps.ts';
 
 type StepStatus<TSchema extends v.GenericSchema> = {

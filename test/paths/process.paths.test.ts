@@ -7,6 +7,8 @@ import type { DocumentsResponse } from '../../src/shared/documents.ts';
 import type { LegalProgressResponse } from '../../src/shared/legal.ts';
 import type { DisclosureData } from '../../machines/disclosure/disclosure.types.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
+import { paymentMachine } from '../../machines/payment/payment.machine.ts';
+import type { PaymentStart } from '../../machines/payment/payment.types.ts';
 import { processMachine } from '../../machines/process/process.machine.ts';
 import { PAGE_STEPS, pathOfPage, type PageCharts, type PageStep } from '../../machines/process/process.pages.ts';
 import { selectPageActor, selectPageChartPhase } from '../../machines/process/process.selectors.ts';
@@ -29,6 +31,7 @@ const fakeCharts: PageCharts = {
   disclosure: disclosureMachine.provide({ actors: { loadDisclosure: fromPromise<DisclosureData, void>(() => new Promise(() => {})) } }),
   kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
   agreements: agreementsMachine.provide({ actors: { loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})) } }),
+  payment: paymentMachine.provide({ actors: { loadPaymentStart: fromPromise<PaymentStart, void>(() => new Promise(() => {})) } }),
   downloads: downloadsMachine.provide({ actors: { loadDocuments: fromPromise<DocumentsResponse, void>(() => new Promise(() => {})) } }),
 };
 
@@ -42,6 +45,8 @@ const events: EventObject[] = [
   { type: 'process.step.complete', step: 'disclosure' } as EventObject,
   { type: 'process.step.complete', step: 'kyc' } as EventObject,
   { type: 'process.route.request', path: '/process/agreements' } as EventObject,
+  { type: 'process.step.complete', step: 'agreements' } as EventObject,
+  { type: 'process.route.request', path: '/process/payment' } as EventObject,
   { type: 'process.route.request', path: '/process/downloads' } as EventObject,
   { type: 'process.refresh' },
 ];
@@ -172,7 +177,7 @@ describe('page charts loaded when their page is shown', () => {
       }
       return fakeCharts[page];
     };
-    const load = createPageChartLoader({ disclosure: importOf('disclosure'), kyc: importOf('kyc'), agreements: importOf('agreements'), downloads: importOf('downloads') });
+    const load = createPageChartLoader({ disclosure: importOf('disclosure'), kyc: importOf('kyc'), agreements: importOf('agreements'), payment: importOf('payment'), downloads: importOf('downloads') });
     expect(await load('disclosure')).toBe(fakeCharts.disclosure);
     expect(await load('disclosure')).toBe(fakeCharts.disclosure);
     await expect(load('kyc')).rejects.toThrow('dynamically imported');

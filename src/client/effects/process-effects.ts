@@ -24,6 +24,7 @@ function pageChartImports(api: ApiClient, { getToken, onUnauthorized, log }: Pro
     disclosure: () => import('./disclosure-effects.ts').then((m) => m.provideDisclosure(api)),
     kyc: () => import('./kyc-effects.ts').then((m) => m.provideKyc(api, getToken, { onUnauthorized, log })),
     agreements: () => import('./legal-effects.ts').then((m) => m.provideAgreements(api)),
+    payment: () => import('./payment-effects.ts').then((m) => m.providePayment(api)),
     downloads: () => import('./downloads-effects.ts').then((m) => m.provideDownloads(api)),
   };
 }

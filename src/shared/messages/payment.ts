@@ -60,6 +60,9 @@ export const paymentMessages = {
     cardNotSucceeded: (status: string) => `Payment status: ${status}. Please try again or contact support.`,
     cardProviderUnavailable: 'The card payment service did not answer. Please try again in a moment.',
     webhookSignature: 'Invalid Stripe signature.',
+    /** The process shell's words while the payment page loads, and its retry (here: the shell carries them). */
+    loadingDetail: 'Loading your payment details...',
+    retry: 'Try again',
   },
   completePage: {
     /** Section 2 "Complete page". */

@@ -10,8 +10,8 @@ import { READY_PATH } from './spawn-server.ts';
 
 const CODE_IN_MAIL = /code is (\d{6})\b/;
 
-async function postJson(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -42,8 +42,11 @@ export async function registerBenchInvestor(baseUrl: string, dataDir: string): P
   return (await registerInvestor(baseUrl, dataDir, `bench-${Date.now()}`)).token;
 }
 
-/** A new investor registered under `label@example.com` (unique per data dir): its token and user id. */
-export async function registerInvestor(baseUrl: string, dataDir: string, label: string): Promise<{ token: string; userId: string }> {
+/**
+ * A new investor registered under `label@example.com` (unique per data dir): its token, user id and the user record the
+ * app keeps. `headers` go with both calls (e.g. X-Forwarded-For behind TRUST_PROXY, one client address per investor).
+ */
+export async function registerInvestor(baseUrl: string, dataDir: string, label: string, headers: Record<string, string> = {}): Promise<{ token: string; userId: string; user: Record<string, unknown> }> {
   const limits = (await (await fetch(baseUrl + READY_PATH)).json()) as { tokenPrice: number };
   const investmentAmount = 25_000;
   const email = `${label}@example.com`;
@@ -57,15 +60,15 @@ export async function registerInvestor(baseUrl: string, dataDir: string, label: 
     nationality: 'German',
     walletAddress: `0x${'a'.repeat(40)}`,
     primaryJurisdiction: 'eu',
-  });
+  }, headers);
   if (register.status !== 202 || typeof register.json.challengeId !== 'string') {
     throw new Error(`registration failed: ${register.status} ${JSON.stringify(register.json)}`);
   }
   const code = await codeFromOutbox(dataDir, email);
-  const verify = await postJson(`${baseUrl}/api/auth/verify`, { challengeId: register.json.challengeId, code });
+  const verify = await postJson(`${baseUrl}/api/auth/verify`, { challengeId: register.json.challengeId, code }, headers);
   const user = verify.json.user as { userId?: unknown } | undefined;
   if (verify.status !== 200 || typeof verify.json.token !== 'string' || typeof user?.userId !== 'string') {
     throw new Error(`verification failed: ${verify.status} ${JSON.stringify(verify.json)}`);
   }
-  return { token: verify.json.token, userId: user.userId };
+  return { token: verify.json.token, userId: user.userId, user: user as Record<string, unknown> };
 }

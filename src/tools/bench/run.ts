@@ -10,8 +10,10 @@
  *  (e) the JavaScript only a shown viewer loads (its lazy chunks, pdf.js and the pdf.js worker), bytes and gzip,
  *  (f) sealing: ms per signed agreement and for seven, and the status call's p99 while ten investors' documents
  *      seal against its idle p99 (sealing.ts),
+ *  (g) payment: the payment page's JavaScript, that Stripe.js loads only once card is chosen with Stripe keys, and the
+ *      latency per call of card payments on PGlite and PostgreSQL (payment.ts),
  * prints a table and writes docs/benchmarks.md. `npm run bench -- --sealing-only` runs (f) alone and replaces only
- * the Sealing section of docs/benchmarks.md. Exits 1 if pdf.js loads on the login route, a viewer chunk loads
+ * the Sealing section of docs/benchmarks.md; `--payment-only` does the same for (g) and its Payment section. Exits 1 if pdf.js loads on the login route, a viewer chunk loads
  * before a viewer is shown, a load run saw errors or non-2xx answers, or the p99 under sealing passed 2x the idle one.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +28,7 @@ import { ensureBuilt } from '../ensure-build.ts';
 import { LOAD, measureLoad, type LoadResult } from './load.ts';
 import { measureLoginScripts, type ScriptLoad } from './login-js.ts';
 import { kb, ms, table } from './markdown.ts';
+import { measurePayment, paymentFailures, paymentSection, type PaymentResult } from './payment.ts';
 import { measureSealing, sealingFailures, sealingSection, type SealingResult } from './sealing.ts';
 import { spawnBareHono, spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
@@ -53,6 +56,7 @@ async function main() {
   const loads: LoadResult[] = [];
   let firstPdfPage: FirstPdfPageResult;
   let sealing: SealingResult;
+  let payment: PaymentResult;
   try {
     console.log('[bench] first start (fresh data dir)');
     const first = await spawnPortal(root, dataDir);
@@ -87,6 +91,8 @@ async function main() {
     console.log(`[bench] first rendered page of a ${PDF_BENCH.pages}-page disclosure PDF in Chromium (${PDF_BENCH.runs} runs)`);
     firstPdfPage = await measureFirstPdfPage(build.dir);
     sealing = await measureSealing(root);
+    console.log('[bench] payment page scripts and card payment calls');
+    payment = await measurePayment(root);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     build.remove();
@@ -101,6 +107,7 @@ async function main() {
     ...viewerFailures(chunkRows, firstPdfPage),
     ...loads.filter((l) => l.non2xx || l.errors).map((l) => `${l.label}: ${l.non2xx} non-2xx, ${l.errors} errors/timeouts`),
     ...sealingFailures(sealing),
+    ...paymentFailures(payment),
   ];
   const total = scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzipBytes }), { bytes: 0, gzip: 0 });
   const scriptTable = table(
@@ -164,10 +171,14 @@ async function main() {
     '',
     sealingSection(sealing),
     '',
+    '## Payment',
+    '',
+    paymentSection(payment),
+    '',
     ...(failures.length ? ['## Failed checks', '', ...failures.map((f) => `- ${f}`), ''] : []),
   ].join('\n');
   writeFileSync(join(root, 'docs', 'benchmarks.md'), markdown);
-  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n\n${pdfSection}\n\n${chunkSection}\n\n${sealingSection(sealing)}\n`);
+  console.log(`\n${facts}\n\n${scriptTable}\n\n${startTable}\n\n${loadTable}\n\n${pdfSection}\n\n${chunkSection}\n\n${sealingSection(sealing)}\n\n${paymentSection(payment)}\n`);
   console.log('[bench] wrote docs/benchmarks.md');
   if (failures.length) {
     console.error(`[bench] FAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
@@ -175,39 +186,48 @@ async function main() {
   }
 }
 
-/** (f) alone: the Sealing section of docs/benchmarks.md replaced (or added before any failed checks), the rest kept. */
-async function sealingOnly() {
+/** One measurement alone: its section of docs/benchmarks.md replaced (or added before any failed checks), the rest kept. */
+async function sectionOnly<R>(heading: string, flag: string, measure: () => Promise<R>, section: (result: R) => string, failuresOf: (result: R) => string[]) {
   const loadAtStart = loadAverage();
-  const result = await measureSealing(root);
-  const section = [
-    '## Sealing',
+  const result = await measure();
+  const text = [
+    `## ${heading}`,
     '',
-    `Measured alone (\`npm run bench -- --sealing-only\`) on ${new Date().toISOString()}, commit ${gitCommit()}, load average ${loadAtStart} at the start and ${loadAverage()} at the end.`,
+    `Measured alone (\`npm run bench -- ${flag}\`) on ${new Date().toISOString()}, commit ${gitCommit()}, load average ${loadAtStart} at the start and ${loadAverage()} at the end.`,
     '',
-    sealingSection(result),
+    section(result),
     '',
   ].join('\n');
   const file = join(root, 'docs', 'benchmarks.md');
   const current = readFileSync(file, 'utf8');
-  const start = current.indexOf('\n## Sealing\n');
+  const start = current.indexOf(`\n## ${heading}\n`);
   const next = start === -1 ? -1 : current.indexOf('\n## ', start + 1);
   const failed = current.indexOf('\n## Failed checks\n');
   const updated =
     start !== -1
-      ? `${current.slice(0, start + 1)}${section}${next === -1 ? '' : current.slice(next + 1)}`
+      ? `${current.slice(0, start + 1)}${text}${next === -1 ? '' : current.slice(next + 1)}`
       : failed !== -1
-        ? `${current.slice(0, failed + 1)}${section}\n${current.slice(failed + 1)}`
-        : `${current.trimEnd()}\n\n${section}`;
+        ? `${current.slice(0, failed + 1)}${text}\n${current.slice(failed + 1)}`
+        : `${current.trimEnd()}\n\n${text}`;
   writeFileSync(file, updated);
-  console.log(`\n${section}`);
-  const failures = sealingFailures(result);
+  console.log(`\n${text}`);
+  const failures = failuresOf(result);
   if (failures.length) {
     console.error(`[bench] FAILED:\n${failures.map((f) => `  ${f}`).join('\n')}`);
     process.exitCode = 1;
   }
 }
 
-(process.argv.includes('--sealing-only') ? sealingOnly() : main()).catch((error: unknown) => {
+function chosenRun(): Promise<void> {
+  if (process.argv.includes('--sealing-only')) return sectionOnly('Sealing', '--sealing-only', () => measureSealing(root), sealingSection, sealingFailures);
+  if (process.argv.includes('--payment-only')) {
+    ensureBuilt(root, '[bench]');
+    return sectionOnly('Payment', '--payment-only', () => measurePayment(root), paymentSection, paymentFailures);
+  }
+  return main();
+}
+
+chosenRun().catch((error: unknown) => {
   console.error('[bench] failed:', error);
   process.exitCode = 1;
 });

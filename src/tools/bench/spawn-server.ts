@@ -37,13 +37,15 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function spawnPortal(root: string, dataDir: string, timeoutMs = 120_000): Promise<SpawnedServer> {
+/** `env` adds to (and overrides) this process's environment; DATABASE_URL is dropped unless `env` sets it. */
+export async function spawnPortal(root: string, dataDir: string, timeoutMs = 120_000, extraEnv: Record<string, string> = {}): Promise<SpawnedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   // Benchmarks never reach off this machine: the crypto rates come from the configured indicative ones.
   env.CRYPTO_PRICE_API_URL ??= 'off';
   delete env.DATABASE_URL; // the embedded default (PGlite) is what `npm start` measures
+  Object.assign(env, extraEnv);
   const output: string[] = [];
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

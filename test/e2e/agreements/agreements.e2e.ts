@@ -205,9 +205,8 @@ describeE2E('legal agreements and signed documents', () => {
 
   it('lists the seven sealed documents once they are made, and downloads one as the server has it', async () => {
     const { page } = h;
-    // The payment page (not built yet) points to the signed documents: a newcomer finds them without the address.
-    await shots(page, 'payment-placeholder');
-    await page.getByRole('link', { name: messages.steps.viewSignedDocuments }).click();
+    // The payment page is next; the signed documents' page is open by its address (its link is on the complete page).
+    await page.goto(`${baseUrl}/process/downloads`);
     await page.waitForURL('**/process/downloads');
     const rows = page.locator('.downloads__table tbody tr');
     let sawNotGenerated = false;

@@ -31,6 +31,7 @@ vi.mock('./process-page-views.ts', async () => {
       disclosure: { heading: 'D', view: fakeView('disclosure'), ...words('disclosure') },
       kyc: { heading: 'K', view: fakeView('kyc'), ...words('kyc') },
       agreements: { heading: 'A', view: fakeView('agreements'), ...words('agreements') },
+      payment: { heading: 'P', view: fakeView('payment'), ...words('payment') },
       downloads: { heading: 'S', view: fakeView('downloads'), ...words('downloads') },
     },
   };

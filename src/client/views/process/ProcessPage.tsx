@@ -4,7 +4,6 @@ import type { ProcessActorRef } from '../../../../machines/process/process.machi
 import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
 import { DOWNLOADS_PATH } from '../../../../machines/process/process.routes.ts';
 import {
-  selectHasSignedDocuments,
   selectIsLoading,
   selectPageActor,
   selectPageChartPhase,
@@ -18,7 +17,6 @@ import { LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { usePageView } from './page-view.ts';
 import { PROCESS_PAGE_VIEWS, type PageChartViewEntry } from './process-page-views.ts';
 import { StepIndicator } from './StepIndicator.tsx';
-import { StepNotAvailable } from './StepNotAvailable.tsx';
 import './process.css';
 
 /** The signed-in area: the step indicator above the page the process machine says is shown. */
@@ -27,7 +25,6 @@ export function ProcessPage() {
   const processActor = useSelector(session, selectProcessActor);
   const loading = useSelector(processActor, (s) => (s ? selectIsLoading(s) : true));
   const viewed = useSelector(processActor, (s) => (s ? selectViewedStep(s) : 'disclosure'));
-  const hasSignedDocuments = useSelector(processActor, (s) => (s ? selectHasSignedDocuments(s) : false));
   const heading = useRef<HTMLHeadingElement>(null);
   // A new page: start keyboard and screen-reader users at its heading.
   useEffect(() => heading.current?.focus(), [viewed, loading]);
@@ -40,9 +37,7 @@ export function ProcessPage() {
         {isPageStep(viewed) ? (
           <PageChartView key={viewed} step={viewed} process={processActor} />
         ) : (
-          <StepNotAvailable
-            onSignedDocuments={hasSignedDocuments ? () => processActor.send({ type: 'process.route.request', path: DOWNLOADS_PATH }) : null}
-          />
+          <CompleteView onSignedDocuments={() => processActor.send({ type: 'process.route.request', path: DOWNLOADS_PATH })} />
         )}
       </section>
     </div>
@@ -69,4 +64,12 @@ export function PageChartView<S extends PageStep>({ step, process }: { step: S; 
   }
   if (phase === 'loading' || !actor || !View) return <LoadingScreen title={messages.loading} detail={loadingDetail} />;
   return <View actor={actor} />;
+}
+
+/** The complete page: its view (a chunk of its own, loaded when the page is shown), else the loading or retry words. */
+function CompleteView({ onSignedDocuments }: { onSignedDocuments: () => void }) {
+  const { View, failed, retry } = usePageView(PROCESS_PAGE_VIEWS.complete.view);
+  if (failed) return <LoadFailedNotice message={messages.general.network} retryLabel={messages.payment.retry} onRetry={retry} />;
+  if (!View) return <LoadingScreen title={messages.loading} detail={messages.loading} />;
+  return <View onSignedDocuments={onSignedDocuments} />;
 }

@@ -1,0 +1,139 @@
+/**
+ * The payment page (spec sections 2 "Payment page", 4 "Payment", 8, 9), run by the process chart while the page shows.
+ * It loads where the payment stands (GET /api/payment/status) and the card provider (GET /api/payment/stripe-config).
+ * A payment step already done shows the read-only summary ('Payment Successful', or recorded and awaiting funds for
+ * crypto and wire) with its copyable reference. Otherwise the transaction summary, the three methods and the prompt to
+ * choose: choosing a method starts its chart (machines/payment-card, -crypto, -wire) and another choice stops it,
+ * unless the method is mid-payment (it says so: `payment.method.busy`). When a method's chart finishes (the server
+ * confirmed the payment) the page says so for 3 s (card) or 2 s (crypto, wire) and finishes: the process marks the
+ * step complete and moves on to the complete page. Without a session: 'Authentication Required'.
+ * Effects (loadPaymentStart, the three method charts with theirs, copyText) are provided by the app.
+ */
+import { assign, cancel, fromPromise, not, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import type { ChoosableMethod, PaymentStepResponse } from '../../src/shared/payment.ts';
+import { paymentCardMachine } from '../payment-card/payment-card.machine.ts';
+import { paymentCryptoMachine } from '../payment-crypto/payment-crypto.machine.ts';
+import { paymentWireMachine } from '../payment-wire/payment-wire.machine.ts';
+import { CARD_REDIRECT_MS, COPY_CONFIRMATION_MS, METHOD_REDIRECT_MS } from '../payment-method/payment-method.rules.ts';
+import { amountsFor, isAuthError, isPaymentStepComplete } from './payment.rules.ts';
+import type { PaymentContext, PaymentEvent, PaymentOutput, PaymentParentEvent, PaymentStart } from './payment.types.ts';
+
+export const COMPLETE_PATH = '/process/complete';
+
+/** A method's state: its chart runs while it is chosen; its end (the server confirmed) is the page's confirmation. */
+const methodState = <M extends ChoosableMethod>(method: M, src: 'card' | 'crypto' | 'wire') => ({
+  entry: { type: 'chooseMethod' as const, params: { method } },
+  invoke: {
+    id: src,
+    src,
+    input: ({ context }: { context: PaymentContext }) => ({
+      amounts: amountsFor(context.status!.investment.amount, method),
+      stripeConfig: context.stripeConfig!,
+    }),
+    onDone: { target: '#payment.confirmed', actions: { type: 'keepResult' as const, params: ({ event }: { event: { output: PaymentStepResponse } }) => ({ result: event.output }) } },
+  },
+});
+
+export const paymentMachine = setup({
+  types: {} as { context: PaymentContext; events: PaymentEvent; output: PaymentOutput; tags: 'loading' | 'readOnly' | 'confirmed' },
+  actors: {
+    /** GET /api/payment/status and GET /api/payment/stripe-config, together. */
+    loadPaymentStart: fromPromise<PaymentStart, void>(async () => {
+      throw new Error('loadPaymentStart is provided by the app');
+    }),
+    card: paymentCardMachine,
+    crypto: paymentCryptoMachine,
+    wire: paymentWireMachine,
+  },
+  guards: {
+    isStepComplete: (_, params: { start: PaymentStart }) => isPaymentStepComplete(params.start.status),
+    isAuthMissing: (_, params: { error: unknown }) => isAuthError(params.error),
+    /** The event chooses `to`, which is not the method shown, and the method shown is not mid-payment. */
+    canSwitchTo: ({ context }, params: { method: ChoosableMethod; to: ChoosableMethod }) =>
+      params.method === params.to && context.method !== params.to && !context.locked,
+    isCardResult: ({ context }) => context.method === 'CARD',
+    hasReference: ({ context }) => !!(context.status?.latestPayment?.paymentRef ?? context.status?.latestPayment?.transactionId),
+  },
+  actions: {
+    keepStart: assign((_, params: { start: PaymentStart }) => ({ status: params.start.status, stripeConfig: params.start.stripeConfig })),
+    chooseMethod: assign((_, params: { method: ChoosableMethod }) => ({ method: params.method, locked: false })),
+    clearMethod: assign({ method: null, locked: false }),
+    keepBusy: assign((_, params: { busy: boolean }) => ({ locked: params.busy })),
+    keepResult: assign((_, params: { result: PaymentStepResponse }) => ({ result: params.result, locked: true })),
+    /** The app's clipboard (effects): once it has the text it sends `payment.copy.done`. */
+    copyText: (_, _params: { text: string; what: string }) => {},
+    noteCopied: assign({ copied: true }),
+    clearCopied: assign({ copied: false }),
+    expireCopyLater: raise({ type: 'payment.copy.expired' } as const, { delay: 'COPY_CONFIRMATION', id: 'copyExpiry' }),
+    cancelCopyExpiry: cancel('copyExpiry'),
+    goToComplete: sendParent({ type: 'process.route.request', path: COMPLETE_PATH } satisfies PaymentParentEvent),
+  },
+  delays: { CARD_REDIRECT: CARD_REDIRECT_MS, METHOD_REDIRECT: METHOD_REDIRECT_MS, COPY_CONFIRMATION: COPY_CONFIRMATION_MS },
+}).createMachine({
+  id: 'payment',
+  context: { status: null, stripeConfig: null, method: null, locked: false, result: null, copied: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPaymentStart',
+        src: 'loadPaymentStart',
+        onDone: [
+          { guard: { type: 'isStepComplete', params: ({ event }) => ({ start: event.output }) }, target: 'summary', actions: { type: 'keepStart', params: ({ event }) => ({ start: event.output }) } },
+          { target: 'paying', actions: { type: 'keepStart', params: ({ event }) => ({ start: event.output }) } },
+        ],
+        onError: [{ guard: { type: 'isAuthMissing', params: ({ event }) => ({ error: event.error }) }, target: 'authRequired' }, { target: 'failed' }],
+      },
+    },
+    /** 'Failed to initialize payment. Please try again.' with a retry. */
+    failed: { on: { 'payment.retry': 'loading' } },
+    /** 'Authentication Required' with 'Go to Login'. */
+    authRequired: {},
+    /** The payment step is done: the read-only summary. */
+    summary: {
+      tags: ['readOnly'],
+      on: {
+        'payment.reference.copy': {
+          guard: 'hasReference',
+          actions: { type: 'copyText', params: ({ context }) => ({ text: context.status?.latestPayment?.paymentRef ?? context.status?.latestPayment?.transactionId ?? '', what: 'reference' }) },
+        },
+        'payment.copy.done': { actions: ['cancelCopyExpiry', 'noteCopied', 'expireCopyLater'] },
+        'payment.copy.expired': { actions: 'clearCopied' },
+        'payment.goToComplete': { actions: 'goToComplete' },
+      },
+    },
+    paying: {
+      initial: 'choosing',
+      on: {
+        // Another method stops the one chosen (its chart and its calls), unless that one is mid-payment.
+        'payment.method.choose': [
+          { guard: { type: 'canSwitchTo', params: ({ event }) => ({ method: event.method, to: 'CARD' }) }, target: '.card' },
+          { guard: { type: 'canSwitchTo', params: ({ event }) => ({ method: event.method, to: 'CRYPTO' }) }, target: '.crypto' },
+          { guard: { type: 'canSwitchTo', params: ({ event }) => ({ method: event.method, to: 'WIRE' }) }, target: '.wire' },
+        ],
+        'payment.method.busy': { actions: { type: 'keepBusy', params: ({ event }) => ({ busy: event.busy }) } },
+      },
+      states: {
+        /** The transaction summary, the three methods and the prompt to choose. */
+        choosing: { entry: 'clearMethod' },
+        card: methodState('CARD', 'card'),
+        crypto: methodState('CRYPTO', 'crypto'),
+        wire: methodState('WIRE', 'wire'),
+      },
+    },
+    /** The server confirmed: the success message for 3 s (card) or 2 s (crypto, wire), then on to complete. */
+    confirmed: {
+      tags: ['confirmed'],
+      after: {
+        CARD_REDIRECT: { guard: 'isCardResult', target: 'done' },
+        METHOD_REDIRECT: { guard: not('isCardResult'), target: 'done' },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({ completed: true, paymentMethod: context.method!, paymentStatus: context.result!.paymentStatus }),
+});
+
+/** A running payment chart, as views and the process chart hold it. */
+export type PaymentActorRef = ActorRefFrom<typeof paymentMachine>;

@@ -1,0 +1,34 @@
+/** The three method cards, native radios underneath (arrow keys move the choice), each with its fee and total. */
+import { feePercentOf, formatCents } from '../../../../machines/payment/payment.rules.ts';
+import { messages } from '../../../shared/messages.ts';
+import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
+import { PAYMENT_METHOD_LABELS, type ChoosableMethod } from '../../../shared/payment.ts';
+import { RadioCards } from '../../ui/form/index.ts';
+
+const text = { ...messages.payment, ...paymentPageMessages };
+
+export type MethodOffer = { method: ChoosableMethod; feeBasisPoints: number; totalCents: number };
+
+export function MethodCards({ offers, chosen, locked, onChoose }: { offers: MethodOffer[]; chosen: ChoosableMethod | null; locked: boolean; onChoose: (method: ChoosableMethod) => void }) {
+  return (
+    <div className="payment-methods">
+      <RadioCards
+        name="payment-method"
+        legend={text.methodsLegend}
+        value={chosen ?? ''}
+        disabled={locked}
+        onChange={onChoose}
+        options={offers.map((offer) => ({
+          value: offer.method,
+          title: PAYMENT_METHOD_LABELS[offer.method],
+          description: `${text.methodFee(feePercentOf(offer.feeBasisPoints))} · ${text.totalDue} ${formatCents(offer.totalCents)}`,
+        }))}
+      />
+      {chosen ? null : (
+        <p className="payment__prompt" role="status">
+          {text.chooseMethod}
+        </p>
+      )}
+    </div>
+  );
+}
