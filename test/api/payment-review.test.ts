@@ -1,0 +1,145 @@
+/**
+ * A hostile review of the payment server (issue 13): each test here is a hole an attacker or an unlucky investor could
+ * use, proven first (the test failed on the code as merged) and then closed, or a rule checked on the edges the other
+ * payment tests do not reach (amounts whose cents are not exact in binary floating point, the fee's half cent).
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { CARD_MAX_TOTAL_CENTS, paymentAmounts, type CryptoCurrency } from '../../src/shared/payment.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
+import { forEachDatabase, type ApiTest } from './harness.ts';
+import { auditActions, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
+import { rowCounts } from './support/row-counts.ts';
+
+const ETH_HASH = `0x${'ab'.repeat(32)}`;
+const BTC_HASH = 'cd'.repeat(32);
+
+/** A crypto payment as initiate stores it, quoted now (the quote's own rules have their own tests). */
+async function cryptoPayment(t: ApiTest, investor: PaymentInvestor, currency: CryptoCurrency) {
+  const now = t.clock.now();
+  const [row] = await t.database.db
+    .insert(schema.payments)
+    .values({
+      userId: investor.userId,
+      investmentId: investor.investmentId,
+      paymentMethod: 'CRYPTO',
+      ...paymentAmounts(investor.amount, 'CRYPTO'),
+      cryptoCurrency: currency,
+      cryptoRate: 2500,
+      cryptoRateAsOf: now,
+      cryptoRateSource: 'test',
+      cryptoRateStatus: 'fresh',
+      cryptoAmount: '10.100000',
+      cryptoWallet: '0x0000000000000000000000000000000000000001',
+      quotedAt: now,
+      paymentRef: 'G2G-PAY-TEST',
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('no crypto row');
+  return row;
+}
+
+const mailsTo = (t: ApiTest, email: string) => t.mailer.sent.filter((m) => m.to === email && m.subject.startsWith('G2G: payment'));
+
+forEachDatabase('payment review (hostile)', (t) => {
+  const process = (token: string, body: unknown) => t.post('/api/payment/process', body, token);
+
+  describe('paying twice', () => {
+    it('a test card is not charged once the payment step is done by wire: 409, the intent untouched, one mail', async () => {
+      const investor = await paymentInvestor(t);
+      const card = await initiate(t, investor, 'CARD');
+      const wire = await initiate(t, investor, 'WIRE');
+      expect((await process(investor.token, { paymentMethod: 'WIRE', paymentId: wire.paymentId, transactionId: wire.paymentRef })).status).toBe(200);
+      const res = await t.post(
+        '/api/payment/test-card/confirm',
+        { paymentIntentId: card.stripe.paymentIntentId, clientSecret: card.stripe.clientSecret, paymentMethod: 'pm_card_visa' },
+        investor.token,
+      );
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 409, body: { error: messages.payment.alreadyPaid } });
+      const [intent] = await t.database.db.select().from(schema.localCardIntents).where(eq(schema.localCardIntents.id, card.stripe.paymentIntentId));
+      expect(intent?.status).toBe('requires_payment_method');
+      expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:PENDING', 'WIRE:AWAITING_FUNDS']);
+      await t.runDueJobs();
+      expect(mailsTo(t, investor.email)).toHaveLength(1);
+      expect((await auditActions(t, investor.userId)).filter((a) => a === 'payment.completed' || a === 'payment.sent')).toEqual(['payment.sent']);
+    });
+  });
+
+  describe('replay of a crypto transaction across investors', () => {
+    it("refuses a transaction hash another payment already claims (in any letter case), writing nothing", async () => {
+      const a = await paymentInvestor(t);
+      const b = await paymentInvestor(t);
+      const paymentA = await cryptoPayment(t, a, 'ETH');
+      const paymentB = await cryptoPayment(t, b, 'USDT');
+      expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: ETH_HASH })).status).toBe(200);
+      for (const transactionId of [ETH_HASH, ETH_HASH.toUpperCase().replace('0X', '0x'), ` ${ETH_HASH} `]) {
+        const before = await rowCounts(t.database.db);
+        const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId });
+        expect({ status: res.status, body: await res.json() }).toEqual({ status: 409, body: { error: messages.payment.transactionAlreadyUsed } });
+        expect(await rowCounts(t.database.db)).toEqual(before);
+      }
+      expect((await investmentRow(t, b.userId)).paymentCompleted).toBe(false);
+      expect((await paymentRows(t, b.userId))[0]?.paymentStatus).toBe('PENDING');
+    });
+
+    it('the same hash given by 8 investors at once is recorded for one of them only', async () => {
+      const investors: PaymentInvestor[] = [];
+      for (let i = 0; i < 8; i++) investors.push(await paymentInvestor(t));
+      const rows = await Promise.all(investors.map((investor) => cryptoPayment(t, investor, 'ETH')));
+      const hash = `0x${'5e'.repeat(32)}`;
+      const answers = await Promise.all(investors.map((investor, i) => process(investor.token, { paymentMethod: 'CRYPTO', paymentId: rows[i]?.id, transactionId: hash })));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(7).fill(409)]);
+      const claimed = await t.database.db.select({ id: schema.payments.id }).from(schema.payments).where(eq(schema.payments.transactionId, hash));
+      expect(claimed).toHaveLength(1);
+    });
+
+    it('a Bitcoin transaction id pasted in capitals is the same transaction', async () => {
+      const a = await paymentInvestor(t);
+      const b = await paymentInvestor(t);
+      const paymentA = await cryptoPayment(t, a, 'BTC');
+      const paymentB = await cryptoPayment(t, b, 'BTC');
+      expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: BTC_HASH.toUpperCase() })).status).toBe(200);
+      const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId: BTC_HASH });
+      expect(res.status).toBe(409);
+    });
+  });
+
+  describe('amounts in cents, exactly', () => {
+    const setAmount = (investor: PaymentInvestor, amount: number) =>
+      t.database.db.update(schema.investments).set({ amount }).where(eq(schema.investments.id, investor.investmentId));
+
+    it('10,000.10 and 10,000.50 (a half-cent crypto fee, rounded up): the server’s cents, and the browser’s same figures accepted', async () => {
+      for (const [amount, method, cents] of [
+        [10_000.1, 'WIRE', { amountCents: 1_000_010, feeCents: 0, totalCents: 1_000_010 }],
+        [10_000.1, 'CARD', { amountCents: 1_000_010, feeCents: 40_000, totalCents: 1_040_010 }],
+        [10_000.5, 'CRYPTO', { amountCents: 1_000_050, feeCents: 10_001, totalCents: 1_010_051 }],
+      ] as const) {
+        const investor = await paymentInvestor(t);
+        await setAmount(investor, amount);
+        const body = initiateBody({ amount, userId: investor.userId }, method);
+        const res = await t.post('/api/payment/initiate', body, investor.token);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ amount: cents.amountCents / 100, processingFee: cents.feeCents / 100, totalAmount: cents.totalCents / 100 });
+        expect(await paymentRows(t, investor.userId)).toMatchObject([cents]);
+        // A cent off on any figure is refused.
+        const off = await t.post('/api/payment/initiate', { ...body, processingFee: body.processingFee + 0.01 }, investor.token);
+        expect(off.status).toBe(400);
+      }
+    });
+
+    it('999,999.99: wire exact to the cent; by card the total is above Stripe’s ceiling and refused with no row left', async () => {
+      const investor = await paymentInvestor(t);
+      await setAmount(investor, 999_999.99);
+      expect(paymentAmounts(999_999.99, 'CARD').totalCents).toBeGreaterThan(CARD_MAX_TOTAL_CENTS);
+      const before = await rowCounts(t.database.db);
+      const card = await t.post('/api/payment/initiate', initiateBody({ amount: 999_999.99, userId: investor.userId }, 'CARD'), investor.token);
+      expect({ status: card.status, body: await card.json() }).toEqual({ status: 400, body: { error: messages.payment.cardAboveLimit } });
+      expect(await rowCounts(t.database.db)).toEqual(before);
+      const wire = await initiate(t, { ...investor, amount: 999_999.99 }, 'WIRE');
+      expect(wire.totalAmount).toBe(999_999.99);
+      expect((await paymentRows(t, investor.userId))[0]).toMatchObject({ amountCents: 99_999_999, totalCents: 99_999_999 });
+    });
+  });
+});
