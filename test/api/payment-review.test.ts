@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { CARD_MAX_TOTAL_CENTS, paymentAmounts, type CryptoCurrency } from '../../src/shared/payment.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
+import { loadBankSettings } from '../../src/server/config/bank-env.ts';
+import { loadCryptoSettings } from '../../src/server/config/crypto-env.ts';
+import { ConfigError } from '../../src/server/config/env.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { auditActions, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
@@ -141,5 +144,47 @@ forEachDatabase('payment review (hostile)', (t) => {
       expect(wire.totalAmount).toBe(999_999.99);
       expect((await paymentRows(t, investor.userId))[0]).toMatchObject({ amountCents: 99_999_999, totalCents: 99_999_999 });
     });
+  });
+});
+
+describe('payment review: where the money goes, in production', () => {
+  /** Everything configured: each test leaves one variable out. */
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    CRYPTO_WALLET_ETH: `0x${'2a'.repeat(20)}`,
+    CRYPTO_WALLET_USDC: `0x${'2b'.repeat(20)}`,
+    CRYPTO_WALLET_USDT: `0x${'2c'.repeat(20)}`,
+    CRYPTO_WALLET_BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    BANK_NAME: 'Foundation Bank',
+    BANK_ACCOUNT_NAME: 'G2G Token Foundation',
+    BANK_IBAN: 'GB33BUKB20201555555555',
+    BANK_BIC: 'BUKBGB22',
+  };
+  const refusal = (load: () => unknown) => {
+    try {
+      load();
+    } catch (error) {
+      if (error instanceof ConfigError) return error.variable;
+      throw error;
+    }
+    return null;
+  };
+
+  it('everything configured starts', () => {
+    expect(loadCryptoSettings(PRODUCTION).demoDefaults).toEqual(['CRYPTO_INDICATIVE_RATES']);
+    expect(loadBankSettings(PRODUCTION).demoDefaults).toEqual([]);
+  });
+
+  // The demo BTC address is BIP-173's test vector, whose key is 1: anyone could spend what an investor sends there.
+  it.each(['CRYPTO_WALLET_ETH', 'CRYPTO_WALLET_BTC', 'CRYPTO_WALLET_USDC', 'CRYPTO_WALLET_USDT'])('a demo %s stops a production start', (name) => {
+    const { [name]: _left, ...env } = PRODUCTION as Record<string, string>;
+    expect(refusal(() => loadCryptoSettings(env))).toBe(name);
+    expect(refusal(() => loadCryptoSettings({ ...env, NODE_ENV: 'development' }))).toBeNull();
+  });
+
+  it.each(['BANK_NAME', 'BANK_ACCOUNT_NAME', 'BANK_IBAN', 'BANK_BIC'])('a demo %s stops a production start', (name) => {
+    const { [name]: _left, ...env } = PRODUCTION as Record<string, string>;
+    expect(refusal(() => loadBankSettings(env))).toBe(name);
+    expect(refusal(() => loadBankSettings({ ...env, NODE_ENV: 'development' }))).toBeNull();
   });
 });
