@@ -132,6 +132,18 @@ forEachDatabase('payment review (hostile)', (t) => {
       }
     });
 
+    it('a fraction of a cent on any figure is refused, however small (the server compares exact cents)', async () => {
+      const investor = await paymentInvestor(t);
+      await setAmount(investor, 10_000.1);
+      const body = initiateBody({ amount: 10_000.1, userId: investor.userId }, 'CARD');
+      const before = await rowCounts(t.database.db);
+      for (const tampered of [{ amount: body.amount + 4e-7 }, { processingFee: body.processingFee - 1e-7 }, { totalAmount: body.totalAmount + 5e-7 }]) {
+        const res = await t.post('/api/payment/initiate', { ...body, ...tampered }, investor.token);
+        expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { error: messages.payment.amountMismatch } });
+      }
+      expect(await rowCounts(t.database.db)).toEqual(before);
+    });
+
     it('999,999.99: wire exact to the cent; by card the total is above Stripe’s ceiling and refused with no row left', async () => {
       const investor = await paymentInvestor(t);
       await setAmount(investor, 999_999.99);
