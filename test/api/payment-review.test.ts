@@ -4,7 +4,7 @@
  * payment tests do not reach (amounts whose cents are not exact in binary floating point, the fee's half cent).
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { CARD_MAX_TOTAL_CENTS, paymentAmounts, type CryptoCurrency } from '../../src/shared/payment.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
@@ -13,6 +13,8 @@ import { loadCryptoSettings } from '../../src/server/config/crypto-env.ts';
 import { ConfigError } from '../../src/server/config/env.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { auditActions, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
+import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
+import { stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 const ETH_HASH = `0x${'ab'.repeat(32)}`;
@@ -50,7 +52,7 @@ forEachDatabase('payment review (hostile)', (t) => {
   const process = (token: string, body: unknown) => t.post('/api/payment/process', body, token);
 
   describe('paying twice', () => {
-    it('a test card is not charged once the payment step is done by wire: 409, the intent untouched, one mail', async () => {
+    it('a test card is not charged once the payment step is done by wire: its intent canceled, confirm 409, one mail', async () => {
       const investor = await paymentInvestor(t);
       const card = await initiate(t, investor, 'CARD');
       const wire = await initiate(t, investor, 'WIRE');
@@ -61,12 +63,13 @@ forEachDatabase('payment review (hostile)', (t) => {
         investor.token,
       );
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 409, body: { error: messages.payment.alreadyPaid } });
+      // The card's intent was canceled at the provider when the wire was sent: nothing can charge it any more.
       const [intent] = await t.database.db.select().from(schema.localCardIntents).where(eq(schema.localCardIntents.id, card.stripe.paymentIntentId));
-      expect(intent?.status).toBe('requires_payment_method');
-      expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:PENDING', 'WIRE:AWAITING_FUNDS']);
+      expect(intent?.status).toBe('canceled');
+      expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:FAILED', 'WIRE:AWAITING_FUNDS']);
       await t.runDueJobs();
       expect(mailsTo(t, investor.email)).toHaveLength(1);
-      expect((await auditActions(t, investor.userId)).filter((a) => a === 'payment.completed' || a === 'payment.sent')).toEqual(['payment.sent']);
+      expect((await auditActions(t, investor.userId)).filter((a) => a !== 'payment.initiated' && a !== 'payment.card_intent_created')).toEqual(['payment.sent', 'payment.failed']);
     });
   });
 
@@ -198,5 +201,56 @@ describe('payment review: where the money goes, in production', () => {
     const { [name]: _left, ...env } = PRODUCTION as Record<string, string>;
     expect(refusal(() => loadBankSettings(env))).toBe(name);
     expect(refusal(() => loadBankSettings({ ...env, NODE_ENV: 'development' }))).toBeNull();
+  });
+});
+
+forEachDatabase('payment review: the open card payment once the step is done (Stripe SDK, fake Stripe API)', (t) => {
+  let fake: FakeStripe;
+  let s: StripeApp;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    s = stripeApp(t, fake);
+  });
+  afterAll(() => fake.close());
+
+  const cardThenWire = async () => {
+    const investor = await paymentInvestor(t);
+    const card = (await (await s.post('/api/payment/initiate', initiateBody(investor, 'CARD'), investor.token)).json()) as { stripe: { paymentIntentId: string } };
+    const wire = (await (await s.post('/api/payment/initiate', initiateBody(investor, 'WIRE'), investor.token)).json()) as { paymentId: string; paymentRef: string };
+    const sent = await s.post('/api/payment/process', { paymentMethod: 'WIRE', paymentId: wire.paymentId, transactionId: wire.paymentRef }, investor.token);
+    return { investor, intentId: card.stripe.paymentIntentId, sent };
+  };
+
+  it('sending the wire cancels the card intent at Stripe (Stripe.js can no longer charge it): the card payment FAILED', async () => {
+    const { investor, intentId, sent } = await cardThenWire();
+    expect(sent.status).toBe(200);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`)).toHaveLength(1);
+    expect(fake.intents.get(intentId)?.status).toBe('canceled');
+    expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:FAILED', 'WIRE:AWAITING_FUNDS']);
+  });
+
+  it('Stripe failing: the wire is still sent (200, step done), the card payment stays as it was', async () => {
+    try {
+      const investor = await paymentInvestor(t);
+      const card = (await (await s.post('/api/payment/initiate', initiateBody(investor, 'CARD'), investor.token)).json()) as { stripe: { paymentIntentId: string } };
+      const wire = (await (await s.post('/api/payment/initiate', initiateBody(investor, 'WIRE'), investor.token)).json()) as { paymentId: string; paymentRef: string };
+      fake.failWith(500);
+      const sent = await s.post('/api/payment/process', { paymentMethod: 'WIRE', paymentId: wire.paymentId, transactionId: wire.paymentRef }, investor.token);
+      expect(sent.status).toBe(200);
+      expect(fake.intents.get(card.stripe.paymentIntentId)?.status).toBe('requires_payment_method');
+      expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:PENDING', 'WIRE:AWAITING_FUNDS']);
+    } finally {
+      fake.failWith(0);
+    }
+  });
+
+  it('an intent that had already succeeded at Stripe is recorded as paid, as it is (never hidden)', async () => {
+    const investor = await paymentInvestor(t);
+    const card = (await (await s.post('/api/payment/initiate', initiateBody(investor, 'CARD'), investor.token)).json()) as { stripe: { paymentIntentId: string } };
+    const wire = (await (await s.post('/api/payment/initiate', initiateBody(investor, 'WIRE'), investor.token)).json()) as { paymentId: string; paymentRef: string };
+    fake.update(card.stripe.paymentIntentId, { status: 'succeeded' });
+    const sent = await s.post('/api/payment/process', { paymentMethod: 'WIRE', paymentId: wire.paymentId, transactionId: wire.paymentRef }, investor.token);
+    expect(sent.status).toBe(200);
+    expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:COMPLETED', 'WIRE:AWAITING_FUNDS']);
   });
 });

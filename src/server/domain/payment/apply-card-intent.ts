@@ -26,7 +26,8 @@ import { lockInvestmentForPayment } from './payment-access.ts';
 import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
 import { isOpen, rereadPayment, type PaymentRow } from './payment-rows.ts';
 
-export type CardIntentSource = 'confirm' | 'webhook' | 'local-provider';
+/** Who applied the intent; 'paid-otherwise': canceled because the step was done by crypto or wire. */
+export type CardIntentSource = 'confirm' | 'webhook' | 'local-provider' | 'paid-otherwise';
 export type ApplyContext = { now: Date; meta: RequestMeta; source: CardIntentSource };
 
 /** Whether the provider's intent is exactly this payment's: its id, total in cents, EUR, and the ids we gave it. */
