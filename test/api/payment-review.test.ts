@@ -14,7 +14,7 @@ import { ConfigError } from '../../src/server/config/env.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { auditActions, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
-import { stripeApp, type StripeApp } from './support/payment-stripe.ts';
+import { intentEvent, signPayload, stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 const ETH_HASH = `0x${'ab'.repeat(32)}`;
@@ -227,6 +227,16 @@ forEachDatabase('payment review: the open card payment once the step is done (St
     expect(fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`)).toHaveLength(1);
     expect(fake.intents.get(intentId)?.status).toBe('canceled');
     expect((await paymentRows(t, investor.userId)).map((p) => `${p.paymentMethod}:${p.paymentStatus}`).sort()).toEqual(['CARD:FAILED', 'WIRE:AWAITING_FUNDS']);
+  });
+
+  it("Stripe's payment_intent.canceled for the intent we canceled is taken as known, not audited as a refusal", async () => {
+    const { investor, intentId } = await cardThenWire();
+    const intent = fake.intents.get(intentId);
+    if (!intent) throw new Error('no fake intent');
+    const payload = intentEvent('payment_intent.canceled', intent);
+    expect((await s.webhook(payload, signPayload(payload, fake.settings.webhookSecret))).status).toBe(200);
+    expect(await auditActions(t, investor.userId)).not.toContain('payment.webhook_refused');
+    expect((await paymentRows(t, investor.userId)).find((p) => p.paymentMethod === 'CARD')?.paymentStatus).toBe('FAILED');
   });
 
   it('Stripe failing: the wire is still sent (200, step done), the card payment stays as it was', async () => {
