@@ -109,6 +109,9 @@ forEachDatabase('payment review (hostile)', (t) => {
       expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: BTC_HASH.toUpperCase() })).status).toBe(200);
       const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId: BTC_HASH });
       expect(res.status).toBe(409);
+      // Stored in lower case; the investor's own repeat, in either case, answers the same.
+      expect((await paymentRows(t, a.userId))[0]?.transactionId).toBe(BTC_HASH);
+      expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: BTC_HASH })).status).toBe(200);
     });
   });
 

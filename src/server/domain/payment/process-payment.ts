@@ -63,7 +63,7 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
     const investment = await lockInvestmentForPayment(tx, userId);
     const payment = await findOwnPayment(tx, userId, request.paymentId, request.paymentMethod);
     if (!payment) throw new AppError('NOT_FOUND', messages.payment.paymentNotFound);
-    if (payment.paymentStatus === 'AWAITING_FUNDS' && payment.transactionId?.toLowerCase() === givenTransactionId(request).toLowerCase()) return paymentStepAnswer(payment, true);
+    if (payment.paymentStatus === 'AWAITING_FUNDS' && payment.transactionId === givenTransactionId(request)) return paymentStepAnswer(payment, true);
     if (!isOpen(payment)) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
     if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     const transactionId = checkTransactionId(request, payment, now);
