@@ -73,6 +73,20 @@ forEachDatabase('payment review (hostile)', (t) => {
     });
   });
 
+  describe('methods', () => {
+    it('process takes CRYPTO and WIRE only (BANK_TRANSFER, CARD, lower case: 400), writing nothing', async () => {
+      const investor = await paymentInvestor(t);
+      const wire = await initiate(t, investor, 'WIRE');
+      const before = await rowCounts(t.database.db);
+      for (const paymentMethod of ['BANK_TRANSFER', 'CARD', 'wire', 'WIRE ', null]) {
+        const res = await process(investor.token, { paymentMethod, paymentId: wire.paymentId, transactionId: wire.paymentRef });
+        expect(res.status).toBe(400);
+      }
+      expect(await rowCounts(t.database.db)).toEqual(before);
+      expect((await investmentRow(t, investor.userId)).paymentCompleted).toBe(false);
+    });
+  });
+
   describe('replay of a crypto transaction across investors', () => {
     it("refuses a transaction hash another payment already claims (in any letter case), writing nothing", async () => {
       const a = await paymentInvestor(t);
