@@ -16,14 +16,7 @@ import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
 import { retrieveCardIntent } from './card-provider-calls.ts';
 import { checkPaymentAccess } from './payment-access.ts';
-import { findOpenPayment, type PaymentRow } from './payment-rows.ts';
-
-export const paymentStepAnswer = (payment: PaymentRow, paymentCompleted: boolean): PaymentStepResponse => ({
-  paymentId: payment.id,
-  paymentStatus: payment.paymentStatus as PaymentStepResponse['paymentStatus'],
-  paymentCompleted,
-  nextStep: 'complete',
-});
+import { findOpenPayment, paymentStepAnswer } from './payment-rows.ts';
 
 export async function confirmCardPayment(deps: { db: Db; card: CardProvider }, paymentIntentId: string, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
   const { db, card } = deps;

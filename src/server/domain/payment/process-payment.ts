@@ -16,10 +16,9 @@ import { AppError } from '../../errors/app-error.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
-import { paymentStepAnswer } from './confirm-card-payment.ts';
 import { checkPaymentAccess, isPaymentStepDone, lockInvestmentForPayment } from './payment-access.ts';
 import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
-import { findOwnPayment, isOpen, type PaymentRow } from './payment-rows.ts';
+import { findOwnPayment, isOpen, paymentStepAnswer, type PaymentRow } from './payment-rows.ts';
 
 /**
  * The transaction id as it is checked and stored: the investor's paste without surrounding blanks; a crypto hash in
