@@ -127,8 +127,8 @@ forEachDatabase('card payments (local test provider)', (t) => {
       const s = await startCard(t);
       await confirmCard(t, s, 'pm_card_visa');
       const before = await rowCounts(t.database.db);
-      // The payment is no longer open: the intent is no open payment's.
-      expect(await json(await confirmCard(t, s, 'pm_card_visa'))).toEqual({ status: 404, body: { error: messages.payment.paymentNotFound } });
+      // The payment step is done: nothing more is charged.
+      expect(await json(await confirmCard(t, s, 'pm_card_visa'))).toEqual({ status: 409, body: { error: messages.payment.alreadyPaid } });
       expect(await t.card.confirm(s.intentId, s.clientSecret, 'pm_card_chargeDeclined').catch((e: Error) => e.name)).toBe('LocalCardRefusal');
       expect(await rowCounts(t.database.db)).toEqual(before);
     });

@@ -278,7 +278,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
   it('runs in production mode with DATABASE_URL, takes no PGlite lock, and keeps data across restarts', async () => {
     const database = await freshPostgresDatabase();
     const dir = await freshTempDir();
-    const env = { NODE_ENV: 'production', DATABASE_URL: database.url, JWT_SECRET: 'a-production-secret-of-at-least-32-bytes' };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
+      // Production takes no demo wallet or bank account (where investors send real money).
+      ...Object.fromEntries(['ETH', 'USDC', 'USDT'].map((coin) => [`CRYPTO_WALLET_${coin}`, `0x${'2a'.repeat(20)}`])),
+      CRYPTO_WALLET_BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      BANK_NAME: 'Foundation Bank',
+      BANK_ACCOUNT_NAME: 'G2G Token Foundation',
+      BANK_IBAN: 'GB33BUKB20201555555555',
+      BANK_BIC: 'BUKBGB22',
+    };
     try {
       const first = await startServer({ env, dataDir: dir.root, port: 0, host: '127.0.0.1', staticDir: null, log: createMemoryLog() });
       expect(first.database).toBe('postgres');

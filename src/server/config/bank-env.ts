@@ -6,7 +6,8 @@
  *   allowed), BANK_BIC (8 or 11 characters).
  *
  * Unset, each takes a demo value (the well-known example IBAN DE89 3704 0044 0532 0130 00, clearly not the
- * foundation's) and `demoDefaults` names it so the start warns. Shown in the portal only, never emailed.
+ * foundation's) and `demoDefaults` names it so the start warns; with NODE_ENV=production an unset one stops the
+ * start. Shown in the portal only, never emailed.
  */
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { ConfigError, type Env } from './env.ts';
@@ -47,8 +48,11 @@ export const groupedIban = (iban: string): string => friendlyFormatIBAN(iban) ??
 
 export function loadBankSettings(env: Env): BankAccount {
   const demoDefaults: string[] = [];
+  const production = read(env, 'NODE_ENV') === 'production';
   const get = (name: keyof typeof DEMO_BANK): string => {
     const value = read(env, name);
+    // Investors wire real money to what the page shows: production names the foundation's own account.
+    if (value === undefined && production) throw new ConfigError(name, "is required when NODE_ENV=production: the demo bank account is not the foundation's.");
     if (value === undefined) demoDefaults.push(name);
     return value ?? DEMO_BANK[name];
   };

@@ -10,7 +10,8 @@
  *                             never answered (or is off); a coin left out has none; `none`: no indicative rates at all.
  *
  * The demo defaults make `npm start` work offline; `demoDefaults` names the variables that fell back to them, so the
- * start can warn (a demo wallet receives nobody's money).
+ * start can warn (a demo wallet receives nobody's money). With NODE_ENV=production the wallets have no default: an
+ * unset one stops the start.
  */
 import { Network, validate as isBitcoinAddress } from 'bitcoin-address-validation';
 import { CRYPTO_CHAINS, CRYPTO_CURRENCIES, CRYPTO_PRICE_RANGES, type CryptoCurrency } from '../../shared/payment.ts';
@@ -97,6 +98,8 @@ function wallets(env: Env, production: boolean, demoDefaults: string[]): Record<
   for (const currency of CRYPTO_CURRENCIES) {
     const name = `CRYPTO_WALLET_${currency}`;
     const given = read(env, name);
+    // A demo wallet receives nobody's money (anyone holds the key of BIP-173's vector): production names its own.
+    if (given === undefined && production) throw new ConfigError(name, "is required when NODE_ENV=production: the demo wallet is not the foundation's.");
     if (given === undefined) demoDefaults.push(name);
     const address = given ?? DEMO_WALLETS[currency];
     const problem = walletProblem(currency, address, production);

@@ -6,7 +6,8 @@
  *   GET  /status                   the investment's payment status and the latest payment (every process page)
  *   POST /initiate                 {paymentMethod, amount, processingFee, totalAmount, ...} -> the one open payment
  *   POST /confirm-stripe           {paymentIntentId} -> the card payment COMPLETED once the provider says succeeded
- *   POST /process                  {paymentMethod: CRYPTO|WIRE, paymentId, transactionId} -> AWAITING_FUNDS
+ *   POST /process                  {paymentMethod: CRYPTO|WIRE, paymentId, transactionId} -> AWAITING_FUNDS; the card
+ *                                  payment left open is then canceled at the provider (cancel-open-card-payment.ts)
  *   POST /test-card/confirm        (local test provider only) {paymentIntentId, clientSecret, paymentMethod}
  *   POST /test-card/authenticate   (local test provider only) {paymentIntentId, clientSecret, outcome}
  * GET /crypto-rates and GET /bank-transaction-config live in payment-funds.routes.ts.
@@ -23,6 +24,7 @@ import {
 } from '../../shared/payment.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { confirmCardPayment } from '../domain/payment/confirm-card-payment.ts';
+import { cancelOpenCardPayment } from '../domain/payment/cancel-open-card-payment.ts';
 import { authenticateLocalCard, confirmLocalCard } from '../domain/payment/confirm-local-card.ts';
 import { getPaymentStatus } from '../domain/payment/get-payment-status.ts';
 import { handleCardWebhook } from '../domain/payment/handle-card-webhook.ts';
@@ -95,6 +97,8 @@ export function paymentRoutes(deps: AppDeps) {
       const ctx = requestContext(c, deps);
       const request = await readJson(c, ProcessPaymentRequestSchema);
       const answer = await processPayment(db, request, ctx);
+      // The step is done: the card payment left open must not be charged on top.
+      await cancelOpenCardPayment({ db, card, log: deps.log }, ctx);
       deps.jobs.wake();
       return c.json(answer);
     });

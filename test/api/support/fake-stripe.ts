@@ -2,7 +2,8 @@
  * A small fake of Stripe's HTTP API for the real SDK path (stripe-mock cannot be had here): an HTTP server on
  * 127.0.0.1:0 that the `stripe` SDK reaches through its host/port/protocol options. It does what this portal uses,
  * as Stripe does it: POST /v1/payment_intents (form-encoded, Idempotency-Key: the same key and parameters give the
- * same intent, other parameters a 400 idempotency_error), GET /v1/payment_intents/:id (404 resource_missing), the
+ * same intent, other parameters a 400 idempotency_error), GET /v1/payment_intents/:id (404 resource_missing),
+ * POST /v1/payment_intents/:id/cancel (400 payment_intent_unexpected_state once succeeded or canceled), the
  * secret key checked (401). Tests move an intent's state with `update` (what the browser's confirmation with
  * Stripe.js would do) and read what arrived in `requests`; `failWith` makes the next calls answer a server error.
  */
@@ -104,6 +105,17 @@ export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SET
       };
       intents.set(id, intent);
       if (idempotencyKey) byKey.set(idempotencyKey, { form: canonical, id });
+      return send(res, 200, intent);
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancel) {
+      const intent = intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return error(res, 404, 'invalid_request_error', `No such payment_intent: '${cancel[1]}'`, 'resource_missing');
+      // As Stripe: a succeeded or canceled intent cannot be canceled.
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(res, 400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+      }
+      intent.status = 'canceled';
       return send(res, 200, intent);
     }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);

@@ -27,8 +27,8 @@ describe('loadCryptoSettings', () => {
     expect(settings.demoDefaults.sort()).toEqual(['CRYPTO_INDICATIVE_RATES', 'CRYPTO_WALLET_BTC', 'CRYPTO_WALLET_ETH', 'CRYPTO_WALLET_USDC', 'CRYPTO_WALLET_USDT']);
   });
 
-  it('the demo defaults also pass in production (mainnet BTC)', () => {
-    expect(loadCryptoSettings({ NODE_ENV: 'production' }).wallets.BTC).toBe(DEMO_WALLETS.BTC);
+  it('the demo wallets do not pass in production (test/api/payment-review.test.ts names each)', () => {
+    expect(() => loadCryptoSettings({ NODE_ENV: 'production' })).toThrow(/CRYPTO_WALLET_ETH/);
   });
 
   it('takes configured values: off, a key, EIP-55 wallets, a mainnet BTC address, partial rates', () => {
@@ -52,7 +52,7 @@ describe('loadCryptoSettings', () => {
 
   it('BTC testnet addresses outside production only', () => {
     expect(loadCryptoSettings({ CRYPTO_WALLET_BTC: BTC_TESTNET }).wallets.BTC).toBe(BTC_TESTNET);
-    const error = refusal({ NODE_ENV: 'production', CRYPTO_WALLET_BTC: BTC_TESTNET });
+    const error = refusal({ NODE_ENV: 'production', CRYPTO_WALLET_ETH: EIP55, CRYPTO_WALLET_USDC: EIP55, CRYPTO_WALLET_USDT: EIP55, CRYPTO_WALLET_BTC: BTC_TESTNET });
     expect(error.variable).toBe('CRYPTO_WALLET_BTC');
     expect(error.message).toMatch(/test network/);
   });

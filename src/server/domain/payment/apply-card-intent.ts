@@ -26,7 +26,8 @@ import { lockInvestmentForPayment } from './payment-access.ts';
 import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
 import { isOpen, rereadPayment, type PaymentRow } from './payment-rows.ts';
 
-export type CardIntentSource = 'confirm' | 'webhook' | 'local-provider';
+/** Who applied the intent; 'paid-otherwise': canceled because the step was done by crypto or wire. */
+export type CardIntentSource = 'confirm' | 'webhook' | 'local-provider' | 'paid-otherwise';
 export type ApplyContext = { now: Date; meta: RequestMeta; source: CardIntentSource };
 
 /** Whether the provider's intent is exactly this payment's: its id, total in cents, EUR, and the ids we gave it. */
@@ -59,8 +60,10 @@ export async function applyCardIntent(
   const payment = await rereadPayment(tx, paymentId);
   const intent = typeof intentOrReader === 'function' ? await intentOrReader(tx) : intentOrReader;
   if (intent.id !== payment.providerIntentId) throw new AppError('CONFLICT', messages.payment.intentMismatch);
-  // Completed by this intent already (the id is unique): the same answer, nothing written.
+  // Completed by this intent already (the id is unique), or failed by its cancelation already (Stripe's
+  // payment_intent.canceled after our own cancel): the same answer, nothing written.
   if (payment.paymentStatus === 'COMPLETED') return payment;
+  if (payment.paymentStatus === 'FAILED' && intent.status === 'canceled') return payment;
   if (!isOpen(payment)) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
   if (!intentMatchesPayment(intent, payment)) throw new AppError('CONFLICT', messages.payment.intentMismatch);
 

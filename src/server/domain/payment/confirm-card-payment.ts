@@ -16,26 +16,22 @@ import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
 import { retrieveCardIntent } from './card-provider-calls.ts';
 import { checkPaymentAccess } from './payment-access.ts';
-import { findOpenPayment, type PaymentRow } from './payment-rows.ts';
-
-export const paymentStepAnswer = (payment: PaymentRow, paymentCompleted: boolean): PaymentStepResponse => ({
-  paymentId: payment.id,
-  paymentStatus: payment.paymentStatus as PaymentStepResponse['paymentStatus'],
-  paymentCompleted,
-  nextStep: 'complete',
-});
+import { findOpenPayment, paymentStepAnswer } from './payment-rows.ts';
 
 export async function confirmCardPayment(deps: { db: Db; card: CardProvider }, paymentIntentId: string, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
   const { db, card } = deps;
   const investment = await checkPaymentAccess(db, userId);
-  const [done] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.paymentMethod, 'CARD'), eq(payments.providerIntentId, paymentIntentId), eq(payments.paymentStatus, 'COMPLETED')))
-    .limit(1);
-  if (done) return paymentStepAnswer(done, true);
-
+  // The open payment first, the completed one only when none is open: read the other way round, a webhook completing
+  // the payment between the two reads left neither (404 to an investor who has just paid).
   const open = await findOpenPayment(db, investment.id, 'CARD');
+  if (!open) {
+    const [done] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.paymentMethod, 'CARD'), eq(payments.providerIntentId, paymentIntentId), eq(payments.paymentStatus, 'COMPLETED')))
+      .limit(1);
+    if (done) return paymentStepAnswer(done, true);
+  }
   if (!open?.providerIntentId) throw new AppError('NOT_FOUND', messages.payment.paymentNotFound);
   if (open.providerIntentId !== paymentIntentId) throw new AppError('CONFLICT', messages.payment.intentMismatch);
 

@@ -14,7 +14,7 @@ import { LocalCardRefusal, type LocalCardProvider } from '../../providers/card/l
 import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
 import { retrieveCardIntent } from './card-provider-calls.ts';
-import { checkPaymentAccess } from './payment-access.ts';
+import { checkPaymentAccess, isPaymentStepDone } from './payment-access.ts';
 import { findOpenPayment } from './payment-rows.ts';
 
 type Deps = { db: Db; card: LocalCardProvider };
@@ -26,6 +26,9 @@ async function changeLocalIntent(
   { userId, now, meta }: RequestContext,
 ): Promise<CardIntent> {
   const investment = await checkPaymentAccess(db, userId);
+  // Paid already (by wire or crypto): no charge on top. A real Stripe intent is confirmed by Stripe.js, out of our
+  // reach; a charge that lands anyway is recorded as it is (apply-card-intent.ts).
+  if (await isPaymentStepDone(db, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
   const open = await findOpenPayment(db, investment.id, 'CARD');
   if (!open?.providerIntentId || open.providerIntentId !== paymentIntentId) throw new AppError('NOT_FOUND', messages.payment.paymentNotFound);
   const current = await retrieveCardIntent(card, paymentIntentId);

@@ -44,8 +44,12 @@ export const cardIntentKey = (paymentId: string) => `g2g-payment-${paymentId}`;
 /** The reference a card or crypto payment is quoted by (a wire payment's is the investor's wire reference). */
 export const ownPaymentRef = (paymentId: string) => `G2G-PAY-${paymentId.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
 
-/** An amount sent in EUR equals the server's cents only if it is that many cents (no fraction of a cent either). */
-const sameCents = (eur: number, cents: number) => Math.abs(eur * 100 - cents) < 1e-4;
+/**
+ * An amount sent in EUR equals the server's cents only if it is exactly that many cents: the double nearest to
+ * cents/100, which is what JSON gives for "10000.10" and what fromCents gives the page (no tolerance: a fraction of a
+ * cent, however small, is not our amount).
+ */
+const sameCents = (eur: number, cents: number) => eur === fromCents(cents);
 
 function checkAmounts(request: InitiatePaymentRequest, amounts: PaymentAmounts): void {
   if (!sameCents(request.amount, amounts.amountCents) || !sameCents(request.processingFee, amounts.feeCents) || !sameCents(request.totalAmount, amounts.totalCents)) {

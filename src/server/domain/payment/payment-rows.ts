@@ -1,11 +1,19 @@
-/** Reading payment rows the way every payment change needs them (by id, the investor's open one, by intent). */
+/** Reading payment rows the way every payment change needs them (by id, the investor's open one, by intent), and the step answer. */
 import { and, eq, inArray } from 'drizzle-orm';
-import { OPEN_PAYMENT_STATUSES, type ChoosableMethod } from '../../../shared/payment.ts';
+import { OPEN_PAYMENT_STATUSES, type ChoosableMethod, type PaymentStepResponse } from '../../../shared/payment.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isUuid } from './payment-access.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** The answer of confirm-stripe and process: where the payment stands; the next step is complete. */
+export const paymentStepAnswer = (payment: PaymentRow, paymentCompleted: boolean): PaymentStepResponse => ({
+  paymentId: payment.id,
+  paymentStatus: payment.paymentStatus as PaymentStepResponse['paymentStatus'],
+  paymentCompleted,
+  nextStep: 'complete',
+});
 
 export const isOpen = (payment: PaymentRow) => (OPEN_PAYMENT_STATUSES as readonly string[]).includes(payment.paymentStatus);
 

@@ -7,7 +7,7 @@
  * audit event and the confirmation mail. The funds themselves are confirmed by reconciliation (the back office).
  * The same confirmation again answers the same and writes nothing.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import { CRYPTO_CHAINS, CRYPTO_QUOTE_MAX_AGE_SECONDS, isTransactionHash, type CryptoCurrency, type PaymentStepResponse, type ProcessPaymentRequest } from '../../../shared/payment.ts';
 import { investments, payments } from '../../db/schema/index.ts';
@@ -16,14 +16,19 @@ import { AppError } from '../../errors/app-error.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
-import { paymentStepAnswer } from './confirm-card-payment.ts';
 import { checkPaymentAccess, isPaymentStepDone, lockInvestmentForPayment } from './payment-access.ts';
 import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
-import { findOwnPayment, isOpen, type PaymentRow } from './payment-rows.ts';
+import { findOwnPayment, isOpen, paymentStepAnswer, type PaymentRow } from './payment-rows.ts';
 
-/** The transaction id as it is checked and stored: the investor's paste without surrounding blanks. */
+/**
+ * The transaction id as it is checked and stored: the investor's paste without surrounding blanks; a crypto hash in
+ * lower case (hex: 0xAB.. and 0xab.. name one transaction, and must compare equal when another payment claims it).
+ */
+const givenTransactionId = (request: ProcessPaymentRequest) =>
+  request.paymentMethod === 'CRYPTO' ? request.transactionId.trim().toLowerCase() : request.transactionId.trim();
+
 function checkTransactionId(request: ProcessPaymentRequest, payment: PaymentRow, now: Date): string {
-  const transactionId = request.transactionId.trim();
+  const transactionId = givenTransactionId(request);
   if (request.paymentMethod === 'WIRE') {
     if (transactionId !== payment.paymentRef) throw new AppError('BAD_REQUEST', messages.payment.wireReferenceMismatch);
     return transactionId;
@@ -35,16 +40,33 @@ function checkTransactionId(request: ProcessPaymentRequest, payment: PaymentRow,
   return transactionId;
 }
 
+/**
+ * One on-chain transaction pays one investment: a hash another payment already gave (another investor's, seen on a
+ * block explorer) is refused, not recorded as this investor's step done. The check runs under a transaction-scoped
+ * advisory lock on the hash, so two investors giving it at once (each holding only their own investment's lock) are
+ * serialised and the second sees the first's row.
+ */
+async function refuseClaimedTransaction(tx: Db, paymentId: string, transactionId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-tx:${transactionId}`}, 0))`);
+  const [claimed] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.paymentMethod, 'CRYPTO'), sql`lower(${payments.transactionId}) = ${transactionId}`, ne(payments.id, paymentId)))
+    .limit(1);
+  if (claimed) throw new AppError('CONFLICT', messages.payment.transactionAlreadyUsed);
+}
+
 export async function processPayment(db: Db, request: ProcessPaymentRequest, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
   await checkPaymentAccess(db, userId);
   return db.transaction(async (tx) => {
     const investment = await lockInvestmentForPayment(tx, userId);
     const payment = await findOwnPayment(tx, userId, request.paymentId, request.paymentMethod);
     if (!payment) throw new AppError('NOT_FOUND', messages.payment.paymentNotFound);
-    if (payment.paymentStatus === 'AWAITING_FUNDS' && payment.transactionId === request.transactionId.trim()) return paymentStepAnswer(payment, true);
+    if (payment.paymentStatus === 'AWAITING_FUNDS' && payment.transactionId === givenTransactionId(request)) return paymentStepAnswer(payment, true);
     if (!isOpen(payment)) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
     if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     const transactionId = checkTransactionId(request, payment, now);
+    if (request.paymentMethod === 'CRYPTO') await refuseClaimedTransaction(tx, payment.id, transactionId);
 
     const [updated] = await tx
       .update(payments)

@@ -36,6 +36,8 @@ export interface CardProvider {
   readonly testMode: boolean;
   createPaymentIntent(input: CreateCardIntentInput): Promise<CardIntentRecord>;
   retrievePaymentIntent(id: string): Promise<CardIntentRecord>;
+  /** Cancels an intent nobody may charge any more (the investor paid otherwise); a succeeded or canceled one throws. */
+  cancelPaymentIntent(id: string): Promise<CardIntentRecord>;
   /** Verifies the signature over the exact bytes received; throws on a missing, bad or stale one. */
   constructWebhookEvent(rawBody: Uint8Array, signatureHeader: string | undefined): CardWebhookEvent;
 }

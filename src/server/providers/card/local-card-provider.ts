@@ -133,6 +133,15 @@ export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock })
       return toRecord(row);
     },
     retrievePaymentIntent: (id: string) => retrieveIn(db, id),
+    cancelPaymentIntent: (id: string) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(localCardIntents).where(eq(localCardIntents.id, id)).for('update');
+        if (!row) throw new CardIntentNotFound(`No such payment_intent: '${id}'`);
+        // As Stripe: a succeeded or canceled intent cannot be canceled.
+        if (row.status === 'succeeded' || row.status === 'canceled') throw new LocalCardRefusal('state');
+        const [updated] = await tx.update(localCardIntents).set({ status: 'canceled', updatedAt: clock.now() }).where(eq(localCardIntents.id, id)).returning();
+        return toRecord(updated as Row);
+      }),
     retrieveIn,
     constructWebhookEvent() {
       // Nothing sends this provider's events: it applies a changed intent itself (see the test-card routes).

@@ -84,6 +84,13 @@ export function createStripeCardProvider(settings: StripeSettings, api?: StripeA
         throw providerFailure(error);
       }
     },
+    async cancelPaymentIntent(id: string) {
+      try {
+        return fromStripeIntent((await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })) as unknown as StripeIntent);
+      } catch (error) {
+        throw providerFailure(error);
+      }
+    },
     constructWebhookEvent(rawBody: Uint8Array, signatureHeader: string | undefined): CardWebhookEvent {
       if (!signatureHeader) throw new CardWebhookSignatureError('No Stripe-Signature header');
       let event: { id: string; type: string; data: { object: { object?: string } } };
