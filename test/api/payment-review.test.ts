@@ -3,7 +3,7 @@
  * use, proven first (the test failed on the code as merged) and then closed, or a rule checked on the edges the other
  * payment tests do not reach (amounts whose cents are not exact in binary floating point, the fee's half cent).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { CARD_MAX_TOTAL_CENTS, paymentAmounts, type CryptoCurrency } from '../../src/shared/payment.ts';
@@ -88,31 +88,35 @@ forEachDatabase('payment review (hostile)', (t) => {
   });
 
   describe('replay of a crypto transaction across investors', () => {
-    it("refuses a transaction hash another payment already claims (in any letter case), writing nothing", async () => {
+    it('records a hash another payment already gave (in any letter case) and flags it for reconciliation: a stranger giving a real investor\'s hash first blocks nobody', async () => {
       const a = await paymentInvestor(t);
       const b = await paymentInvestor(t);
       const paymentA = await cryptoPayment(t, a, 'ETH');
       const paymentB = await cryptoPayment(t, b, 'USDT');
       expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: ETH_HASH })).status).toBe(200);
-      for (const transactionId of [ETH_HASH, ETH_HASH.toUpperCase().replace('0X', '0x'), ` ${ETH_HASH} `]) {
-        const before = await rowCounts(t.database.db);
-        const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId });
-        expect({ status: res.status, body: await res.json() }).toEqual({ status: 409, body: { error: messages.payment.transactionAlreadyUsed } });
-        expect(await rowCounts(t.database.db)).toEqual(before);
-      }
-      expect((await investmentRow(t, b.userId)).paymentCompleted).toBe(false);
-      expect((await paymentRows(t, b.userId))[0]?.paymentStatus).toBe('PENDING');
+      const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId: ` ${ETH_HASH.toUpperCase().replace('0X', '0x')} ` });
+      expect(res.status).toBe(200);
+      expect((await paymentRows(t, b.userId))[0]).toMatchObject({ paymentStatus: 'AWAITING_FUNDS', transactionId: ETH_HASH });
+      const sent = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, b.userId), eq(schema.auditEvents.action, 'payment.sent')));
+      expect(sent.map((e) => e.detail.transactionAlsoClaimedBy)).toEqual([[paymentA.id]]);
+      const first = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, a.userId), eq(schema.auditEvents.action, 'payment.sent')));
+      expect(first.map((e) => e.detail.transactionAlsoClaimedBy)).toEqual([undefined]);
     });
 
-    it('the same hash given by 8 investors at once is recorded for one of them only', async () => {
+    it('the same hash given by 8 investors at once: every step is done, every claim after the first names the earlier ones', async () => {
       const investors: PaymentInvestor[] = [];
       for (let i = 0; i < 8; i++) investors.push(await paymentInvestor(t));
       const rows = await Promise.all(investors.map((investor) => cryptoPayment(t, investor, 'ETH')));
       const hash = `0x${'5e'.repeat(32)}`;
       const answers = await Promise.all(investors.map((investor, i) => process(investor.token, { paymentMethod: 'CRYPTO', paymentId: rows[i]?.id, transactionId: hash })));
-      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(7).fill(409)]);
-      const claimed = await t.database.db.select({ id: schema.payments.id }).from(schema.payments).where(eq(schema.payments.transactionId, hash));
-      expect(claimed).toHaveLength(1);
+      expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+      const events = await t.database.db
+        .select({ detail: schema.auditEvents.detail })
+        .from(schema.auditEvents)
+        .where(and(eq(schema.auditEvents.action, 'payment.sent'), inArray(schema.auditEvents.userId, investors.map((i) => i.userId))));
+      const flagged = events.map((e) => ((e.detail.transactionAlsoClaimedBy as string[] | undefined) ?? []).length).sort();
+      // Serialised by the lock on the hash: the n-th claim sees the n-1 before it.
+      expect(flagged).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     });
 
     it('a Bitcoin transaction id pasted in capitals is the same transaction', async () => {
@@ -122,7 +126,8 @@ forEachDatabase('payment review (hostile)', (t) => {
       const paymentB = await cryptoPayment(t, b, 'BTC');
       expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: BTC_HASH.toUpperCase() })).status).toBe(200);
       const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId: BTC_HASH });
-      expect(res.status).toBe(409);
+      expect(res.status).toBe(200);
+      expect((await paymentRows(t, b.userId))[0]?.transactionId).toBe(BTC_HASH);
       // Stored in lower case; the investor's own repeat, in either case, answers the same.
       expect((await paymentRows(t, a.userId))[0]?.transactionId).toBe(BTC_HASH);
       expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: BTC_HASH })).status).toBe(200);

@@ -55,7 +55,6 @@ export const paymentMessages = {
         ? 'Please enter the Bitcoin transaction id (64 hexadecimal characters).'
         : 'Please enter the Ethereum transaction hash (0x followed by 64 hexadecimal characters).',
     /** A crypto transaction hash another payment already gave (one transaction pays one investment). */
-    transactionAlreadyUsed: 'This transaction has already been submitted for a payment. Please check the transaction id.',
     paymentNotFound: 'This payment was not found. Please refresh the page and try again.',
     paymentNotOpen: 'This payment can no longer be confirmed. Please refresh the page and start again.',
     intentMismatch: 'This card payment does not belong to your current payment. Please refresh the page and try again.',

@@ -41,19 +41,20 @@ function checkTransactionId(request: ProcessPaymentRequest, payment: PaymentRow,
 }
 
 /**
- * One on-chain transaction pays one investment: a hash another payment already gave (another investor's, seen on a
- * block explorer) is refused, not recorded as this investor's step done. The check runs under a transaction-scoped
- * advisory lock on the hash, so two investors giving it at once (each holding only their own investment's lock) are
- * serialised and the second sees the first's row.
+ * The other payments that gave the same transaction hash. One on-chain transaction pays one investment, but the
+ * portal cannot tell from a hash whose transaction it is (it is public on any block explorer): refusing the second
+ * claim would let anyone who reached this step block a real investor by giving their hash first. So the claim is
+ * recorded and flagged (the audit event names the other payments) for reconciliation, which checks the chain.
+ * Read under a transaction-scoped advisory lock on the hash, so two claims at once are serialised and the second
+ * sees the first.
  */
-async function refuseClaimedTransaction(tx: Db, paymentId: string, transactionId: string): Promise<void> {
+async function otherClaimsOf(tx: Db, paymentId: string, transactionId: string): Promise<string[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-tx:${transactionId}`}, 0))`);
-  const [claimed] = await tx
+  const claims = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.paymentMethod, 'CRYPTO'), sql`lower(${payments.transactionId}) = ${transactionId}`, ne(payments.id, paymentId)))
-    .limit(1);
-  if (claimed) throw new AppError('CONFLICT', messages.payment.transactionAlreadyUsed);
+    .where(and(eq(payments.paymentMethod, 'CRYPTO'), sql`lower(${payments.transactionId}) = ${transactionId}`, ne(payments.id, paymentId)));
+  return claims.map((c) => c.id);
 }
 
 export async function processPayment(db: Db, request: ProcessPaymentRequest, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
@@ -66,7 +67,7 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
     if (!isOpen(payment)) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
     if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     const transactionId = checkTransactionId(request, payment, now);
-    if (request.paymentMethod === 'CRYPTO') await refuseClaimedTransaction(tx, payment.id, transactionId);
+    const alsoClaimedBy = request.paymentMethod === 'CRYPTO' ? await otherClaimsOf(tx, payment.id, transactionId) : [];
 
     const [updated] = await tx
       .update(payments)
@@ -85,6 +86,7 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
         transactionId,
         totalCents: payment.totalCents,
         ...(payment.cryptoCurrency ? { cryptoCurrency: payment.cryptoCurrency, cryptoAmount: payment.cryptoAmount, rate: payment.cryptoRate } : {}),
+        ...(alsoClaimedBy.length > 0 ? { transactionAlsoClaimedBy: alsoClaimedBy } : {}),
       },
       meta,
       at: now,

@@ -55,6 +55,9 @@ function providerFailure(error: unknown): Error {
 
 export type StripeApiOverride = { host: string; port: number; protocol: 'http' | 'https' };
 
+/** The cancel of an abandoned card intent after the step was done otherwise: the investor's answer waits for it. */
+const CANCEL_TIMEOUT_MS = 5_000;
+
 export function createStripeCardProvider(settings: StripeSettings, api?: StripeApiOverride): CardProvider {
   const stripe = new Stripe(settings.secretKey, {
     apiVersion: STRIPE_API_VERSION,
@@ -86,7 +89,9 @@ export function createStripeCardProvider(settings: StripeSettings, api?: StripeA
     },
     async cancelPaymentIntent(id: string) {
       try {
-        return fromStripeIntent((await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' })) as unknown as StripeIntent);
+        // Runs while the investor waits for their crypto or wire confirmation (best effort): short, no retries.
+        const options = { timeout: CANCEL_TIMEOUT_MS, maxNetworkRetries: 0 };
+        return fromStripeIntent((await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, options)) as unknown as StripeIntent);
       } catch (error) {
         throw providerFailure(error);
       }
