@@ -325,6 +325,9 @@ describeE2E('payment and the complete page', () => {
       latestPayment: { paymentStatus: 'AWAITING_FUNDS', transactionId: reference, amount: 25_000, processingFee: 0, totalAmount: 25_000 },
     });
     expect(details[text.method]).toBe(PAYMENT_METHOD_LABELS.WIRE);
+    // The wire's transaction id is its reference: shown once, as the copyable reference.
+    expect(details[text.transactionReference]).toBe(reference);
+    expect(details[text.transactionId]).toBeUndefined();
     expect(details[text.total]).toBe(TOTALS.WIRE);
     expect(h.errors).toEqual([]);
     timings.push(`wire: ${Date.now() - started} ms`);

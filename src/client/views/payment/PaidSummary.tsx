@@ -78,8 +78,8 @@ export function PaidSummary({ summary, copied, onCopy, onContinue }: { summary: 
             </dd>
           </div>
         ) : null}
-        {/* Last and on a row of its own: a transaction hash is 66 characters. */}
-        {latest ? (
+        {/* Last and on a row of its own: a transaction hash is 66 characters. A wire's is its reference: shown once. */}
+        {latest && (latest.transactionId ?? latest.id) !== reference ? (
           <div className="payment-details__wide">
             <dt>{text.transactionId}</dt>
             <dd className="payment-details__value">
