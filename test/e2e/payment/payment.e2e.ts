@@ -199,7 +199,7 @@ describeE2E('payment and the complete page', () => {
     await readOnlySummary(h, text.successful);
     const server = await status(investors.declined);
     expect(server).toMatchObject({ paymentStatus: 'COMPLETED', paymentMethod: 'CARD', latestPayment: { paymentStatus: 'COMPLETED', totalAmount: 26_000 } });
-    expect(h.errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
+    expect(h.errors).toEqual([]);
     timings.push(`declined then success: ${Date.now() - started} ms`);
   }, 60_000);
 
@@ -228,7 +228,7 @@ describeE2E('payment and the complete page', () => {
     await completePage(h);
     await readOnlySummary(h, text.successful);
     expect(await status(investors.challenge)).toMatchObject({ paymentStatus: 'COMPLETED', paymentMethod: 'CARD', latestPayment: { paymentStatus: 'COMPLETED' } });
-    expect(h.errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
+    expect(h.errors).toEqual([]);
     timings.push(`challenge: ${Date.now() - started} ms`);
   }, 60_000);
 
@@ -265,8 +265,11 @@ describeE2E('payment and the complete page', () => {
     const recordedAt = Date.now();
     await shots(page, '12-crypto-recorded', [1280]);
     await page.waitForURL('**/process/complete', { timeout: 10_000 });
-    timings.push(`crypto verifying ${recordedAt - verifyingAt} ms, redirect ${Date.now() - recordedAt} ms`);
+    const redirectMs = Date.now() - recordedAt;
+    timings.push(`crypto verifying ${recordedAt - verifyingAt} ms, redirect ${redirectMs} ms`);
+    // Lower bounds only (the chart's 1.5 s and 2 s cannot be shorter; a slow machine may make them longer).
     expect(recordedAt - verifyingAt).toBeGreaterThan(1_000);
+    expect(redirectMs).toBeGreaterThan(1_000);
     await completePage(h);
 
     const details = await readOnlySummary(h, text.recordedAwaitingFunds);
