@@ -138,10 +138,19 @@ describeE2E('payment and the complete page', () => {
     await page.getByText(text.cardIncomplete).waitFor();
     await sweep.check(page, 'payment-card-empty');
     await shots(page, '2-card-empty');
+    // A real card number (Luhn-valid, not a Stripe test card) is refused as typed in test mode.
+    await page.locator('#card-number').fill('4111 1111 1111 1111');
+    await page.getByText(text.cardNotTestCard).waitFor();
     await page.locator('#card-number').fill('4242 4242 4242 4242');
+    expect(await page.getByText(text.cardNotTestCard).count()).toBe(0);
     await page.locator('#card-expiry').fill('12/34');
     await page.locator('#card-cvc').fill('123');
     expect(await payButton(page).getAttribute('aria-disabled')).toBe('true');
+    // Pressed anyway (aria-disabled: a browser does click it): the spec's sentence, focus on the missing field, nothing sent.
+    await payButton(page).click({ force: true });
+    await page.locator('#card-error').getByText(text.cardIncomplete).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-name');
+    expect(await status(investors.card)).toMatchObject({ paymentStatus: 'NOT_STARTED', latestPayment: null });
     await page.locator('#card-name').fill('Grace Hopper');
     await expect.poll(() => payButton(page).getAttribute('aria-disabled')).toBeNull();
     expect(await page.getByText(text.cardIncomplete).count()).toBe(0);
