@@ -69,5 +69,7 @@ export const paymentPageMessages = {
   status: 'Status',
   fee: 'Fee',
   transactionReference: 'Transaction reference',
+  /** The read-only summary of a crypto payment: the coins the investor said were sent, as quoted. */
+  cryptoAmountSent: 'Crypto amount sent',
   goToComplete: 'Continue to the final step',
 } as const;

@@ -39,12 +39,6 @@ export function PaidSummary({ summary, copied, onCopy, onContinue }: { summary: 
         {latest ? (
           <>
             <div>
-              <dt>{text.transactionId}</dt>
-              <dd className="payment-details__value">
-                <code>{latest.transactionId ?? latest.id}</code>
-              </dd>
-            </div>
-            <div>
               <dt>{text.status}</dt>
               <dd className="payment-details__value">{latest.paymentStatus}</dd>
             </div>
@@ -73,6 +67,23 @@ export function PaidSummary({ summary, copied, onCopy, onContinue }: { summary: 
             <dd className="payment-details__value">
               <code>{reference}</code>
               <CopyButton what={text.transactionReference} copied={copied} onCopy={onCopy} />
+            </dd>
+          </div>
+        ) : null}
+        {latest?.cryptoAmount && latest.cryptoCurrency ? (
+          <div>
+            <dt>{text.cryptoAmountSent}</dt>
+            <dd className="payment-details__value">
+              {latest.cryptoAmount} {latest.cryptoCurrency}
+            </dd>
+          </div>
+        ) : null}
+        {/* Last and on a row of its own: a transaction hash is 66 characters. A wire's is its reference: shown once. */}
+        {latest && (latest.transactionId ?? latest.id) !== reference ? (
+          <div className="payment-details__wide">
+            <dt>{text.transactionId}</dt>
+            <dd className="payment-details__value">
+              <code>{latest.transactionId ?? latest.id}</code>
             </dd>
           </div>
         ) : null}
