@@ -10,8 +10,8 @@
  *                             never answered (or is off); a coin left out has none; `none`: no indicative rates at all.
  *
  * The demo defaults make `npm start` work offline; `demoDefaults` names the variables that fell back to them, so the
- * start can warn (a demo wallet receives nobody's money). With NODE_ENV=production the wallets have no default: an
- * unset one stops the start.
+ * start can warn (a demo wallet receives nobody's money). With NODE_ENV=production the wallets have no default (an
+ * unset one stops the start) and there are no indicative rates unless CRYPTO_INDICATIVE_RATES sets them.
  */
 import { Network, validate as isBitcoinAddress } from 'bitcoin-address-validation';
 import { CRYPTO_CHAINS, CRYPTO_CURRENCIES, CRYPTO_PRICE_RANGES, type CryptoCurrency } from '../../shared/payment.ts';
@@ -138,6 +138,8 @@ export function loadCryptoSettings(env: Env): CryptoSettings {
   const key = apiKey(env);
   const walletMap = wallets(env, production, demoDefaults);
   const rawRates = read(env, 'CRYPTO_INDICATIVE_RATES');
-  if (rawRates === undefined) demoDefaults.push('CRYPTO_INDICATIVE_RATES');
-  return { priceApiUrl: url, apiKey: key, wallets: walletMap, indicativeRates: parseIndicativeRates(rawRates ?? DEMO_INDICATIVE_RATES), demoDefaults };
+  // The demo's rates would fix real payments at made-up prices: production has none unless the issuer sets them.
+  if (rawRates === undefined && !production) demoDefaults.push('CRYPTO_INDICATIVE_RATES');
+  const rates = rawRates ?? (production ? 'none' : DEMO_INDICATIVE_RATES);
+  return { priceApiUrl: url, apiKey: key, wallets: walletMap, indicativeRates: parseIndicativeRates(rates), demoDefaults };
 }

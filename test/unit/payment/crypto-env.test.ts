@@ -31,6 +31,13 @@ describe('loadCryptoSettings', () => {
     expect(() => loadCryptoSettings({ NODE_ENV: 'production' })).toThrow(/CRYPTO_WALLET_ETH/);
   });
 
+  it('production has no indicative rates unless they are set: the demo rates would fix real payments at made-up prices', () => {
+    const wallets = { CRYPTO_WALLET_ETH: EIP55, CRYPTO_WALLET_USDC: EIP55, CRYPTO_WALLET_USDT: EIP55, CRYPTO_WALLET_BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
+    const unset = loadCryptoSettings({ NODE_ENV: 'production', ...wallets });
+    expect([unset.indicativeRates, unset.demoDefaults]).toEqual([{}, []]);
+    expect(loadCryptoSettings({ NODE_ENV: 'production', ...wallets, CRYPTO_INDICATIVE_RATES: 'ETH=2500' }).indicativeRates).toEqual({ ETH: 2500 });
+  });
+
   it('takes configured values: off, a key, EIP-55 wallets, a mainnet BTC address, partial rates', () => {
     const settings = loadCryptoSettings({
       CRYPTO_PRICE_API_URL: ' off ',
