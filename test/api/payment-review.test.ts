@@ -207,8 +207,9 @@ describe('payment review: where the money goes, in production', () => {
     return null;
   };
 
-  it('everything configured starts', () => {
-    expect(loadCryptoSettings(PRODUCTION).demoDefaults).toEqual(['CRYPTO_INDICATIVE_RATES']);
+  it('everything configured starts, with no indicative rates unless they are set (no demo default in production)', () => {
+    const crypto = loadCryptoSettings(PRODUCTION);
+    expect([crypto.demoDefaults, crypto.indicativeRates]).toEqual([[], {}]);
     expect(loadBankSettings(PRODUCTION).demoDefaults).toEqual([]);
   });
 
