@@ -3,15 +3,14 @@ import { messages } from '../../../shared/messages.ts';
 import { disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isUuid } from '../is-uuid.ts';
 
 export type DisclosurePdfTag = { slug: string; sha256: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Which document an active section has (no bytes read: enough to answer a revalidation). 404 when none. */
 export async function getDisclosurePdfTag(db: Db, sectionId: string): Promise<DisclosurePdfTag> {
   // Not a uuid cannot be a section (and would make PostgreSQL raise instead of answering no rows).
-  if (!UUID.test(sectionId)) throw new AppError('NOT_FOUND', messages.server.notFound);
+  if (!isUuid(sectionId)) throw new AppError('NOT_FOUND', messages.server.notFound);
   const [row] = await db
     .select({ slug: disclosureSections.slug, sha256: disclosureSections.pdfSha256 })
     .from(disclosureSections)

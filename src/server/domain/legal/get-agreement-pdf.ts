@@ -8,10 +8,10 @@ import { messages } from '../../../shared/messages.ts';
 import { agreementVersions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isUuid } from '../is-uuid.ts';
 import { agreementVersionPdf } from './agreement-version-pdf.ts';
 import { hasSignedVersion } from './agreement-versions.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 
 export type AgreementPdfTag = { key: string; sha256: string };
@@ -19,7 +19,7 @@ export type AgreementPdfTag = { key: string; sha256: string };
 /** The version's key and SHA-256 when this investor may read it (no bytes read: enough for a revalidation). */
 export async function getAgreementPdfTag(db: Db, userId: string, versionId: string): Promise<AgreementPdfTag> {
   // Not a uuid cannot be a version (and would make PostgreSQL raise instead of answering no rows).
-  if (!UUID.test(versionId)) throw notFound();
+  if (!isUuid(versionId)) throw notFound();
   const [row] = await db
     .select({ key: agreementVersions.key, sha256: agreementVersions.sha256, retiredAt: agreementVersions.retiredAt })
     .from(agreementVersions)

@@ -40,6 +40,3 @@ export async function isPaymentStepDone(db: Db, investment: InvestmentRow): Prom
     .limit(1);
   return settled !== undefined;
 }
-
-/** A uuid as PostgreSQL reads it: anything else is no payment of ours (and must not reach a uuid comparison). */
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { OPEN_PAYMENT_STATUSES, type ChoosableMethod, type PaymentStepResponse } from '../../../shared/payment.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { isUuid } from './payment-access.ts';
+import { isUuid } from '../is-uuid.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
