@@ -12,7 +12,7 @@
  *   requires_action, processing, requires_confirmation, requires_capture  PROCESSING
  *   canceled                FAILED (a new attempt is a new payment)
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
 import type { PaymentStatus } from '../../../shared/payment.ts';
 import { investments, payments } from '../../db/schema/index.ts';
@@ -91,10 +91,9 @@ export async function applyCardIntent(
     ...(intent.lastPaymentError ? { error: intent.lastPaymentError } : {}),
   };
   if (completed) {
-    const [investment] = await tx.select({ completedAt: investments.completedAt }).from(investments).where(eq(investments.id, payment.investmentId));
     await tx
       .update(investments)
-      .set({ paymentCompleted: true, completedAt: investment?.completedAt ?? now })
+      .set({ paymentCompleted: true, completedAt: sql`coalesce(${investments.completedAt}, ${now})` })
       .where(eq(investments.id, payment.investmentId));
     await advanceCurrentStep(tx, payment.userId, 'complete');
     await recordAuditEvent(tx, { userId: payment.userId, action: 'payment.completed', detail: { ...detail, method: 'CARD', totalCents: payment.totalCents }, meta, at: now });

@@ -13,13 +13,13 @@ import { isoOrNull, oneOf } from '../row-mapping.ts';
 const PAYMENT_STATUS = preparedStatement(
   'get_payment_status',
   `select i.amount, i.token_quantity, i.payment_completed, i.completed_at,
-          exists (select 1 from payments c where c.investment_id = i.id and c.payment_status = 'COMPLETED') as paid,
           p.id as payment_id, p.payment_status, p.payment_method, p.amount_cents, p.fee_cents, p.total_cents,
           p.transaction_id, p.payment_ref, p.crypto_currency, p.crypto_amount,
           p.created_at as payment_created_at, p.confirmed_at as payment_confirmed_at, p.completed_at as payment_completed_at
      from investments i
      left join lateral (
-            select *
+            select id, payment_status, payment_method, amount_cents, fee_cents, total_cents, transaction_id, payment_ref,
+                   crypto_currency, crypto_amount, created_at, confirmed_at, completed_at
               from payments
              where user_id = i.user_id
              order by case payment_status when 'COMPLETED' then 0 when 'AWAITING_FUNDS' then 1 else 2 end, created_at desc, id desc
@@ -43,7 +43,8 @@ const PAYMENT_STATUS = preparedStatement(
         tokenQuantity: row.number('token_quantity'),
         paymentCompleted,
         completedAt: isoOrNull(row.dateOrNull('completed_at')),
-        status: row.boolean('paid') ? 'PAID' : paymentCompleted ? 'FUNDS_PENDING' : 'AWAITING_PAYMENT',
+        // The attempt shown puts a COMPLETED one first: the investment is paid exactly when it is COMPLETED.
+        status: paymentStatus === 'COMPLETED' ? 'PAID' : paymentCompleted ? 'FUNDS_PENDING' : 'AWAITING_PAYMENT',
       },
       latestPayment:
         paymentId === null || paymentStatus === 'NOT_STARTED' || paymentMethod === null
