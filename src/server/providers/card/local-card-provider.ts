@@ -7,7 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CardIntentStatus, TestPaymentMethodId } from '../../../shared/payment.ts';
+import { CARD_INTENT_STATUSES, type CardIntentStatus, type TestPaymentMethodId } from '../../../shared/payment.ts';
 import type { Clock } from '../../clock.ts';
 import { localCardIntents } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -41,6 +41,8 @@ const CONFIRM_OUTCOMES: Record<TestPaymentMethodId, { status: CardIntentStatus; 
 
 /** Stripe confirms an intent only in these states (a succeeded or canceled one never again). */
 const CONFIRMABLE: readonly CardIntentStatus[] = ['requires_payment_method', 'requires_confirmation'];
+/** ... and cancels one in any state but these two. */
+const CANCELABLE: readonly CardIntentStatus[] = CARD_INTENT_STATUSES.filter((status) => status !== 'succeeded' && status !== 'canceled');
 
 /** Why the local provider refused a browser's call: the caller answers in its own words. */
 export class LocalCardRefusal extends Error {
@@ -89,12 +91,15 @@ async function retrieveIn(db: Db, id: string): Promise<CardIntentRecord> {
 }
 
 export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock }): LocalCardProvider {
-  /** Reads the intent locked, checks the secret and state, and writes what `change` decides, in one transaction. */
-  const transition = (id: string, clientSecret: string, allowed: readonly CardIntentStatus[], change: (row: Row) => { status: CardIntentStatus; error: CardPaymentError | null; paymentMethod?: string }) =>
+  /**
+   * Reads the intent locked, checks the secret (the browser's calls; null: the server's own, with its secret key) and
+   * the state, and writes what `change` decides, in one transaction.
+   */
+  const transition = (id: string, clientSecret: string | null, allowed: readonly CardIntentStatus[], change: (row: Row) => { status: CardIntentStatus; error: CardPaymentError | null; paymentMethod?: string }) =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(localCardIntents).where(eq(localCardIntents.id, id)).for('update');
       if (!row) throw new CardIntentNotFound(`No such payment_intent: '${id}'`);
-      if (!sameSecret(clientSecret, row.clientSecret)) throw new LocalCardRefusal('client-secret');
+      if (clientSecret !== null && !sameSecret(clientSecret, row.clientSecret)) throw new LocalCardRefusal('client-secret');
       if (!allowed.includes(row.status as CardIntentStatus)) throw new LocalCardRefusal('state');
       const next = change(row);
       const [updated] = await tx
@@ -133,15 +138,7 @@ export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock })
       return toRecord(row);
     },
     retrievePaymentIntent: (id: string) => retrieveIn(db, id),
-    cancelPaymentIntent: (id: string) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.select().from(localCardIntents).where(eq(localCardIntents.id, id)).for('update');
-        if (!row) throw new CardIntentNotFound(`No such payment_intent: '${id}'`);
-        // As Stripe: a succeeded or canceled intent cannot be canceled.
-        if (row.status === 'succeeded' || row.status === 'canceled') throw new LocalCardRefusal('state');
-        const [updated] = await tx.update(localCardIntents).set({ status: 'canceled', updatedAt: clock.now() }).where(eq(localCardIntents.id, id)).returning();
-        return toRecord(updated as Row);
-      }),
+    cancelPaymentIntent: (id: string) => transition(id, null, CANCELABLE, (row) => ({ status: 'canceled', error: row.lastError ?? null })),
     retrieveIn,
     constructWebhookEvent() {
       // Nothing sends this provider's events: it applies a changed intent itself (see the test-card routes).
