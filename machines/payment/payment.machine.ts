@@ -10,12 +10,12 @@
  * Effects (loadPaymentStart, the three method charts with theirs, copyText) are provided by the app.
  */
 import { assign, cancel, fromPromise, not, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import type { ChoosableMethod, PaymentStepResponse } from '../../src/shared/payment.ts';
+import { paymentAmounts, type ChoosableMethod, type PaymentStepResponse } from '../../src/shared/payment.ts';
 import { paymentCardMachine } from '../payment-card/payment-card.machine.ts';
 import { paymentCryptoMachine } from '../payment-crypto/payment-crypto.machine.ts';
 import { paymentWireMachine } from '../payment-wire/payment-wire.machine.ts';
 import { CARD_REDIRECT_MS, COPY_CONFIRMATION_MS, METHOD_REDIRECT_MS } from '../payment-method/payment-method.rules.ts';
-import { amountsFor, isAuthError, isPaymentStepComplete } from './payment.rules.ts';
+import { isAuthError, isPaymentStepComplete } from './payment.rules.ts';
 import type { PaymentContext, PaymentEvent, PaymentOutput, PaymentParentEvent, PaymentStart } from './payment.types.ts';
 
 export const COMPLETE_PATH = '/process/complete';
@@ -27,7 +27,7 @@ const methodState = <M extends ChoosableMethod>(method: M, src: 'card' | 'crypto
     id: src,
     src,
     input: ({ context }: { context: PaymentContext }) => ({
-      amounts: amountsFor(context.status!.investment.amount, method),
+      amounts: paymentAmounts(context.status!.investment.amount, method),
       stripeConfig: context.stripeConfig!,
     }),
     onDone: { target: '#payment.confirmed', actions: { type: 'keepResult' as const, params: ({ event }: { event: { output: PaymentStepResponse } }) => ({ result: event.output }) } },

@@ -1,11 +1,10 @@
 /** Named reads of the payment page for its views. */
 import type { SnapshotFrom } from 'xstate';
-import { FEE_BASIS_POINTS, type ChoosableMethod } from '../../src/shared/payment.ts';
+import { FEE_BASIS_POINTS, paymentAmounts, type ChoosableMethod } from '../../src/shared/payment.ts';
 import type { PaymentCardActorRef } from '../payment-card/payment-card.machine.ts';
 import type { PaymentCryptoActorRef } from '../payment-crypto/payment-crypto.machine.ts';
 import type { PaymentWireActorRef } from '../payment-wire/payment-wire.machine.ts';
 import type { paymentMachine } from './payment.machine.ts';
-import { amountsFor } from './payment.rules.ts';
 
 type S = SnapshotFrom<typeof paymentMachine>;
 
@@ -30,7 +29,7 @@ export const selectCopied = (s: S) => s.context.copied;
 export const selectTransaction = (s: S) => {
   const status = s.context.status;
   if (!status) return null;
-  const amounts = amountsFor(status.investment.amount, s.context.method ?? 'WIRE');
+  const amounts = paymentAmounts(status.investment.amount, s.context.method ?? 'WIRE');
   return { amountCents: amounts.amountCents, tokens: status.investment.tokenQuantity, feeCents: s.context.method ? amounts.feeCents : null, totalCents: amounts.totalCents };
 };
 
@@ -38,7 +37,7 @@ export const selectTransaction = (s: S) => {
 export const selectMethodOffers = (s: S) => {
   const status = s.context.status;
   if (!status) return [];
-  return (['CARD', 'CRYPTO', 'WIRE'] as const).map((method: ChoosableMethod) => ({ method, feeBasisPoints: FEE_BASIS_POINTS[method], ...amountsFor(status.investment.amount, method) }));
+  return (['CARD', 'CRYPTO', 'WIRE'] as const).map((method: ChoosableMethod) => ({ method, feeBasisPoints: FEE_BASIS_POINTS[method], ...paymentAmounts(status.investment.amount, method) }));
 };
 
 export const selectCardActor = (s: S) => s.children.card as PaymentCardActorRef | undefined;

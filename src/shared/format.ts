@@ -8,8 +8,9 @@ export const formatEur = (amount: number): string => eurFormat.format(amount);
 /** "25,000" for the amount messages, which put the € sign themselves. */
 export const formatAmountPlain = (amount: number): string => plainFormat.format(amount);
 export const formatTokensInput = (tokens: number): string => tokens.toFixed(2);
-export const formatTokensSummary = (tokens: number): string =>
-  new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 }).format(tokens);
+const tokensFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 });
+/** A token count, up to six decimals (spec section 9: summaries). */
+export const formatTokensSummary = (tokens: number): string => tokensFormat.format(tokens);
 export const formatTokenPrice = (price: number): string => price.toFixed(2);
 
 /** 'm:ss' for a count of seconds. */
