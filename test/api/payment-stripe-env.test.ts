@@ -7,6 +7,7 @@ import { ConfigError } from '../../src/server/config/env.ts';
 import { loadCardSettings } from '../../src/server/config/stripe-env.ts';
 import { createMemoryLog } from '../../src/server/log.ts';
 import { startServer } from '../../src/server/start-server.ts';
+import { freshPgliteDir } from './support/test-databases.ts';
 
 const TEST_KEYS = { STRIPE_SECRET_KEY: 'sk_test_51AbCdEf0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
 const LIVE_KEYS = { STRIPE_SECRET_KEY: 'sk_live_51AbCdEf0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbCdEf0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
@@ -63,5 +64,16 @@ describe('card settings from the environment', () => {
     const attempt = startServer({ env: { STRIPE_SECRET_KEY: TEST_KEYS.STRIPE_SECRET_KEY }, port: 0, staticDir: null, log: createMemoryLog() });
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);
     await expect(attempt).rejects.toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  });
+
+  it('a start with test keys runs Stripe (its SDK loaded for it): stripe-config answers its publishable key', async () => {
+    const dir = await freshPgliteDir();
+    const server = await startServer({ env: { ...TEST_KEYS, CRYPTO_PRICE_API_URL: 'off' }, port: 0, host: '127.0.0.1', dataDir: dir.root, staticDir: null, log: createMemoryLog() });
+    try {
+      expect(await (await fetch(`${server.url}/api/payment/stripe-config`)).json()).toEqual({ provider: 'stripe', publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY, testMode: true });
+    } finally {
+      await server.close();
+      await dir.remove();
+    }
   });
 });

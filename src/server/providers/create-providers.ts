@@ -21,7 +21,7 @@ export type StartedProviders = { providers: Providers; close(): Promise<void> };
 export async function createProviders(settings: ProviderSettings, context: { dataDir: string; clock: Clock; log: Log; db: Db }): Promise<StartedProviders> {
   const mail = await createMailer(settings.mail, context);
   const funds = createFundsProviders(settings, context);
-  const card = createCardProvider(settings.card, context);
+  const card = await createCardProvider(settings.card, context);
   return {
     providers: { mail, ...funds, card },
     close: async () => {
