@@ -6,8 +6,6 @@
  * Our reference is not an ISO 11649 RF reference, so it goes in line 11 and line 10 stays empty (a payload has one
  * or the other). The whole payload is at most 331 bytes; an amount must be 0.01 to 999,999,999.99.
  */
-import QRCode from 'qrcode';
-
 export const EPC_MAX_PAYLOAD_BYTES = 331;
 export const EPC_MAX_AMOUNT_CENTS = 99_999_999_999;
 export const EPC_MAX_NAME = 70;
@@ -33,5 +31,8 @@ export function epcPayload(transfer: EpcTransfer): string {
   return payload;
 }
 
-/** The payload as a PNG data URL, error correction M (EPC069-12). */
-export const epcQrDataUrl = (payload: string): Promise<string> => QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', type: 'image/png', margin: 4, scale: 4 });
+/** The payload as a PNG data URL, error correction M (EPC069-12). The encoder loads on first use, not at every start. */
+export async function epcQrDataUrl(payload: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', type: 'image/png', margin: 4, scale: 4 });
+}
