@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   label: string;
   url: string;
+  connections: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -12,13 +13,18 @@ export interface LoadResult {
   errors: number;
 }
 
-export const LOAD = { connections: 10, durationSeconds: Number(process.env.BENCH_DURATION ?? 10) };
+/**
+ * durationSeconds: each load run of the interleaved yardstick (BENCH_DURATION, 5 s unless set: 3 rounds x 2 connection
+ * counts x 5 runs make 150 s per database); connections: the default for a single run (sealing's).
+ */
+export const LOAD = { connections: 10, durationSeconds: Number(process.env.BENCH_DURATION ?? 5) };
 
-export async function measureLoad(label: string, url: string, headers: Record<string, string> = {}, durationSeconds = LOAD.durationSeconds): Promise<LoadResult> {
-  const r = await autocannon({ url, headers, connections: LOAD.connections, duration: durationSeconds });
+export async function measureLoad(label: string, url: string, headers: Record<string, string> = {}, durationSeconds = LOAD.durationSeconds, connections = LOAD.connections): Promise<LoadResult> {
+  const r = await autocannon({ url, headers, connections, duration: durationSeconds });
   return {
     label,
     url,
+    connections,
     requestsPerSecond: r.requests.average,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,

@@ -2,6 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { kb, table } from './markdown.ts';
 
 export interface ScriptLoad {
   path: string;
@@ -43,4 +44,33 @@ export async function measureLoginScripts(baseUrl: string): Promise<{ chromium: 
   } finally {
     await browser.close();
   }
+}
+
+/** Issue 14: the JavaScript a first visit to /auth/login loads, gzipped (zlib's default level), at most this. */
+export const LOGIN_JS_BUDGET_GZIP_BYTES = 100 * 1024;
+
+const totalOf = (scripts: ScriptLoad[]) => scripts.reduce((a, s) => ({ bytes: a.bytes + s.bytes, gzip: a.gzip + s.gzipBytes }), { bytes: 0, gzip: 0 });
+
+export function loginScriptFailures(scripts: ScriptLoad[]): string[] {
+  const gzip = totalOf(scripts).gzip;
+  return [
+    ...scripts.filter((s) => s.pdfjs).map((s) => `pdf.js loaded on /auth/login: ${s.path} (${s.pdfjs})`),
+    ...(gzip > LOGIN_JS_BUDGET_GZIP_BYTES ? [`/auth/login loads ${kb(gzip)} of JavaScript gzipped (goal <= ${kb(LOGIN_JS_BUDGET_GZIP_BYTES)})`] : []),
+  ];
+}
+
+export function loginScriptSection(scripts: ScriptLoad[]): string {
+  const total = totalOf(scripts);
+  const anyPdfjs = scripts.some((s) => s.pdfjs);
+  return [
+    `Every script Chromium fetched until the network was idle, sized decoded and gzipped here at zlib's default level; goal <= ${kb(LOGIN_JS_BUDGET_GZIP_BYTES)} gzipped: ${total.gzip <= LOGIN_JS_BUDGET_GZIP_BYTES ? 'met' : '**NOT MET**'}.`,
+    '',
+    table(
+      ['script', 'bytes', 'gzip', 'pdf.js'],
+      [
+        ...scripts.map((s) => [`\`${s.path}\``, kb(s.bytes), kb(s.gzipBytes), s.pdfjs ?? 'no']),
+        [`**total (${scripts.length} files)**`, `**${kb(total.bytes)}**`, `**${kb(total.gzip)}**`, anyPdfjs ? '**YES**' : 'no'],
+      ],
+    ),
+  ].join('\n');
 }

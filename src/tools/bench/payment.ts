@@ -17,21 +17,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { paymentAmounts, fromCents } from '../../shared/payment.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 import { disclosureProgress, investments, kycVerifications, legalAgreements, userDetails } from '../../server/db/schema/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { registerInvestor } from './bench-investor.ts';
+import { freshPostgres, POSTGRES_UNREACHABLE } from './bench-postgres.ts';
 import { kb, table } from './markdown.ts';
 import { spawnPortal } from './spawn-server.ts';
 
 export const PAYMENT_BENCH = { investors: 100, concurrency: 10 };
-const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const FAKE_STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_benchNotARealKey0000', STRIPE_PUBLISHABLE_KEY: 'pk_test_benchNotARealKey0000', STRIPE_WEBHOOK_SECRET: 'whsec_benchNotARealSecret00' };
 const CALLS = ['initiate', 'initiate (repeat)', 'test-card confirm', 'confirm-stripe'] as const;
 type Call = (typeof CALLS)[number];
@@ -154,30 +152,6 @@ async function pageScripts(baseUrl: string, investor: BenchInvestor, mode: strin
   }
 }
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `g2g_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_SERVER });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch {
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  await admin.end();
-  const url = new URL(POSTGRES_SERVER);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_SERVER });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function measurePayment(root: string): Promise<PaymentResult> {
   const pages: PageScripts[] = [];
   const calls: CallLatency[] = [];
@@ -206,7 +180,7 @@ export async function measurePayment(root: string): Promise<PaymentResult> {
 
   const postgres = await freshPostgres();
   if (!postgres) {
-    skipped.push(`PostgreSQL: no server at ${POSTGRES_SERVER} (set BENCH_DATABASE_URL)`);
+    skipped.push(`PostgreSQL: ${POSTGRES_UNREACHABLE}`);
     return { pages, calls, skipped };
   }
   const pgDataDir = mkdtempSync(join(tmpdir(), 'g2g-bench-payment-pg-'));
