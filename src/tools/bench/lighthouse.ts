@@ -43,8 +43,8 @@ export interface LighthouseRun {
   tbtMs: number;
   cls: number;
   transferBytes: number;
-  /** Audits of the three categories scored below 0.9 (Lighthouse's own pass line), or that could not run. */
-  failing: string[];
+  /** Per category, its audits scored below 0.9 (Lighthouse's own pass line) or that could not run. */
+  failing: Record<Category, string[]>;
   finalPath: string;
   runtimeError: string | null;
 }
@@ -64,6 +64,7 @@ export interface LighthouseResult {
 
 interface DebuggableChromium {
   port: number;
+  version: string;
   close(): Promise<void>;
 }
 
@@ -98,7 +99,8 @@ async function launchChromium(): Promise<DebuggableChromium> {
       child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${text}`)));
     });
     child.stderr!.resume();
-    return { port, close };
+    const { Browser } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string };
+    return { port, version: Browser.replace(/^\D+\//, ''), close };
   } catch (error) {
     await close();
     throw error;
@@ -106,7 +108,7 @@ async function launchChromium(): Promise<DebuggableChromium> {
 }
 
 /** Puts the session in the profile's localStorage for the portal's origin, from a small JSON page (no app script cached). */
-async function signIn(port: number, baseUrl: string, session: { token: string; user: { userDetailsId: string } }): Promise<string> {
+async function signIn(port: number, baseUrl: string, session: { token: string; user: { userDetailsId: string } }): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
@@ -120,7 +122,6 @@ async function signIn(port: number, baseUrl: string, session: { token: string; u
       [STORAGE_KEYS, session.token, JSON.stringify(session.user)] as const,
     );
     await page.close();
-    return browser.version();
   } finally {
     await browser.close(); // connected over CDP: disconnects, the browser stays
   }
@@ -128,9 +129,8 @@ async function signIn(port: number, baseUrl: string, session: { token: string; u
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-function failingAudits(lhr: Lhr): string[] {
-  const ids = new Set(CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs.map((r) => r.id) ?? []));
-  return [...ids].flatMap((id) => {
+function failingAudits(lhr: Lhr, category: Category): string[] {
+  return (lhr.categories[category]?.auditRefs.map((r) => r.id) ?? []).flatMap((id) => {
     const audit = lhr.audits[id];
     if (!audit) return [];
     if (audit.scoreDisplayMode === 'error') return [`${id} (error)`];
@@ -142,21 +142,21 @@ function failingAudits(lhr: Lhr): string[] {
 async function runOnce(baseUrl: string, path: string, session: { token: string; user: { userDetailsId: string } } | null): Promise<{ run: LighthouseRun; version: string; chromium: string }> {
   const browser = await launchChromium();
   try {
-    const chromiumVersion = session ? await signIn(browser.port, baseUrl, session) : '';
+    if (session) await signIn(browser.port, baseUrl, session);
     const result = await lighthouse(baseUrl + path, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { lhr } = result;
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       version: lhr.lighthouseVersion,
-      chromium: chromiumVersion || lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] || 'unknown',
+      chromium: browser.version,
       run: {
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])) as Record<Category, number | null>,
         lcpMs: numeric('largest-contentful-paint'),
         tbtMs: numeric('total-blocking-time'),
         cls: numeric('cumulative-layout-shift'),
         transferBytes: numeric('total-byte-weight'),
-        failing: failingAudits(lhr),
+        failing: Object.fromEntries(CATEGORIES.map((c) => [c, failingAudits(lhr, c)])) as Record<Category, string[]>,
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
         runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
       },
@@ -204,7 +204,7 @@ export function lighthouseFailures(result: LighthouseResult): string[] {
     for (const c of CATEGORIES) {
       const score = run.scores[c];
       if (score === null || score < LIGHTHOUSE_BENCH.goals[c]) {
-        failures.push(`Lighthouse ${page.path}: ${c} ${score ?? 'n/a'} (goal >= ${LIGHTHOUSE_BENCH.goals[c]}; failing audits: ${run.failing.join(', ') || 'none'})`);
+        failures.push(`Lighthouse ${page.path}: ${c} ${score ?? 'n/a'} (goal >= ${LIGHTHOUSE_BENCH.goals[c]}; its failing audits: ${run.failing[c].join(', ') || 'none'})`);
       }
     }
   }
@@ -224,7 +224,7 @@ export function lighthouseSection(result: LighthouseResult): string {
       `${run.tbtMs.toFixed(0)} ms`,
       run.cls.toFixed(3),
       kb(run.transferBytes),
-      run.failing.join(', ') || 'none',
+      CATEGORIES.filter((c) => run.failing[c].length).map((c) => `${c}: ${run.failing[c].join(', ')}`).join('; ') || 'none',
     ];
   });
   const g = LIGHTHOUSE_BENCH.goals;

@@ -63,21 +63,21 @@ export interface ServerResult {
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-async function started(server: SpawnedServer): Promise<StartFigure> {
+function started(server: SpawnedServer): StartFigure {
   return { readyMs: server.readyMs, peakRssBytes: server.peakRssBytes() };
 }
 
 async function measureDatabase(root: string, database: Database, dataDir: string, env: Record<string, string>): Promise<DatabaseResult> {
   log(`${database}: first start (fresh ${database === 'PGlite' ? 'data dir' : 'database'})`);
   const first = await spawnPortal(root, dataDir, 120_000, env);
-  const fresh = await started(first);
+  const fresh = started(first);
   await first.stop();
   const warm: StartFigure[] = [];
   let portal: SpawnedServer | undefined;
   for (let i = 1; i <= SERVER_BENCH.warmStarts; i++) {
     log(`${database}: warm start ${i}/${SERVER_BENCH.warmStarts}`);
     portal = await spawnPortal(root, dataDir, 120_000, env);
-    warm.push(await started(portal));
+    warm.push(started(portal));
     if (i < SERVER_BENCH.warmStarts) await portal.stop();
   }
   const running = portal!;

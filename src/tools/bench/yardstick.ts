@@ -33,15 +33,17 @@ export interface YardstickOptions {
   /** Not counted: one run of each target before the first round, so JIT and caches are warm in every counted run. */
   warmUpSeconds: number;
   log?: (line: string) => void;
+  /** The load run itself (tests give a fake). */
+  measure?: typeof measureLoad;
 }
 
 export async function interleavedLoad(bareUrl: string, targets: readonly Target[], options: YardstickOptions): Promise<YardstickRow[]> {
-  const { connections, rounds, durationSeconds, warmUpSeconds, log = () => undefined } = options;
-  const bare = (c: number, seconds = durationSeconds) => measureLoad('GET /ping (bare Hono)', bareUrl, {}, seconds, c);
+  const { connections, rounds, durationSeconds, warmUpSeconds, log = () => undefined, measure = measureLoad } = options;
+  const bare = (c: number, seconds = durationSeconds) => measure('GET /ping (bare Hono)', bareUrl, {}, seconds, c);
   const maxConnections = Math.max(...connections);
   log(`warm-up: ${warmUpSeconds} s on each target at ${maxConnections} connections`);
   await bare(maxConnections, warmUpSeconds);
-  for (const t of targets) await measureLoad(t.label, t.url, t.headers, warmUpSeconds, maxConnections);
+  for (const t of targets) await measure(t.label, t.url, t.headers, warmUpSeconds, maxConnections);
 
   const rows = targets.flatMap((t) => connections.map((c): YardstickRow => ({ endpoint: t.label, connections: c, rounds: [] })));
   for (let round = 1; round <= rounds; round++) {
@@ -49,7 +51,7 @@ export async function interleavedLoad(bareUrl: string, targets: readonly Target[
       log(`round ${round}/${rounds}, ${c} connections: bare, ${targets.map((t) => t.label).join(', bare, ')}, bare (${durationSeconds} s each)`);
       let before = await bare(c);
       for (const t of targets) {
-        const portal = await measureLoad(t.label, t.url, t.headers, durationSeconds, c);
+        const portal = await measure(t.label, t.url, t.headers, durationSeconds, c);
         const after = await bare(c);
         const ratio = portal.requestsPerSecond / ((before.requestsPerSecond + after.requestsPerSecond) / 2);
         rows.find((r) => r.endpoint === t.label && r.connections === c)!.rounds.push({ portal, bare: [before, after], ratio });
