@@ -1,22 +1,18 @@
 /**
  * Lighthouse (mobile, the default form factor; simulated throttling) on /auth/login, /auth/register and one signed-in
  * process page, each run in a Chromium of its own (fresh profile, so a cold cache) that this file launches with the
- * project's flags (../chromium.ts) and a DevTools port, which Lighthouse is handed. Lighthouse connects to a running
- * browser, so these flags are the Chromium's own command line (its chromeFlags option only applies to a Chromium it
- * launches itself). Host resolution is mapped to nothing but 127.0.0.1: the page cannot reach the network.
+ * project's flags and a DevTools port (debuggable-chromium.ts), which Lighthouse is handed. Lighthouse connects to a
+ * running browser, so these flags are the Chromium's own command line (its chromeFlags option only applies to a
+ * Chromium it launches itself).
  * The signed-in page: an investor registered through the API (bench-session.ts); its session is put in localStorage
  * the way the app keeps it (src/client/effects/session-storage.ts) before Lighthouse loads the page. Lighthouse's
  * storage reset leaves localStorage alone by default (clearStorageTypes) and still empties the HTTP cache.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { STORAGE_KEYS } from '../../shared/auth.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { registerBenchSession } from './bench-session.ts';
+import { launchDebuggableChromium } from './debuggable-chromium.ts';
 import { kb, median, table } from './markdown.ts';
 import { READY_PATH } from './spawn-server.ts';
 
@@ -33,9 +29,6 @@ export const LIGHTHOUSE_BENCH = {
     { label: '/process/disclosure (signed in, first step of a new investor)', path: '/process/disclosure', signedIn: true, goals: false },
   ],
 };
-
-/** Everything but loopback resolves to nothing: no request of the page or of Chromium leaves the machine. */
-const OFFLINE_ARGS = ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'];
 
 export interface LighthouseRun {
   scores: Record<Category, number | null>;
@@ -60,51 +53,6 @@ export interface LighthouseResult {
   lighthouseVersion: string;
   chromium: string;
   pages: LighthousePage[];
-}
-
-interface DebuggableChromium {
-  port: number;
-  version: string;
-  close(): Promise<void>;
-}
-
-/** Chromium with a DevTools port of its choosing (read from its stderr) and a throwaway profile. */
-async function launchChromium(): Promise<DebuggableChromium> {
-  const profile = mkdtempSync(join(tmpdir(), 'g2g-bench-lh-profile-'));
-  const args = [...CHROMIUM_ARGS, ...OFFLINE_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'];
-  // detached: its own process group, so its helper processes are stopped with it.
-  const child = spawn(CHROMIUM_PATH, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const close = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await exited;
-    rmSync(profile, { recursive: true, force: true });
-  };
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let text = '';
-      const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools port within 30 s:\n${text}`)), 30_000);
-      child.stderr!.on('data', (b: Buffer) => {
-        text += b.toString();
-        const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(text);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${text}`)));
-    });
-    child.stderr!.resume();
-    const { Browser } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string };
-    return { port, version: Browser.replace(/^\D+\//, ''), close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
 }
 
 /** Puts the session in the profile's localStorage for the portal's origin, from a small JSON page (no app script cached). */
@@ -140,7 +88,7 @@ function failingAudits(lhr: Lhr, category: Category): string[] {
 }
 
 async function runOnce(baseUrl: string, path: string, session: { token: string; user: { userDetailsId: string } } | null): Promise<{ run: LighthouseRun; version: string; chromium: string }> {
-  const browser = await launchChromium();
+  const browser = await launchDebuggableChromium();
   try {
     if (session) await signIn(browser.port, baseUrl, session);
     const result = await lighthouse(baseUrl + path, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
