@@ -37,7 +37,13 @@ import { createSealing } from './providers/sealing/create-sealing.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
-const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+// Run from source (tsx, vitest) this module is src/server/start-server.ts; in the bundle (`npm start`) it is part of
+// dist-server/*.mjs, one level below the repository. Both folders below are relative to the repository.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const REPOSITORY = new URL(FROM_SOURCE ? '../../' : '../', import.meta.url);
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('dist', REPOSITORY));
+/** Where `npm run build` writes the PGlite template (src/tools/build-template.ts), also used when run from source. */
+const DEFAULT_PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('dist-server', REPOSITORY));
 
 export type StartServerOptions = {
   /** The environment to read (main passes process.env). Defaults to none, so callers are hermetic. */
@@ -49,6 +55,8 @@ export type StartServerOptions = {
   databaseUrl?: string | null;
   /** The built client; null serves the API only. Defaults to the repository's dist/. */
   staticDir?: string | null;
+  /** Where a build-time PGlite template may be, for a first start on an empty data dir; null always runs initdb. */
+  pgliteTemplateDir?: string | null;
   log?: Log;
   clock?: Clock;
 };
@@ -143,7 +151,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const database = await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl, onPoolError: (error) => log.error('PostgreSQL pool error', { error }) }
-        : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+        : {
+            kind: 'pglite',
+            dataDir: join(config.dataDir, 'pglite'),
+            templateDir: options.pgliteTemplateDir === undefined ? DEFAULT_PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir,
+            onTemplate: (outcome) => log.info(outcome),
+          },
     );
     cleanups.push(() => database.close());
 

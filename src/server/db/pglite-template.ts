@@ -1,0 +1,57 @@
+/**
+ * The PGlite template: a data dir made and migrated at build time (src/tools/build-template.ts), kept as PGlite's
+ * `dumpDataDir()` tarball in dist-server/. A first start on an empty data dir loads it (`loadDataDir`) instead of
+ * running initdb, which costs ~4 s and ~940 MB of memory on this machine kind; migrations and the seed still run
+ * after it (already applied migrations are skipped). Not seeded: the seed stamps its rows with the start's time and
+ * runs after an issuer's CONTENT_DIR, so a seeded template would change what a first start records.
+ *
+ * A template is used only when its manifest names the PGlite release running now (a tarball of another release's
+ * cluster may not open); otherwise, or when it is missing or unreadable, the start runs initdb as before.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export const TEMPLATE_FILE = 'pglite-template.tar.gz';
+export const TEMPLATE_MANIFEST = 'pglite-template.json';
+
+export type TemplateManifest = {
+  /** @electric-sql/pglite's package version that made the cluster. */
+  pglite: string;
+  /** The last migration applied in it (informational: later ones run at start). */
+  lastMigration: string;
+  createdAt: string;
+};
+
+/** The running PGlite release (its package.json is not in the package's exports, so read beside its entry). */
+export async function runningPgliteVersion(): Promise<string> {
+  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite'); // .../pglite/dist/index.cjs
+  return (JSON.parse(await readFile(join(dirname(dirname(main)), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** True when `dataDir` holds no cluster yet (missing, or without PG_VERSION and anything else). */
+export async function isEmptyDataDir(dataDir: string): Promise<boolean> {
+  if (!existsSync(dataDir)) return true;
+  return (await readdir(dataDir)).length === 0;
+}
+
+export type TemplateChoice = { blob: Blob } | { skipped: string };
+
+/** The template tarball in `dir` if it fits the running PGlite, else why not (for the start log). */
+export async function loadTemplate(dir: string): Promise<TemplateChoice> {
+  let manifest: TemplateManifest;
+  try {
+    manifest = JSON.parse(await readFile(join(dir, TEMPLATE_MANIFEST), 'utf8')) as TemplateManifest;
+  } catch {
+    return { skipped: `no template in ${dir}` };
+  }
+  const running = await runningPgliteVersion();
+  if (manifest.pglite !== running) return { skipped: `template made by PGlite ${manifest.pglite}, running ${running}` };
+  try {
+    const bytes = await readFile(join(dir, TEMPLATE_FILE));
+    return { blob: new Blob([bytes], { type: 'application/x-gzip' }) };
+  } catch {
+    return { skipped: `template tarball missing in ${dir}` };
+  }
+}
