@@ -14,17 +14,19 @@ import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { buildPgliteTemplate } from './build-template.ts';
+import { TEMPLATE_FILE, TEMPLATE_MANIFEST } from '../server/db/pglite-template.ts';
+import { buildPgliteTemplate, templateIsCurrent } from './build-template.ts';
 
 export const SERVER_OUT_DIR = 'dist-server';
-/** What the bundle is made of, for ensure-build.ts's staleness check. */
-export const SERVER_SOURCES = ['src/server', 'src/shared', 'machines', 'package-lock.json'];
 
-export async function buildServer(root: string, options: { template?: boolean } = {}): Promise<void> {
-  const out = join(root, SERVER_OUT_DIR);
-  // Emptied first: a chunk of an earlier build would otherwise stay, and so would a template of another PGlite.
-  await rm(out, { recursive: true, force: true });
+/** `outDir` defaults to dist-server/ under root (tests build elsewhere); `template: false` skips the PGlite template. */
+export async function buildServer(root: string, options: { outDir?: string; template?: boolean } = {}): Promise<void> {
+  const out = options.outDir ?? join(root, SERVER_OUT_DIR);
+  // Emptied first (a chunk of an earlier build would otherwise stay), except the template, remade below only when
+  // PGlite or the migrations changed: its initdb is most of the build's time and memory.
   await mkdir(out, { recursive: true });
+  const keep = new Set([TEMPLATE_FILE, TEMPLATE_MANIFEST]);
+  for (const name of await readdir(out)) if (!keep.has(name)) await rm(join(out, name), { recursive: true, force: true });
   const started = performance.now();
   await build({
     absWorkingDir: root,
@@ -47,10 +49,13 @@ export async function buildServer(root: string, options: { template?: boolean } 
   await cp(join(root, 'src/server/db/migrations'), join(out, 'migrations'), { recursive: true });
   const files = (await readdir(out)).filter((f) => f.endsWith('.mjs')).length;
   console.log(`build-server: ${files} files in ${out} (${Math.round(performance.now() - started)} ms)`);
-  if (options.template !== false) {
-    const { bytes, ms } = await buildPgliteTemplate(out);
-    console.log(`build-server: PGlite template ${(bytes / 1024 / 1024).toFixed(1)} MB (${ms} ms)`);
+  if (options.template === false) return;
+  if (await templateIsCurrent(out)) {
+    console.log('build-server: PGlite template up to date (same PGlite release and migrations)');
+    return;
   }
+  const { bytes, ms } = await buildPgliteTemplate(out);
+  console.log(`build-server: PGlite template ${(bytes / 1024 / 1024).toFixed(1)} MB (${ms} ms)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,7 +3,8 @@
  * memory, then the cluster as a gzipped `dumpDataDir()` tarball plus a manifest naming the PGlite release. A first
  * start loads it instead of running initdb. Called by build-server.ts; alone: `node --import tsx src/tools/build-template.ts [outDir]`.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,30 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../server/db/open-database.ts';
 import { runningPgliteVersion, TEMPLATE_FILE, TEMPLATE_MANIFEST, type TemplateManifest } from '../server/db/pglite-template.ts';
+
+/** One hash over every migration file (names and bytes), so an edited or added migration remakes the template. */
+export async function migrationsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (dir: string, prefix: string) => {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory()) await walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else hash.update(`${prefix}${entry.name}\0`).update(await readFile(join(dir, entry.name))).update('\0');
+    }
+  };
+  await walk(MIGRATIONS_FOLDER, '');
+  return hash.digest('hex');
+}
+
+/** True when `outDir` already holds a template of this PGlite release and these migrations (the build skips initdb). */
+export async function templateIsCurrent(outDir: string): Promise<boolean> {
+  try {
+    const manifest = JSON.parse(await readFile(join(outDir, TEMPLATE_MANIFEST), 'utf8')) as TemplateManifest;
+    await stat(join(outDir, TEMPLATE_FILE));
+    return manifest.pglite === (await runningPgliteVersion()) && manifest.migrationsHash === (await migrationsHash());
+  } catch {
+    return false;
+  }
+}
 
 export async function buildPgliteTemplate(outDir: string): Promise<{ bytes: number; ms: number }> {
   const started = performance.now();
@@ -26,6 +51,7 @@ export async function buildPgliteTemplate(outDir: string): Promise<{ bytes: numb
   const manifest: TemplateManifest = {
     pglite: await runningPgliteVersion(),
     lastMigration: journal.entries.at(-1)?.tag ?? '',
+    migrationsHash: await migrationsHash(),
     createdAt: new Date().toISOString(),
   };
   const bytes = Buffer.from(await tarball.arrayBuffer());

@@ -12,6 +12,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 
 export const TEMPLATE_FILE = 'pglite-template.tar.gz';
 export const TEMPLATE_MANIFEST = 'pglite-template.json';
@@ -21,6 +23,8 @@ export type TemplateManifest = {
   pglite: string;
   /** The last migration applied in it (informational: later ones run at start). */
   lastMigration: string;
+  /** SHA-256 of the migrations folder it was made with: the build remakes the template when they change. */
+  migrationsHash: string;
   createdAt: string;
 };
 
@@ -50,8 +54,11 @@ export async function loadTemplate(dir: string): Promise<TemplateChoice> {
   if (manifest.pglite !== running) return { skipped: `template made by PGlite ${manifest.pglite}, running ${running}` };
   try {
     const bytes = await readFile(join(dir, TEMPLATE_FILE));
-    return { blob: new Blob([bytes], { type: 'application/x-gzip' }) };
-  } catch {
-    return { skipped: `template tarball missing in ${dir}` };
+    // Unzipped here by zlib, natively and off the main thread: PGlite would do it through a DecompressionStream.
+    // A plain tar (no gzip magic) is taken as it is.
+    const tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
+    return { blob: new Blob([tar]) };
+  } catch (error) {
+    return { skipped: `template tarball unreadable in ${dir}: ${(error as Error).message}` };
   }
 }
