@@ -38,12 +38,12 @@ import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
 // Run from source (tsx, vitest) this module is src/server/start-server.ts; in the bundle (`npm start`) it is part of
-// dist-server/*.mjs, one level below the repository. Both folders below are relative to the repository.
+// dist-server/*.mjs, and dist-server/ sits beside dist/ in the repository.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const REPOSITORY = new URL(FROM_SOURCE ? '../../' : '../', import.meta.url);
-const DEFAULT_STATIC_DIR = fileURLToPath(new URL('dist', REPOSITORY));
-/** Where `npm run build` writes the PGlite template (src/tools/build-template.ts), also used when run from source. */
-const DEFAULT_PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('dist-server', REPOSITORY));
+const BUNDLE_DIR = new URL(FROM_SOURCE ? '../../dist-server/' : './', import.meta.url);
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', BUNDLE_DIR));
+/** The bundle's own folder, where `npm run build` writes the PGlite template; from source, the last build's. */
+const DEFAULT_PGLITE_TEMPLATE_DIR = fileURLToPath(BUNDLE_DIR);
 
 export type StartServerOptions = {
   /** The environment to read (main passes process.env). Defaults to none, so callers are hermetic. */
