@@ -139,6 +139,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const keepLoopTurning = setInterval(() => undefined, 60_000);
   // The HTTP side (Hono, routes, jose, valibot: ~0.3 s to load) loads while the database opens, not before it.
   const appModule = import('./app.ts');
+  let sealingStarted: ReturnType<typeof createSealing> | null = null;
+  let sealingAdopted = false;
   appModule.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   try {
     // Private before anything is created in it: umask 077, DATA_DIR 0700, loose entries tightened (logged).
@@ -147,6 +149,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const lock = acquireDataDirLock(config.dataDir);
       cleanups.push(() => lock.release());
     }
+    // The seal's key (node-forge reading or making its P12: ~0.3 s of a start) needs no database: it is made while
+    // the database opens, and awaited where it was before. Should the start fail before that, it is closed below.
+    sealingStarted = createSealing(sealingSettings, { dataDir: config.dataDir, clock, log });
+    sealingStarted.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
     const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
     const database = await openDatabase(
       config.databaseUrl
@@ -155,6 +161,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             kind: 'pglite',
             dataDir: join(config.dataDir, 'pglite'),
             templateDir: options.pgliteTemplateDir === undefined ? DEFAULT_PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir,
+            // The seed depends on nothing else of a start than these two (see db/pglite-template.ts).
+            seededTemplate: !config.contentDir && options.clock === undefined,
             onTemplate: (outcome) => log.info(outcome),
           },
     );
@@ -194,7 +202,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // The seal: its key checked (a bad SEALING_P12_* stops the start) and the worker threads that stamp and seal.
     // Closed after the job runner (whose sealing jobs wait for it) and before the database (a document being sealed
     // can still be recorded).
-    const sealing = await createSealing(sealingSettings, { dataDir: config.dataDir, clock, log });
+    const sealing = await sealingStarted;
+    sealingAdopted = true;
     cleanups.push(() => sealing.close());
     // Durable jobs (the code mails, the sealing of signed agreements): claimed with a lease, so several instances share the table; woken by the app
     // after each commit that wrote one, and polling for retries and for jobs a crash left behind. Closed after the
@@ -281,6 +290,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
   } catch (error) {
     await undo();
+    if (sealingStarted && !sealingAdopted) await (await sealingStarted.catch(() => null))?.close();
     throw error;
   } finally {
     clearInterval(keepLoopTurning);

@@ -14,18 +14,18 @@ import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { TEMPLATE_FILE, TEMPLATE_MANIFEST } from '../server/db/pglite-template.ts';
-import { buildPgliteTemplate, templateIsCurrent } from './build-template.ts';
+import { TEMPLATE_FILE, TEMPLATE_MANIFEST, TEMPLATE_SEEDED_FILE } from '../server/db/pglite-template.ts';
+import { buildPgliteTemplate } from './build-template.ts';
 
 export const SERVER_OUT_DIR = 'dist-server';
 
 /** `outDir` defaults to dist-server/ under root (tests build elsewhere); `template: false` skips the PGlite template. */
 export async function buildServer(root: string, options: { outDir?: string; template?: boolean } = {}): Promise<void> {
   const out = options.outDir ?? join(root, SERVER_OUT_DIR);
-  // Emptied first (a chunk of an earlier build would otherwise stay), except the template, remade below only when
-  // PGlite or the migrations changed: its initdb is most of the build's time and memory.
+  // Emptied first (a chunk of an earlier build would otherwise stay), except the templates, remade below only when
+  // what they are made of changed: initdb is most of the build's time and memory.
   await mkdir(out, { recursive: true });
-  const keep = new Set([TEMPLATE_FILE, TEMPLATE_MANIFEST]);
+  const keep = new Set([TEMPLATE_FILE, TEMPLATE_SEEDED_FILE, TEMPLATE_MANIFEST]);
   for (const name of await readdir(out)) if (!keep.has(name)) await rm(join(out, name), { recursive: true, force: true });
   const started = performance.now();
   await build({
@@ -50,12 +50,12 @@ export async function buildServer(root: string, options: { outDir?: string; temp
   const files = (await readdir(out)).filter((f) => f.endsWith('.mjs')).length;
   console.log(`build-server: ${files} files in ${out} (${Math.round(performance.now() - started)} ms)`);
   if (options.template === false) return;
-  if (await templateIsCurrent(out)) {
-    console.log('build-server: PGlite template up to date (same PGlite release and migrations)');
-    return;
-  }
-  const { bytes, ms } = await buildPgliteTemplate(out);
-  console.log(`build-server: PGlite template ${(bytes / 1024 / 1024).toFixed(1)} MB (${ms} ms)`);
+  const template = await buildPgliteTemplate(out);
+  console.log(
+    template.made === 'none'
+      ? 'build-server: PGlite templates up to date (same PGlite release, migrations and seed)'
+      : `build-server: PGlite templates made (${template.made}, ${(template.bytes / 1024 / 1024).toFixed(1)} MB, ${template.ms} ms)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -68,7 +68,7 @@ describe('the bundled server', () => {
         const limits = await fetch(`${url}/api/settings/investment-limits`);
         expect(limits.status).toBe(200);
         expect(await limits.json()).toMatchObject({ minInvestment: expect.any(Number) });
-        expect(output()).toContain('PGlite data dir made from the build-time template');
+        expect(output()).toContain('PGlite data dir made from the build-time template (migrated and seeded)');
       } finally {
         child.kill('SIGTERM');
       }

@@ -15,10 +15,17 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export type OpenDatabaseOptions =
   /**
    * dataDir null: in memory (tests), optionally starting from a `dumpDataDir()` tarball. `templateDir`: where a
-   * build-time template may be (pglite-template.ts), used only when dataDir is empty; `onTemplate` hears what
-   * became of it (loaded, or why not) for the start log.
+   * build-time template may be (pglite-template.ts), used only when dataDir is empty; `seededTemplate`: whether its
+   * seeded variant may be taken; `onTemplate` hears what became of it (loaded, or why not) for the start log.
    */
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; templateDir?: string | null; onTemplate?: (outcome: string) => void }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      loadDataDir?: Blob;
+      templateDir?: string | null;
+      seededTemplate?: boolean;
+      onTemplate?: (outcome: string) => void;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -29,14 +36,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const { isEmptyDataDir, loadTemplate } = await import('./pglite-template.ts');
   if (!(await isEmptyDataDir(dataDir))) return openPglite(options, MIGRATIONS_FOLDER);
-  const template = await loadTemplate(templateDir);
+  const template = await loadTemplate(templateDir, { seeded: options.seededTemplate === true });
   if ('skipped' in template) {
     onTemplate?.(`PGlite template not used (${template.skipped}): running initdb`);
     return openPglite(options, MIGRATIONS_FOLDER);
   }
   try {
     const database = await openPglite({ dataDir, loadDataDir: template.blob }, MIGRATIONS_FOLDER);
-    onTemplate?.('PGlite data dir made from the build-time template');
+    onTemplate?.(`PGlite data dir made from the build-time template (${template.seeded ? 'migrated and seeded' : 'migrated'})`);
     return database;
   } catch (error) {
     // A damaged tarball: empty the dir again (it was empty before) and make the cluster the slow way.

@@ -2,8 +2,12 @@
  * The PGlite template: a data dir made and migrated at build time (src/tools/build-template.ts), kept as PGlite's
  * `dumpDataDir()` tarball in dist-server/. A first start on an empty data dir loads it (`loadDataDir`) instead of
  * running initdb, which costs ~4 s and ~940 MB of memory on this machine kind; migrations and the seed still run
- * after it (already applied migrations are skipped). Not seeded: the seed stamps its rows with the start's time and
- * runs after an issuer's CONTENT_DIR, so a seeded template would change what a first start records.
+ * after it (already applied migrations are skipped, an already seeded database is left as it is).
+ *
+ * Two tarballs: the migrated cluster, and the same after the demo seed (its PDFs cost ~1.4 s of CPU at a first
+ * start). The seeded one is taken only when the seed would not depend on the start: no CONTENT_DIR (whose documents
+ * go in before the seed and decide what it adds) and the system clock (its rows then carry the build's time, not the
+ * first start's: nothing shows those times to investors). Otherwise the migrated one, and the seed runs as before.
  *
  * A template is used only when its manifest names the PGlite release running now (a tarball of another release's
  * cluster may not open); otherwise, or when it is missing or unreadable, the start runs initdb as before.
@@ -16,6 +20,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 
 export const TEMPLATE_FILE = 'pglite-template.tar.gz';
+export const TEMPLATE_SEEDED_FILE = 'pglite-template-seeded.tar.gz';
 export const TEMPLATE_MANIFEST = 'pglite-template.json';
 
 export type TemplateManifest = {
@@ -25,6 +30,8 @@ export type TemplateManifest = {
   lastMigration: string;
   /** SHA-256 of the migrations folder it was made with: the build remakes the template when they change. */
   migrationsHash: string;
+  /** SHA-256 of what the seed is made of (src/server, src/shared, package-lock.json): remade when it changes. */
+  seedHash: string;
   createdAt: string;
 };
 
@@ -40,10 +47,10 @@ export async function isEmptyDataDir(dataDir: string): Promise<boolean> {
   return (await readdir(dataDir)).length === 0;
 }
 
-export type TemplateChoice = { blob: Blob } | { skipped: string };
+export type TemplateChoice = { blob: Blob; seeded: boolean } | { skipped: string };
 
-/** The template tarball in `dir` if it fits the running PGlite, else why not (for the start log). */
-export async function loadTemplate(dir: string): Promise<TemplateChoice> {
+/** The template tarball in `dir` (the seeded one when `seeded` allows it) if it fits the running PGlite, else why not. */
+export async function loadTemplate(dir: string, options: { seeded: boolean }): Promise<TemplateChoice> {
   let manifest: TemplateManifest;
   try {
     manifest = JSON.parse(await readFile(join(dir, TEMPLATE_MANIFEST), 'utf8')) as TemplateManifest;
@@ -52,13 +59,17 @@ export async function loadTemplate(dir: string): Promise<TemplateChoice> {
   }
   const running = await runningPgliteVersion();
   if (manifest.pglite !== running) return { skipped: `template made by PGlite ${manifest.pglite}, running ${running}` };
-  try {
-    const bytes = await readFile(join(dir, TEMPLATE_FILE));
+  for (const [file, seeded] of options.seeded ? ([[TEMPLATE_SEEDED_FILE, true], [TEMPLATE_FILE, false]] as const) : ([[TEMPLATE_FILE, false]] as const)) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(dir, file));
+    } catch {
+      continue;
+    }
     // Unzipped here by zlib, natively and off the main thread: PGlite would do it through a DecompressionStream.
     // A plain tar (no gzip magic) is taken as it is.
     const tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
-    return { blob: new Blob([tar]) };
-  } catch (error) {
-    return { skipped: `template tarball unreadable in ${dir}: ${(error as Error).message}` };
+    return { blob: new Blob([tar as Uint8Array<ArrayBuffer>]), seeded };
   }
+  return { skipped: `template tarball missing in ${dir}` };
 }
