@@ -161,8 +161,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             kind: 'pglite',
             dataDir: join(config.dataDir, 'pglite'),
             templateDir: options.pgliteTemplateDir === undefined ? DEFAULT_PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir,
-            // The seed depends on nothing else of a start than these two (see db/pglite-template.ts).
-            seededTemplate: !config.contentDir && options.clock === undefined,
+            // The seed depends on nothing else of a start than these two (see db/pglite-template.ts). From source the
+            // last build's seeded tarball may predate the seed being edited: there the seed always runs.
+            seededTemplate: !FROM_SOURCE && !config.contentDir && options.clock === undefined,
             onTemplate: (outcome) => log.info(outcome),
           },
     );

@@ -5,9 +5,10 @@
  * after it (already applied migrations are skipped, an already seeded database is left as it is).
  *
  * Two tarballs: the migrated cluster, and the same after the demo seed (its PDFs cost ~1.4 s of CPU at a first
- * start). The seeded one is taken only when the seed would not depend on the start: no CONTENT_DIR (whose documents
- * go in before the seed and decide what it adds) and the system clock (its rows then carry the build's time, not the
- * first start's: nothing shows those times to investors). Otherwise the migrated one, and the seed runs as before.
+ * start). The seeded one is taken only by the bundle (built with it, so never older than its seed) and only when the
+ * seed would not depend on the start: no CONTENT_DIR (whose documents go in before the seed and decide what it adds)
+ * and the system clock (its rows then carry the build's time, not the first start's: nothing shows those times to
+ * investors). Otherwise the migrated one, and the seed runs as before.
  *
  * A template is used only when its manifest names the PGlite release running now (a tarball of another release's
  * cluster may not open); otherwise, or when it is missing or unreadable, the start runs initdb as before.
