@@ -139,9 +139,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const keepLoopTurning = setInterval(() => undefined, 60_000);
   // The HTTP side (Hono, routes, jose, valibot: ~0.3 s to load) loads while the database opens, not before it.
   const appModule = import('./app.ts');
+  appModule.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  // The sealing, started while the database opens (below), and whether the cleanups have taken it over yet.
   let sealingStarted: ReturnType<typeof createSealing> | null = null;
   let sealingAdopted = false;
-  appModule.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   try {
     // Private before anything is created in it: umask 077, DATA_DIR 0700, loose entries tightened (logged).
     makeDataDirPrivate(config.dataDir, log);
