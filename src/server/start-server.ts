@@ -37,7 +37,13 @@ import { createSealing } from './providers/sealing/create-sealing.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
 
-const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+// Run from source (tsx, vitest) this module is src/server/start-server.ts; in the bundle (`npm start`) it is part of
+// dist-server/*.mjs, and dist-server/ sits beside dist/ in the repository.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const BUNDLE_DIR = new URL(FROM_SOURCE ? '../../dist-server/' : './', import.meta.url);
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', BUNDLE_DIR));
+/** The bundle's own folder, where `npm run build` writes the PGlite template; from source, the last build's. */
+const DEFAULT_PGLITE_TEMPLATE_DIR = fileURLToPath(BUNDLE_DIR);
 
 export type StartServerOptions = {
   /** The environment to read (main passes process.env). Defaults to none, so callers are hermetic. */
@@ -49,6 +55,8 @@ export type StartServerOptions = {
   databaseUrl?: string | null;
   /** The built client; null serves the API only. Defaults to the repository's dist/. */
   staticDir?: string | null;
+  /** Where a build-time PGlite template may be, for a first start on an empty data dir; null always runs initdb. */
+  pgliteTemplateDir?: string | null;
   log?: Log;
   clock?: Clock;
 };
@@ -132,6 +140,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The HTTP side (Hono, routes, jose, valibot: ~0.3 s to load) loads while the database opens, not before it.
   const appModule = import('./app.ts');
   appModule.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  // The sealing, started while the database opens (below), and whether the cleanups have taken it over yet.
+  let sealingStarted: ReturnType<typeof createSealing> | null = null;
+  let sealingAdopted = false;
   try {
     // Private before anything is created in it: umask 077, DATA_DIR 0700, loose entries tightened (logged).
     makeDataDirPrivate(config.dataDir, log);
@@ -139,11 +150,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       const lock = acquireDataDirLock(config.dataDir);
       cleanups.push(() => lock.release());
     }
+    // The seal's key (node-forge reading or making its P12: ~0.3 s of a start) needs no database: it is made while
+    // the database opens, and awaited where it was before. Should the start fail before that, it is closed below.
+    sealingStarted = createSealing(sealingSettings, { dataDir: config.dataDir, clock, log });
+    sealingStarted.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
     const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
     const database = await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl, onPoolError: (error) => log.error('PostgreSQL pool error', { error }) }
-        : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+        : {
+            kind: 'pglite',
+            dataDir: join(config.dataDir, 'pglite'),
+            templateDir: options.pgliteTemplateDir === undefined ? DEFAULT_PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir,
+            // The seed depends on nothing else of a start than these two (see db/pglite-template.ts). From source the
+            // last build's seeded tarball may predate the seed being edited: there the seed always runs.
+            seededTemplate: !FROM_SOURCE && !config.contentDir && options.clock === undefined,
+            onTemplate: (outcome) => log.info(outcome),
+          },
     );
     cleanups.push(() => database.close());
 
@@ -181,7 +204,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // The seal: its key checked (a bad SEALING_P12_* stops the start) and the worker threads that stamp and seal.
     // Closed after the job runner (whose sealing jobs wait for it) and before the database (a document being sealed
     // can still be recorded).
-    const sealing = await createSealing(sealingSettings, { dataDir: config.dataDir, clock, log });
+    const sealing = await sealingStarted;
+    sealingAdopted = true;
     cleanups.push(() => sealing.close());
     // Durable jobs (the code mails, the sealing of signed agreements): claimed with a lease, so several instances share the table; woken by the app
     // after each commit that wrote one, and polling for retries and for jobs a crash left behind. Closed after the
@@ -268,6 +292,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
   } catch (error) {
     await undo();
+    if (sealingStarted && !sealingAdopted) await (await sealingStarted.catch(() => null))?.close();
     throw error;
   } finally {
     clearInterval(keepLoopTurning);

@@ -12,6 +12,7 @@ import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
 import { individualPayload } from './harness.ts';
 import { codeFromOutbox } from './support/outbox.ts';
+import { writeTestTemplate } from './support/pglite-template.ts';
 import { freshTempDir, serverBackends } from './support/test-databases.ts';
 
 /** Every entry under `root` (root included) that group or others may use, as "mode path"; symlinks skipped. */
@@ -55,9 +56,10 @@ for (const backend of serverBackends()) {
     afterEach(async () => {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
-    const start = async (dataDir: string, env: Record<string, string>) => {
+    // No template unless a test gives one: a first start then runs initdb, whatever dist-server/ holds.
+    const start = async (dataDir: string, env: Record<string, string>, pgliteTemplateDir: string | null = null) => {
       const log = createMemoryLog();
-      const server = await startServer({ env, dataDir, port: 0, host: '127.0.0.1', staticDir: null, log });
+      const server = await startServer({ env, dataDir, port: 0, host: '127.0.0.1', staticDir: null, log, pgliteTemplateDir });
       cleanups.push(() => server.close());
       return { server, log };
     };
@@ -79,6 +81,26 @@ for (const backend of serverBackends()) {
       expect(await openToOthers(dataDir)).toEqual([]);
       expect(privacyWarnings(log)).toEqual([]);
     });
+
+    if (backend.name === 'pglite') {
+      it('a first start from the build-time template leaves nothing open to other users either', { timeout: 90_000 }, async () => {
+        // The tarball's entries carry their own modes (0644, 0755...); extracting them goes through the same hook.
+        process.umask(0o022);
+        const temp = await freshTempDir();
+        cleanups.push(temp.remove);
+        const templateDir = join(temp.root, 'template');
+        await mkdir(templateDir);
+        await writeTestTemplate(templateDir);
+        const dataDir = join(temp.root, 'data');
+        const { server, log } = await start(dataDir, {}, templateDir);
+        expect(log.entries.map((e) => e.message)).toContain('PGlite data dir made from the build-time template (migrated)');
+        await register(server, dataDir);
+        await server.close();
+        expect(await countEntries(dataDir)).toBeGreaterThan(900);
+        expect(await openToOthers(dataDir)).toEqual([]);
+        expect(privacyWarnings(log)).toEqual([]);
+      });
+    }
 
     it('tightens an existing DATA_DIR that other users could read, says so, and leaves symlinked files alone', async () => {
       process.umask(0o022);
