@@ -12,7 +12,7 @@ import { AuthResponseSchema, CodeChallengeSchema, type AuthResponse, type CodeCh
 import { emailCodeMachine } from '../../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-code/email-code.types.ts';
 import type { LoginRequest } from '../../../machines/login/login.types.ts';
-import type { ApiClient } from './api-client.ts';
+import { prefetchHttpClient, type ApiClient } from './api-client.ts';
 import { watchBrowser } from './browser-watch.ts';
 import { loadOnce } from './load-once.ts';
 import * as storage from './session-storage.ts';
@@ -40,9 +40,16 @@ export function provideSession({ api, getToken, onUnauthorized, reload, replace,
     },
   });
   // Each chunk is imported once and kept; a failed import (a lost connection, a chunk gone after a deploy) is tried
-  // again by the next load (the page's retry).
-  const loadRegistration = loadOnce(() => import('./registration-effects.ts').then((m) => m.provideRegistration(api, emailCode)));
-  const loadSignedIn = loadOnce(() => import('./signed-in-effects.ts').then((m) => m.provideSignedIn(api, { getToken, onUnauthorized, log })));
+  // again by the next load (the page's retry). Both charts call the API as they start: the HTTP client's chunk comes
+  // alongside, not after them.
+  const loadRegistration = loadOnce(() => {
+    prefetchHttpClient();
+    return import('./registration-effects.ts').then((m) => m.provideRegistration(api, emailCode));
+  });
+  const loadSignedIn = loadOnce(() => {
+    prefetchHttpClient();
+    return import('./signed-in-effects.ts').then((m) => m.provideSignedIn(api, { getToken, onUnauthorized, log }));
+  });
   return sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise<StoredSession, void>(async () => storage.readStoredSession()),

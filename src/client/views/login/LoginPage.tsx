@@ -95,6 +95,6 @@ export function LoginPage() {
 function CodeEntry({ actor }: { actor: EmailCodeActorRef }) {
   const { View, failed, retry } = usePageView(codeEntryView);
   if (failed) return <LoadFailedNotice message={messages.general.network} retryLabel={messages.payment.retry} onRetry={retry} />;
-  if (!View) return <p className="auth-card__pending loading-screen--delayed" role="status">{messages.loading}</p>;
+  if (!View) return <p className="loading-screen--delayed" role="status">{messages.loading}</p>;
   return <View actor={actor} idPrefix="login" />;
 }
