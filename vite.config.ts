@@ -9,6 +9,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // Every browser the portal supports preloads modules itself; the polyfill was ~0.3 KB gz of the login page's script.
+    modulePreload: { polyfill: false },
+    // One first script: every module the entry imports statically goes into it (else Rolldown splits what the entry
+    // shares with lazy chunks into many small files the login page loads too). A module the lazy chunks share with
+    // the entry is there whole, so what only lazy chunks use must not be reached from the entry, not even through a
+    // barrel file (docs/decisions.md "Per-route code").
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

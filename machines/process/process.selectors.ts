@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import { overallProgress } from '../../src/shared/process.ts';
 import { PROCESS_STEPS, stepFromPath, type ProcessStep } from '../../src/shared/process-steps.ts';
 import type { processMachine } from './process.machine.ts';
 import type { PageActorRef, PageStep } from './process.pages.ts';
@@ -14,7 +13,6 @@ export const selectViewedStep = (s: S): ProcessPageId =>
   s.context.path === DOWNLOADS_PATH ? 'downloads' : stepFromPath(s.context.path);
 export const selectCurrentStep = (s: S): ProcessStep =>
   s.context.progress ? currentStepOf(s.context.progress, s.context.serverStep) : 'disclosure';
-export const selectOverallProgress = (s: S) => (s.context.progress ? overallProgress(s.context.progress) : 0);
 
 export type StepIndicatorItem = { step: ProcessStep; status: 'completed' | 'current' | 'accessible' | 'pending'; viewing: boolean };
 

@@ -3,23 +3,28 @@
  * owns the signed-in process, checks token expiry, handles logout and 401, and decides the route.
  * Every effect (storage, network, page reload, clock-driven guards) is a named placeholder the app provides.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { isTokenExpired, type AuthResponse } from '../../src/shared/auth.ts';
 import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { parseStoredUser } from '../../src/shared/validate.ts';
 import { loginMachine } from '../login/login.machine.ts';
-import { processMachine } from '../process/process.machine.ts';
-import { registrationDetailsMachine } from '../registration-details/registration-details.machine.ts';
-import { registrationMachine } from '../registration/registration.machine.ts';
-import type { SessionContext, SessionEvent, SessionInput, StoredSession } from './session.types.ts';
+import type { ChildChartDoneEvent, RegistrationChart, SessionContext, SessionEvent, SessionInput, SignedInCharts, StoredSession } from './session.types.ts';
 
 const REGISTER_PATH = '/auth/register';
 
 const storedOf = (event: unknown): StoredSession => (event as { output: StoredSession }).output;
 
+
+/**
+ * Runs a loaded chart as the child `id` (views find it as `children[id]`). XState's types allow a child's id only for
+ * the sources named in setup (children typed by id); these charts are loaded, not named, so the spawn is untyped
+ * (as the process does with its page charts).
+ */
+type SpawnLoaded = (src: AnyActorLogic, options: { id: string; input: object }) => void;
+
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  types: {} as { context: SessionContext; events: SessionEvent | ChildChartDoneEvent; input: SessionInput },
   actors: {
     readStoredSession: fromPromise<StoredSession, void>(async () => {
       throw new Error('readStoredSession is provided by the app');
@@ -32,9 +37,17 @@ export const sessionMachine = setup({
     watchBrowser: fromCallback<SessionEvent>(() => undefined),
     logoutBackend: fromPromise<void, { token: string | null }>(async () => undefined),
     login: loginMachine,
-    registration: registrationMachine,
-    process: processMachine,
-    registrationDetails: registrationDetailsMachine,
+    /**
+     * The registration chart with its effects provided, and the signed-in charts (process, registration details): the
+     * app imports each (a chunk of its own) when the register page or the signed-in area is first shown, so the first
+     * script of the login page carries neither (session.types.ts names them as types).
+     */
+    loadRegistrationChart: fromPromise<RegistrationChart, void>(async () => {
+      throw new Error('loadRegistrationChart is provided by the app');
+    }),
+    loadSignedInCharts: fromPromise<SignedInCharts, void>(async () => {
+      throw new Error('loadSignedInCharts is provided by the app');
+    }),
   },
   actions: {
     storeSession: (_, _params: AuthResponse) => {},
@@ -164,16 +177,32 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'readPendingRegistration',
                 src: 'readPendingRegistration',
-                onDone: { target: 'open', actions: assign({ pendingRegistration: ({ event }) => event.output }) },
-                onError: { target: 'open', actions: assign({ pendingRegistration: null }) },
+                onDone: { target: 'loadingChart', actions: assign({ pendingRegistration: ({ event }) => event.output }) },
+                onError: { target: 'loadingChart', actions: assign({ pendingRegistration: null }) },
               },
             },
-            open: {
+            /** The registration chart's chunk; a failed load waits for a retry. Leaving the page drops a late answer. */
+            loadingChart: {
+              tags: ['chartLoading'],
               invoke: {
-                id: 'registration',
-                src: 'registration',
-                input: ({ context }) => ({ settings: context.settings, pending: context.pendingRegistration }),
+                id: 'registrationChart',
+                src: 'loadRegistrationChart',
+                // Runs the loaded chart (the load's output) as the child `registration`.
                 onDone: {
+                  target: 'open',
+                  actions: enqueueActions(({ context, event, enqueue }) => {
+                    const spawn = enqueue.spawnChild as unknown as SpawnLoaded;
+                    spawn(event.output, { id: 'registration', input: { settings: context.settings, pending: context.pendingRegistration } });
+                  }),
+                },
+                onError: { target: 'loadFailed' },
+              },
+            },
+            loadFailed: { tags: ['chartLoadFailed'], on: { 'session.chart.retry': { target: 'loadingChart' } } },
+            open: {
+              exit: stopChild('registration'),
+              on: {
+                'xstate.done.actor.registration': {
                   target: '#session.authenticated',
                   actions: [
                     { type: 'storeSession', params: ({ event }) => event.output },
@@ -196,17 +225,11 @@ export const sessionMachine = setup({
 
     authenticated: {
       type: 'parallel',
-      invoke: [
-        { id: 'process', src: 'process', input: ({ context }) => ({ requestedPath: context.requestedPath }) },
-        { id: 'registrationDetails', src: 'registrationDetails' },
-      ],
+      // Spawned children outlive their state otherwise.
+      exit: [stopChild('process'), stopChild('registrationDetails')],
       on: {
-        'session.route.request': {
-          actions: [
-            { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) },
-            sendTo('process', ({ event }) => ({ type: 'process.route.request' as const, path: event.path })),
-          ],
-        },
+        // Until the process runs, the path asked for is kept; the process starts from it.
+        'session.route.request': { actions: { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) } },
         'session.logout': { target: 'loggingOut' },
         'session.unauthorized': { target: 'reloading' },
         'session.storage.change': [
@@ -217,6 +240,40 @@ export const sessionMachine = setup({
         ],
       },
       states: {
+        /** The signed-in charts' chunk, then the charts running (process, registration details); a failed load waits for a retry. */
+        charts: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['chartLoading'],
+              invoke: {
+                id: 'signedInCharts',
+                src: 'loadSignedInCharts',
+                // Runs the loaded charts as the children `process` (from the path asked for by then) and `registrationDetails`.
+                onDone: {
+                  target: 'running',
+                  actions: enqueueActions(({ context, event, enqueue }) => {
+                    const spawn = enqueue.spawnChild as unknown as SpawnLoaded;
+                    spawn(event.output.process, { id: 'process', input: { requestedPath: context.requestedPath } });
+                    spawn(event.output.registrationDetails, { id: 'registrationDetails', input: {} });
+                  }),
+                },
+                onError: { target: 'loadFailed' },
+              },
+            },
+            loadFailed: { tags: ['chartLoadFailed'], on: { 'session.chart.retry': { target: 'loading' } } },
+            running: {
+              on: {
+                'session.route.request': {
+                  actions: [
+                    { type: 'setRequestedPath', params: ({ event }) => ({ path: event.path }) },
+                    sendTo('process', ({ event }) => ({ type: 'process.route.request' as const, path: event.path })),
+                  ],
+                },
+              },
+            },
+          },
+        },
         clock: {
           initial: 'ticking',
           states: {

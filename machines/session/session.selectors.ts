@@ -62,6 +62,12 @@ export const formatElapsed = (seconds: number): string => {
 };
 
 export const selectLoginActor = (s: S) => s.children.login as LoginActorRef | undefined;
-export const selectRegistrationActor = (s: S) => s.children.registration as RegistrationActorRef | undefined;
-export const selectProcessActor = (s: S) => s.children.process as ProcessActorRef | undefined;
-export const selectDetailsActor = (s: S) => s.children.registrationDetails as RegistrationDetailsActorRef | undefined;
+/** The loaded charts run under these ids (spawned, so untyped among the children). */
+const childOf = (s: S, id: string): unknown => (s.children as Record<string, unknown>)[id];
+export const selectRegistrationActor = (s: S) => childOf(s, 'registration') as RegistrationActorRef | undefined;
+export const selectProcessActor = (s: S) => childOf(s, 'process') as ProcessActorRef | undefined;
+export const selectDetailsActor = (s: S) => childOf(s, 'registrationDetails') as RegistrationDetailsActorRef | undefined;
+
+/** The register page's or the signed-in area's charts: loading (their chunk), failed to load (a retry loads them again), or running. */
+export type ChartPhase = 'loading' | 'failed' | 'running';
+export const selectChartPhase = (s: S): ChartPhase => (s.hasTag('chartLoadFailed') ? 'failed' : s.hasTag('chartLoading') ? 'loading' : 'running');

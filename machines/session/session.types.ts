@@ -1,5 +1,12 @@
 import type { AuthResponse, SessionUser } from '../../src/shared/auth.ts';
 import type { InvestmentSettings } from '../../src/shared/investment-settings.ts';
+import type { processMachine } from '../process/process.machine.ts';
+import type { registrationDetailsMachine } from '../registration-details/registration-details.machine.ts';
+import type { registrationMachine } from '../registration/registration.machine.ts';
+
+/** The charts the session loads (chunks of their own) and runs as children, as types only: importing them would put them in the first script. */
+export type RegistrationChart = typeof registrationMachine;
+export type SignedInCharts = { process: typeof processMachine; registrationDetails: typeof registrationDetailsMachine };
 
 export type StoredSession = {
   token: string | null;
@@ -28,7 +35,15 @@ export type SessionEvent =
   | { type: 'session.storage.change'; token: string | null; userRaw: string | null }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' }
-  | { type: 'session.notice.dismiss' };
+  | { type: 'session.notice.dismiss' }
+  /** Load the register page's or the signed-in area's charts again after their load failed. */
+  | { type: 'session.chart.retry' };
+
+/**
+ * The registration chart finished (signed up and in): XState sends it when the child `registration` reaches its final
+ * state. Listed so the chart may handle it (a spawned child's completion is not typed the way an invoke's onDone is).
+ */
+export type ChildChartDoneEvent = { type: 'xstate.done.actor.registration'; output: AuthResponse };
 
 export type SessionInput = { path: string };
 export type { AuthResponse };

@@ -1,7 +1,11 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
+import { fromPromise, type AnyActorLogic, type EventObject } from 'xstate';
+import { processMachine } from '../../machines/process/process.machine.ts';
+import { registrationDetailsMachine } from '../../machines/registration-details/registration-details.machine.ts';
+import { registrationMachine } from '../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
-import type { StoredSession } from '../../machines/session/session.types.ts';
+import type { RegistrationChart, SignedInCharts, StoredSession } from '../../machines/session/session.types.ts';
+import type { StatusAnswers } from '../../src/shared/process.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
@@ -14,7 +18,27 @@ const user = { userId: 'u1', userDetailsId: 'd1', email: 'ada@example.com', inve
 const userRaw = JSON.stringify(user);
 const auth = (t: string) => ({ token: t, user });
 
+/** The charts as their loads answer them, with effects that never answer by themselves (nothing in a path waits on them). */
+const never = () => new Promise<never>(() => {});
+const registrationChart: RegistrationChart = registrationMachine.provide({ actors: { fetchSettings: fromPromise<unknown, void>(never) } });
+const signedInCharts: SignedInCharts = {
+  process: processMachine.provide({ actors: { loadStepProgress: fromPromise<StatusAnswers, void>(never) } }),
+  registrationDetails: registrationDetailsMachine,
+};
+/** Which loaded chart runs under which id, and the state it runs in. */
+const LOADED = [
+  { id: 'registration', logic: registrationChart as AnyActorLogic, state: { unauthenticated: { register: 'open' } } },
+  { id: 'process', logic: signedInCharts.process as AnyActorLogic, state: { authenticated: { charts: 'running' } } },
+  { id: 'registrationDetails', logic: signedInCharts.registrationDetails as AnyActorLogic, state: { authenticated: { charts: 'running' } } },
+] as const;
+
 const events: EventObject[] = [
+  // A chart's load answered (the path's event is the answer, the chart the session then runs) or failed, and the retry.
+  { type: 'xstate.done.actor.registrationChart', output: registrationChart } as EventObject,
+  { type: 'xstate.error.actor.registrationChart', error: new Error('chunk gone') } as EventObject,
+  { type: 'xstate.done.actor.signedInCharts', output: signedInCharts } as EventObject,
+  { type: 'xstate.error.actor.signedInCharts', error: new Error('chunk gone') } as EventObject,
+  { type: 'session.chart.retry' },
   { type: 'xstate.done.actor.readStoredSession', output: { token: null, userRaw: null } } as EventObject,
   { type: 'xstate.done.actor.readStoredSession', output: { token: expiredToken, userRaw } } as EventObject,
   { type: 'xstate.done.actor.readStoredSession', output: { token: validToken, userRaw: '{oops' } } as EventObject,
@@ -67,9 +91,22 @@ describe('session statechart paths', () => {
             readStoredSession: fromPromise<StoredSession, void>(() => new Promise(() => {})),
             readPendingRegistration: fromPromise<unknown, void>(() => new Promise(() => {})),
             logoutBackend: fromPromise<void, { token: string | null }>(() => new Promise(() => {})),
+            loadRegistrationChart: fromPromise<RegistrationChart, void>(() => new Promise(() => {})),
+            loadSignedInCharts: fromPromise<SignedInCharts, void>(() => new Promise(() => {})),
           },
         }),
       }),
+      checkStep: ({ snapshot: s }) => {
+        // A loaded chart runs exactly in its state (a spawned child is stopped on leaving), and it is the one the load answered.
+        const children = s.children as Record<string, { logic: AnyActorLogic } | undefined>;
+        for (const { id, logic, state } of LOADED) {
+          expect(children[id] !== undefined, id).toBe(s.matches(state as never));
+          if (children[id]) expect(children[id].logic).toBe(logic);
+        }
+        // A load runs exactly while its chart is loading.
+        expect(children.registrationChart !== undefined).toBe(s.matches({ unauthenticated: { register: 'loadingChart' } }));
+        expect(children.signedInCharts !== undefined).toBe(s.matches({ authenticated: { charts: 'loading' } }));
+      },
     });
   });
 });

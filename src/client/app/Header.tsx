@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { formatElapsed, selectDetailsActor, selectElapsedSeconds, selectIsLoggingOut, selectSessionId, selectUser, type SessionView } from '../../../machines/session/session.selectors.ts';
 import { messages } from '../../shared/messages.ts';
-import { RegistrationDetailsModal } from '../views/registration-details/RegistrationDetailsModal.tsx';
+import { usePageView } from '../views/process/page-view.ts';
+import { detailsDialogView } from './lazy-routes.ts';
 import { useSession } from './session-context.tsx';
 
 export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
@@ -44,9 +45,20 @@ function SignedInControls() {
   const elapsed = useSelector(session, selectElapsedSeconds);
   const loggingOut = useSelector(session, selectIsLoggingOut);
   const details = useSelector(session, selectDetailsActor);
+  // The dialog's view is a chunk of its own, loaded once signed in (the button is there but the dialog is not opened
+  // yet); if that failed, opening the dialog loads it again.
+  const { View: DetailsDialog, failed, retry } = usePageView(detailsDialogView);
   return (
     <div className="header__session">
-      <button type="button" className="btn btn--ghost btn--small header__details" aria-haspopup="dialog" onClick={() => details?.send({ type: 'registrationDetails.open' })}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small header__details"
+        aria-haspopup="dialog"
+        onClick={() => {
+          if (failed) retry();
+          details?.send({ type: 'registrationDetails.open' });
+        }}
+      >
         Registration Details
       </button>
       <div className="session-panel" role="group" aria-label="Session">
@@ -59,7 +71,7 @@ function SignedInControls() {
           Logout
         </button>
       </div>
-      {details && <RegistrationDetailsModal actor={details} />}
+      {details && DetailsDialog && <DetailsDialog actor={details} />}
     </div>
   );
 }

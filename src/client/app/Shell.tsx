@@ -2,15 +2,18 @@ import { useSelector } from '@xstate/react';
 import { selectView } from '../../../machines/session/session.selectors.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
 import { LoginPage } from '../views/login/LoginPage.tsx';
-import { ProcessPage } from '../views/process/ProcessPage.tsx';
 import { RegisterRoute } from './RegisterRoute.tsx';
+import { SignedInRoute } from './SignedInRoute.tsx';
 import { Header } from './Header.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { SecureBanner } from './SecureBanner.tsx';
 import { useSession } from './session-context.tsx';
 
-/** Every screen is the banner landmark (the secure-session line, the header once the session is known) and main. */
+/**
+ * Every screen is the banner landmark (the secure-session line, the header once the session is known) and main. The
+ * login page is in the first script; the register page and the signed-in area load their code when first shown.
+ */
 export function Shell() {
   const session = useSession();
   const view = useSelector(session, selectView);
@@ -29,7 +32,7 @@ export function Shell() {
           <ErrorBoundary>
             {view === 'login' && <LoginPage />}
             {view === 'register' && <RegisterRoute />}
-            {view === 'process' && <ProcessPage />}
+            {view === 'process' && <SignedInRoute />}
           </ErrorBoundary>
         )}
       </main>

@@ -3,8 +3,11 @@
  * turned into ApiError with the text to show: the body's error, else its message, else 'HTTP {status}'.
  * A call given a contract schema gets its answer checked: a success answer the schema refuses (or that is not JSON)
  * becomes an ApiError with messages.general.unexpectedAnswer, logged once with what did not match.
+ * ky is imported with the first call (a chunk of its own, ~4 KB gzipped): the login page's first script stays within
+ * its budget, and a page that calls nothing never loads it. `prefetchHttpClient` starts that import early (the login
+ * form's focus, the signed-in area's chunk), so the first call rarely waits for it.
  */
-import ky, { HTTPError } from 'ky';
+import type { HTTPError, KyInstance } from 'ky';
 import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
 import { check, describeIssues, type ContractSchema } from '../../shared/validate.ts';
@@ -55,9 +58,29 @@ export function readAnswer<T>(text: string, schema: ContractSchema<T>, { status,
   throw new ApiError(messages.general.unexpectedAnswer, status, null);
 }
 
-async function toApiError(error: unknown): Promise<ApiError> {
+type KyModule = typeof import('ky');
+
+let kyModule: Promise<KyModule> | null = null;
+/** The ky module, imported once; a failed import (a lost connection) is tried again by the next call. */
+function importKy(): Promise<KyModule> {
+  if (!kyModule) {
+    const attempt = import('ky');
+    kyModule = attempt;
+    attempt.catch(() => {
+      if (kyModule === attempt) kyModule = null;
+    });
+  }
+  return kyModule;
+}
+
+/** Starts loading the HTTP client before the first call needs it (a failure is the first call's to report). */
+export function prefetchHttpClient(): void {
+  importKy().catch(() => undefined);
+}
+
+async function toApiError(error: unknown, HTTPErrorClass: typeof HTTPError | null): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
+  if (HTTPErrorClass && error instanceof HTTPErrorClass) {
     const status = error.response.status;
     let body: unknown = null;
     try {
@@ -72,13 +95,22 @@ async function toApiError(error: unknown): Promise<ApiError> {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const raw = ky.create({
-    prefixUrl: options.baseUrl,
-    retry: 0,
-    timeout: 30_000,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  let raw: KyInstance | null = null;
+  let HTTPErrorClass: typeof HTTPError | null = null;
+  /** The one ky instance, made once ky has loaded. A failed import is a network failure like any other. */
+  async function client(): Promise<KyInstance> {
+    if (raw) return raw;
+    const ky = await importKy();
+    HTTPErrorClass = ky.HTTPError;
+    raw = ky.default.create({
+      prefixUrl: options.baseUrl,
+      retry: 0,
+      timeout: 30_000,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    return raw;
+  }
 
   async function call(method: 'get' | 'post', path: string, o: Partial<CheckedCallOptions<unknown>> = {}): Promise<unknown> {
     const auth = o.auth ?? true;
@@ -89,7 +121,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers.Authorization = `Bearer ${token}`;
     }
     try {
-      const response = await raw(path.replace(/^\//, ''), {
+      const http = await client();
+      const response = await http(path.replace(/^\//, ''), {
         method,
         headers,
         ...(o.json !== undefined ? { json: o.json } : {}),
@@ -100,7 +133,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (o.schema) return readAnswer(text, o.schema, { status: response.status, what: `${method.toUpperCase()} ${path}`, log: options.log });
       return text ? JSON.parse(text) : undefined;
     } catch (error) {
-      const apiError = await toApiError(error);
+      const apiError = await toApiError(error, HTTPErrorClass);
       if (apiError.status === 401 && auth && !o.loginFlow) options.onUnauthorized();
       throw apiError;
     }

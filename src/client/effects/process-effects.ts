@@ -18,15 +18,32 @@ export type ProcessEffectOptions = {
   log: Log;
 };
 
-/** One entry per page chart (machines/process/process.pages.ts): its chunk, and the chart provided with its effects. */
+/** One entry per page chart (machines/process/process.pages.ts): its chunk (the chart and its effects). */
+const PAGE_CHART_CHUNKS = {
+  disclosure: () => import('./disclosure-effects.ts'),
+  kyc: () => import('./kyc-effects.ts'),
+  agreements: () => import('./legal-effects.ts'),
+  payment: () => import('./payment-effects.ts'),
+  downloads: () => import('./downloads-effects.ts'),
+} satisfies { [S in PageStep]: () => Promise<unknown> };
+
+/** The chart provided with its effects, from its chunk. */
 function pageChartImports(api: ApiClient, { getToken, onUnauthorized, log }: ProcessEffectOptions): { [S in PageStep]: () => Promise<PageCharts[S]> } {
   return {
-    disclosure: () => import('./disclosure-effects.ts').then((m) => m.provideDisclosure(api)),
-    kyc: () => import('./kyc-effects.ts').then((m) => m.provideKyc(api, getToken, { onUnauthorized, log })),
-    agreements: () => import('./legal-effects.ts').then((m) => m.provideAgreements(api)),
-    payment: () => import('./payment-effects.ts').then((m) => m.providePayment(api)),
-    downloads: () => import('./downloads-effects.ts').then((m) => m.provideDownloads(api)),
+    disclosure: () => PAGE_CHART_CHUNKS.disclosure().then((m) => m.provideDisclosure(api)),
+    kyc: () => PAGE_CHART_CHUNKS.kyc().then((m) => m.provideKyc(api, getToken, { onUnauthorized, log })),
+    agreements: () => PAGE_CHART_CHUNKS.agreements().then((m) => m.provideAgreements(api)),
+    payment: () => PAGE_CHART_CHUNKS.payment().then((m) => m.providePayment(api)),
+    downloads: () => PAGE_CHART_CHUNKS.downloads().then((m) => m.provideDownloads(api)),
   };
+}
+
+/**
+ * Downloads a page's chart chunk ahead of its page (the next step's, in idle time): the load when the page is shown
+ * then finds it in the browser's module map. A failure is only early: that load tries again and reports.
+ */
+export function prefetchPageChart(page: PageStep): void {
+  PAGE_CHART_CHUNKS[page]().catch(() => undefined);
 }
 
 /** Loads each chart once; a failed load (a lost connection, a chunk gone after a deploy) is tried again next time. */

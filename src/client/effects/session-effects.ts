@@ -1,22 +1,20 @@
 /**
  * Fills the session statechart's placeholders with the browser's effects: storage, the API, page reloads.
- * Child machines get their effects here too, so the machines stay free of fetch, storage and window.
+ * Child machines get their effects here too, so the machines stay free of fetch, storage and window. The registration
+ * and signed-in charts come with their effects from chunks of their own (registration-effects.ts,
+ * signed-in-effects.ts), imported when their page is first shown: see chart-chunks.ts.
  */
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
-import { registrationDetailsMachine } from '../../../machines/registration-details/registration-details.machine.ts';
-import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
-import type { StoredSession } from '../../../machines/session/session.types.ts';
+import type { RegistrationChart, SignedInCharts, StoredSession } from '../../../machines/session/session.types.ts';
 import { AuthResponseSchema, CodeChallengeSchema, type AuthResponse, type CodeChallenge } from '../../shared/auth.ts';
-import type { RegistrationPayload } from '../../shared/registration.ts';
-import { UserDetailsSchema, type UserDetails } from '../../shared/user-details.ts';
 import { emailCodeMachine } from '../../../machines/email-code/email-code.machine.ts';
 import type { ResendCodeInput, VerifyCodeInput } from '../../../machines/email-code/email-code.types.ts';
 import type { LoginRequest } from '../../../machines/login/login.types.ts';
-import type { ApiClient } from './api-client.ts';
+import { prefetchHttpClient, type ApiClient } from './api-client.ts';
 import { watchBrowser } from './browser-watch.ts';
-import { provideProcess } from './process-effects.ts';
+import { loadOnce } from './load-once.ts';
 import * as storage from './session-storage.ts';
 
 export type BrowserEffects = {
@@ -41,6 +39,17 @@ export function provideSession({ api, getToken, onUnauthorized, reload, replace,
       ),
     },
   });
+  // Each chunk is imported once and kept; a failed import (a lost connection, a chunk gone after a deploy) is tried
+  // again by the next load (the page's retry). Both charts call the API as they start: the HTTP client's chunk comes
+  // alongside, not after them.
+  const loadRegistration = loadOnce(() => {
+    prefetchHttpClient();
+    return import('./registration-effects.ts').then((m) => m.provideRegistration(api, emailCode));
+  });
+  const loadSignedIn = loadOnce(() => {
+    prefetchHttpClient();
+    return import('./signed-in-effects.ts').then((m) => m.provideSignedIn(api, { getToken, onUnauthorized, log }));
+  });
   return sessionMachine.provide({
     actors: {
       readStoredSession: fromPromise<StoredSession, void>(async () => storage.readStoredSession()),
@@ -58,24 +67,8 @@ export function provideSession({ api, getToken, onUnauthorized, reload, replace,
           emailCode,
         },
       }),
-      registration: registrationMachine.provide({
-        actors: {
-          // The registration chart checks the settings itself (checkSettings), in the spec's words for what is wrong.
-          fetchSettings: fromPromise<unknown, void>(() => api.get('/api/settings/investment-limits', { auth: false })),
-          submitRegistration: fromPromise<CodeChallenge, RegistrationPayload>(({ input }) =>
-            api.post('/api/auth/register', { auth: false, loginFlow: true, json: input, schema: CodeChallengeSchema }),
-          ),
-          emailCode,
-        },
-        actions: {
-          storePendingRegistration: (_, pending) => storage.storePendingRegistration(pending),
-          clearPendingRegistration: () => storage.clearPendingRegistration(),
-        },
-      }),
-      process: provideProcess(api, { getToken, onUnauthorized, log }),
-      registrationDetails: registrationDetailsMachine.provide({
-        actors: { fetchUserDetails: fromPromise<UserDetails | null, void>(() => api.get('/api/user-details/status', { schema: UserDetailsSchema })) },
-      }),
+      loadRegistrationChart: fromPromise<RegistrationChart, void>(() => loadRegistration()),
+      loadSignedInCharts: fromPromise<SignedInCharts, void>(() => loadSignedIn()),
     },
     actions: {
       storeSession: (_, auth) => storage.storeSession(auth),

@@ -1,6 +1,7 @@
 /** The page-level states the step pages share: no session ('Authentication Required') and a failed load with a retry. */
 import { messages } from '../../shared/messages.ts';
-import { Button } from './form/index.ts';
+// Not the form barrel: the shell shows these notices, and the barrel would bring every form piece into its script.
+import { Button } from './form/Button.tsx';
 
 export function AuthRequiredNotice({ detail }: { detail: string }) {
   return (

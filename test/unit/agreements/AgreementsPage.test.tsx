@@ -20,8 +20,12 @@ import { SessionProvider } from '../../../src/client/app/session-context.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 vi.mock('../../../src/client/ui/signature-pad/signature-font.ts', () => ({ SIGNATURE_FONT_FACES: [] }));
-// The viewer (pdf.js, the PDF's bytes over the network) is its own component's to test: a named frame stands in.
-vi.mock('../../../src/client/ui/document-viewer/index.ts', () => ({ DocumentViewer: ({ title }: { title?: string }) => <section aria-label={title} /> }));
+// The viewer (pdf.js, the PDF's bytes over the network) is its own component's to test: a named frame stands in, and
+// the page's early start of pdf.js's worker does nothing.
+vi.mock('../../../src/client/ui/document-viewer/index.ts', () => ({
+  DocumentViewer: ({ title }: { title?: string }) => <section aria-label={title} />,
+  prewarmPdfViewer: () => {},
+}));
 const { AgreementsPage } = await import('../../../src/client/views/agreements/AgreementsPage.tsx');
 
 const text = messages.agreementsPage;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
-import { selectAuthPath, selectView } from '../../../machines/session/session.selectors.ts';
+import { selectAuthPath, selectChartPhase, selectDetailsActor, selectProcessActor, selectRegistrationActor, selectView } from '../../../machines/session/session.selectors.ts';
+import { registrationDetailsMachine } from '../../../machines/registration-details/registration-details.machine.ts';
 import { selectPath } from '../../../machines/process/process.selectors.ts';
 import { processMachine } from '../../../machines/process/process.machine.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
@@ -18,7 +19,7 @@ import {
   fillQualification,
   machineWithFakes,
 } from '../../../machines/registration/registration.fixtures.ts';
-import type { StoredSession } from '../../../machines/session/session.types.ts';
+import type { RegistrationChart, SignedInCharts, StoredSession } from '../../../machines/session/session.types.ts';
 import type { AuthResponse, CodeChallenge } from '../../../src/shared/auth.ts';
 import { messages } from '../../../src/shared/messages.ts';
 import type { StatusAnswers } from '../../../src/shared/process.ts';
@@ -49,7 +50,21 @@ const fakeLogin = (verify: () => Promise<AuthResponse>) =>
     },
   });
 
-function makeSession(stored: StoredSession, opts: { path?: string; answers?: StatusAnswers; login?: () => Promise<AuthResponse>; pending?: unknown } = {}) {
+/** The signed-in charts as their load answers them: the process with fake status calls, the details chart as it is. */
+const signedInCharts = (answers?: StatusAnswers): SignedInCharts => ({
+  process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => answers ?? newInvestor) } }),
+  registrationDetails: registrationDetailsMachine,
+});
+
+type SessionOptions = {
+  path?: string;
+  answers?: StatusAnswers;
+  login?: () => Promise<AuthResponse>;
+  pending?: unknown;
+  loadSignedIn?: ReturnType<typeof fromPromise<SignedInCharts, void>>;
+};
+
+function makeSession(stored: StoredSession, opts: SessionOptions = {}) {
   const effects = { stored: [] as AuthResponse[], cleared: 0, reloaded: 0, replaced: 0, notices: [] as string[], loggedOut: 0 };
   const machine = sessionMachine.provide({
     actors: {
@@ -59,8 +74,8 @@ function makeSession(stored: StoredSession, opts: { path?: string; answers?: Sta
         effects.loggedOut++;
       }),
       login: fakeLogin(opts.login ?? (async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }))),
-      registration: machineWithFakes({ verify: async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }) }).machine,
-      process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => opts.answers ?? newInvestor) } }),
+      loadRegistrationChart: fromPromise<RegistrationChart, void>(async () => machineWithFakes({ verify: async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }) }).machine),
+      loadSignedInCharts: opts.loadSignedIn ?? fromPromise<SignedInCharts, void>(async () => signedInCharts(opts.answers)),
     },
     actions: {
       storeSession: (_, auth) => void effects.stored.push(auth),
@@ -76,11 +91,11 @@ function makeSession(stored: StoredSession, opts: { path?: string; answers?: Sta
 
 const loginOf = (actor: ReturnType<typeof makeSession>['actor']) => actor.getSnapshot().children.login as ActorRefFrom<typeof loginMachine>;
 const registrationOf = (actor: ReturnType<typeof makeSession>['actor']) =>
-  actor.getSnapshot().children.registration as ActorRefFrom<typeof registrationMachine>;
+  selectRegistrationActor(actor.getSnapshot()) as ActorRefFrom<typeof registrationMachine>;
 
 const processPath = (actor: ReturnType<typeof makeSession>['actor']) => {
-  const child = actor.getSnapshot().children.process;
-  return child ? selectPath(child.getSnapshot() as never) : null;
+  const child = selectProcessActor(actor.getSnapshot());
+  return child ? selectPath(child.getSnapshot()) : null;
 };
 
 describe('session restore (spec section 4 "Session")', () => {
@@ -241,7 +256,7 @@ describe('login, logout, expiry and 401', () => {
         logoutBackend: fromPromise<void, { token: string | null }>(async () => {
           throw new Error('offline');
         }),
-        process: processMachine.provide({ actors: { loadStepProgress: fromPromise(async () => newInvestor) } }),
+        loadSignedInCharts: fromPromise<SignedInCharts, void>(async () => signedInCharts()),
       },
       actions: { logLogoutFailure: () => {}, clearStoredSession: () => {}, replaceWithLogin: () => {} },
     });
@@ -269,5 +284,78 @@ describe('login, logout, expiry and 401', () => {
     expect(selectView(actor.getSnapshot())).toBe('login');
     actor.send({ type: 'session.storage.change', token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
     expect(selectView(actor.getSnapshot())).toBe('process');
+  });
+});
+
+describe('the register page and the signed-in area load their charts (chunks of their own)', () => {
+  const stored = () => ({ token: tokenWithExp(nowSeconds() + 600), userRaw: JSON.stringify(user) });
+
+  it('keeps the path asked for while the signed-in charts load, and starts the process from it', async () => {
+    let answer!: (charts: SignedInCharts) => void;
+    const answers: StatusAnswers = { ...newInvestor, disclosure: { ...newInvestor.disclosure!, currentStep: 'kyc', disclosuresCompleted: true } };
+    const loadSignedIn = fromPromise<SignedInCharts, void>(() => new Promise((resolve) => (answer = resolve)));
+    const { actor } = makeSession(stored(), { path: '/', loadSignedIn });
+    await vi.waitFor(() => expect(selectChartPhase(actor.getSnapshot())).toBe('loading'));
+    expect(selectView(actor.getSnapshot())).toBe('process');
+    expect(selectProcessActor(actor.getSnapshot())).toBeUndefined();
+    // No process to tell yet: the request is kept (and nothing throws for a missing child).
+    actor.send({ type: 'session.route.request', path: '/process/disclosure' });
+    answer(signedInCharts(answers));
+    await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
+    expect(processPath(actor)).toBe('/process/disclosure');
+    expect(selectDetailsActor(actor.getSnapshot())).toBeDefined();
+    expect(selectChartPhase(actor.getSnapshot())).toBe('running');
+  });
+
+  it('shows a failed load and loads again on retry', async () => {
+    let attempts = 0;
+    const loadSignedIn = fromPromise<SignedInCharts, void>(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('chunk gone');
+      return signedInCharts();
+    });
+    const { actor } = makeSession(stored(), { loadSignedIn });
+    await vi.waitFor(() => expect(selectChartPhase(actor.getSnapshot())).toBe('failed'));
+    expect(selectProcessActor(actor.getSnapshot())).toBeUndefined();
+    actor.send({ type: 'session.chart.retry' });
+    await vi.waitFor(() => expect(processPath(actor)).toBe('/process/disclosure'));
+    expect(attempts).toBe(2);
+  });
+
+  it('stops the signed-in charts when the session ends, and the registration chart when the page is left', async () => {
+    const { actor } = makeSession(stored());
+    await vi.waitFor(() => expect(processPath(actor)).not.toBeNull());
+    const process = selectProcessActor(actor.getSnapshot())!;
+    const details = selectDetailsActor(actor.getSnapshot())!;
+    actor.send({ type: 'session.storage.change', token: null, userRaw: null });
+    expect(selectView(actor.getSnapshot())).toBe('login');
+    expect(process.getSnapshot().status).toBe('stopped');
+    expect(details.getSnapshot().status).toBe('stopped');
+    expect(selectProcessActor(actor.getSnapshot())).toBeUndefined();
+
+    actor.send({ type: 'session.route.request', path: '/auth/register' });
+    await vi.waitFor(() => expect(registrationOf(actor)).toBeDefined());
+    const registration = registrationOf(actor);
+    actor.send({ type: 'session.route.request', path: '/auth/login' });
+    expect(registration.getSnapshot().status).toBe('stopped');
+    expect(selectRegistrationActor(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('a registration chart arriving after the page was left starts nothing', async () => {
+    let answer!: (chart: RegistrationChart) => void;
+    const machine = sessionMachine.provide({
+      actors: {
+        readStoredSession: fromPromise<StoredSession, void>(async () => ({ token: null, userRaw: null })),
+        readPendingRegistration: fromPromise<unknown, void>(async () => null),
+        loadRegistrationChart: fromPromise<RegistrationChart, void>(() => new Promise((resolve) => (answer = resolve))),
+      },
+    });
+    const actor = createActor(machine, { input: { path: '/auth/register' } }).start();
+    await vi.waitFor(() => expect(selectChartPhase(actor.getSnapshot())).toBe('loading'));
+    actor.send({ type: 'session.route.request', path: '/auth/login' });
+    answer(machineWithFakes({ verify: async () => ({ token: tokenWithExp(nowSeconds() + 3600), user }) }).machine);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(selectView(actor.getSnapshot())).toBe('login');
+    expect(selectRegistrationActor(actor.getSnapshot())).toBeUndefined();
   });
 });

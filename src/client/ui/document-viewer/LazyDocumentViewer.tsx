@@ -18,6 +18,17 @@ const importViewer = () => {
   return import('./DocumentViewer.tsx');
 };
 
+/**
+ * A page that shows documents calls this when it shows (the disclosure and agreements pages): the viewer's chunk,
+ * pdf.js and its worker (by far the largest file) download and start while the investor reads the page, so opening
+ * the first section waits for none of them. Where there are no workers (tests, old browsers) nothing is started.
+ */
+export function prewarmPdfViewer(): void {
+  if (typeof Worker !== 'function') return;
+  import('./DocumentViewer.tsx').catch(() => undefined);
+  import('./load-pdf.ts').then((m) => m.warmPdfWorker()).catch(() => undefined);
+}
+
 /** Shown while the viewer's chunk downloads: the same frame, so nothing jumps when it arrives. */
 function ViewerPlaceholder({ title }: { title?: string }) {
   return (

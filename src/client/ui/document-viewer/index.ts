@@ -1,3 +1,3 @@
 /** Public surface of the document viewer: a lazily loaded component (pdf.js loads only when shown). */
-export { DocumentViewer } from './LazyDocumentViewer.tsx';
+export { DocumentViewer, prewarmPdfViewer } from './LazyDocumentViewer.tsx';
 export type { DocumentViewerProps } from './document-viewer.props.ts';

@@ -1,12 +1,12 @@
 /**
  * The real `loadDocument` work: fetch the bytes ourselves (so we own the errors and the bearer token),
- * then open them with pdf.js. pdf.js is imported here, on demand, so it sits in its own lazy chunk and
- * its worker is a same-origin file (CSP worker-src 'self').
+ * then open them with pdf.js. pdf.js is imported here, on demand, so it sits in its own lazy chunk; its worker is
+ * one for all documents (pdf-worker.ts), often already started by the page (prewarmPdfViewer).
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { fetchPdfBytes, takePrefetchedPdf } from './pdf-bytes.ts';
 import { documentError, initError, libraryError } from './pdf-load-errors.ts';
+import { sharedPdfWorker } from './pdf-worker.ts';
 import { pdfjsAssetUrls } from './pdfjs-asset-urls.ts';
 
 /** Size of a page at 100% zoom, in CSS pixels (1 PDF point = 1 CSS pixel, as the portal always had). */
@@ -35,6 +35,11 @@ export interface LoadPdfRequest {
 /** Browsers cap canvas area; beyond ~16 MP we trade sharpness for not failing at 300% on HiDPI. */
 const MAX_CANVAS_PIXELS = 4096 * 4096;
 
+/** The page shows documents: pdf.js and its worker start loading now. A failure is the first document's to report. */
+export async function warmPdfWorker(): Promise<void> {
+  sharedPdfWorker(await importPdfjs());
+}
+
 async function importPdfjs() {
   try {
     return await import('pdfjs-dist');
@@ -62,9 +67,9 @@ export async function loadPdf(request: LoadPdfRequest, signal: AbortSignal): Pro
 
   let task: ReturnType<typeof pdfjs.getDocument>;
   try {
-    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
     task = pdfjs.getDocument({
       data,
+      worker: sharedPdfWorker(pdfjs),
       ...pdfjsAssetUrls(import.meta.env.BASE_URL, window.location.href),
       cMapPacked: true,
       isEvalSupported: false, // CSP has no 'unsafe-eval'

@@ -19,6 +19,7 @@ import { messages } from '../../../shared/messages.ts';
 import { Button, ProgressBar } from '../../ui/form/index.ts';
 import { formatLongDate } from '../../ui/format.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { prewarmPdfViewer } from '../../ui/document-viewer/index.ts';
 import { AgreementItem } from './AgreementItem.tsx';
 import { ProceedSection } from './ProceedSection.tsx';
 import { WalletSection } from './WalletSection.tsx';
@@ -35,6 +36,8 @@ export function AgreementsPage({ actor }: { actor: AgreementsActorRef }) {
   const notice = useSelector(actor, selectNotice);
   const list = useRef<HTMLOListElement>(null);
   const openKey = items.find((item) => item.isOpen)?.key ?? null;
+  // Every agreement is a PDF: the viewer and pdf.js's worker load while the page does, not when an agreement opens.
+  useEffect(prewarmPdfViewer, []);
 
   // Signing closes the agreement's panel and opens the next: focus, lost with the closed panel's button, goes to its
   // heading, or after the last one to the wallet address, what is left to do.

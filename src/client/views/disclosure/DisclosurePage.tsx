@@ -3,6 +3,7 @@
  * (what may open, when a section completes, what is saved) lives in machines/disclosure; this file only shows it.
  */
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { DisclosureActorRef } from '../../../../machines/disclosure/disclosure.machine.ts';
 import {
   selectAllComplete,
@@ -22,6 +23,7 @@ import { Button } from '../../ui/form/index.ts';
 import { formatLongDate } from '../../ui/format.ts';
 import { ProgressBar } from '../../ui/form/ProgressBar.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { prewarmPdfViewer } from '../../ui/document-viewer/index.ts';
 import { AuthRequiredNotice, LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { DisclosureSectionItem } from './DisclosureSectionItem.tsx';
 import './disclosure.css';
@@ -40,6 +42,8 @@ export function DisclosurePage({ actor }: { actor: DisclosureActorRef }) {
   const completionError = useSelector(actor, selectCompletionError);
   const saveFailed = useSelector(actor, selectSaveFailed);
   const completedAt = useSelector(actor, selectCompletedAt);
+  // Every section is a PDF: the viewer and pdf.js's worker load while the page does, not when a section opens.
+  useEffect(prewarmPdfViewer, []);
 
   if (phase === 'loading' || phase === 'done') return <LoadingScreen title={messages.loading} detail={text.loadingDetail} />;
   if (phase === 'authRequired') return <AuthRequiredNotice detail={text.authRequired} />;

@@ -2,6 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
 import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
+import { PROCESS_STEPS } from '../../../shared/process-steps.ts';
+import type { ProcessPageId } from '../../../../machines/process/process.routes.ts';
 import { DOWNLOADS_PATH } from '../../../../machines/process/process.routes.ts';
 import {
   selectIsLoading,
@@ -11,8 +13,10 @@ import {
 } from '../../../../machines/process/process.selectors.ts';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
+import { whenIdle } from '../../app/when-idle.ts';
+import { prefetchPageChart } from '../../effects/process-effects.ts';
 import { messages } from '../../../shared/messages.ts';
-import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { LoadingScreen, progressLoadingDetail } from '../../ui/LoadingScreen.tsx';
 import { LoadFailedNotice } from '../../ui/PageNotices.tsx';
 import { usePageView } from './page-view.ts';
 import { PROCESS_PAGE_VIEWS, type PageChartViewEntry } from './process-page-views.ts';
@@ -28,7 +32,9 @@ export function ProcessPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   // A new page: start keyboard and screen-reader users at its heading.
   useEffect(() => heading.current?.focus(), [viewed, loading]);
-  if (!processActor || loading) return <LoadingScreen detail="Loading your investment progress..." />;
+  // Once the page is up, the next step's code (view and chart) downloads in idle time: going on does not wait for it.
+  useEffect(() => (loading ? undefined : whenIdle(() => prefetchNextStep(viewed))), [viewed, loading]);
+  if (!processActor || loading) return <LoadingScreen detail={progressLoadingDetail} />;
   return (
     <div className="process">
       <StepIndicator actor={processActor} />
@@ -42,6 +48,15 @@ export function ProcessPage() {
       </section>
     </div>
   );
+}
+
+/** The step after this page (none after the last step, nor from the downloads page, which is no step). */
+function prefetchNextStep(viewed: ProcessPageId): void {
+  if (viewed === 'downloads') return;
+  const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(viewed) + 1];
+  if (!next) return;
+  PROCESS_PAGE_VIEWS[next].view.load().catch(() => undefined);
+  if (isPageStep(next)) prefetchPageChart(next);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ProcessActorRef } from '../../../../machines/process/process.machine.ts';
-import { selectOverallProgress, selectStepIndicator } from '../../../../machines/process/process.selectors.ts';
+import { selectOverallProgress } from '../../../../machines/process/process.progress.selectors.ts';
+import { selectStepIndicator } from '../../../../machines/process/process.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { pathOfStep } from '../../../shared/process-steps.ts';
 import { useSession } from '../../app/session-context.tsx';
