@@ -5,7 +5,7 @@ import { usePageView } from '../views/process/page-view.ts';
 import { detailsDialogView } from './lazy-routes.ts';
 import { useSession } from './session-context.tsx';
 
-export function Header({ view }: { view: Exclude<SessionView, 'loading'> }) {
+export function Header({ view }: { view: SessionView }) {
   const session = useSession();
   return (
     // Inside the shell's <header> (with the secure-session line): one banner landmark for both.

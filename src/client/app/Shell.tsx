@@ -21,7 +21,8 @@ export function Shell() {
     <div className="shell">
       <header className="shell__top">
         <SecureBanner />
-        {view !== 'loading' && view !== 'signingOut' ? <Header view={view} /> : null}
+        {/* Always there (its brand does not depend on the session), so the page below never moves when it is known. */}
+        <Header view={view} />
       </header>
       <main className="shell__main" id="main">
         {view === 'loading' ? (
