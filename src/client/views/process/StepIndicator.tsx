@@ -28,14 +28,15 @@ export function StepIndicator({ actor }: { actor: ProcessActorRef }) {
                 aria-disabled={!clickable || undefined}
                 title={clickable ? undefined : messages.steps.pendingTooltip}
                 aria-current={item.viewing ? 'step' : undefined}
-                aria-label={`${title}: ${STATUS_LABEL[item.status]}`}
                 aria-describedby={clickable ? undefined : 'steps-pending-hint'}
                 onClick={() => {
                   if (clickable) session.send({ type: 'session.route.request', path: pathOfStep(item.step) });
                 }}
               >
                 <span className="steps__marker" aria-hidden="true">{item.status === 'completed' ? '✓' : i + 1}</span>
+                {/* The name comes from the content (title, then the status unseen), so what is read is what is shown. */}
                 <span className="steps__title">{title}</span>
+                <span className="visually-hidden">: {STATUS_LABEL[item.status]}</span>
               </button>
             </li>
           );
