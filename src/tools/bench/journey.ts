@@ -7,7 +7,8 @@
  *   node --import tsx src/tools/bench/journey.ts --investors 1000 --concurrency 100 [--postgres [url]]
  *
  * With --postgres and no url: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres (only used to
- * create and drop the bench's own database).
+ * create and drop the bench's own database). JOURNEY_SERVER_NODE_OPTIONS goes to the server as NODE_OPTIONS, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -89,6 +90,7 @@ export async function measureJourney(root: string, options: JourneyOptions): Pro
     await writeContentFolder(contentDir);
     const env: Record<string, string> = { TRUST_PROXY: '1', CRYPTO_PRICE_API_URL: 'off', CONTENT_DIR: contentDir };
     if (own) env.DATABASE_URL = own.url;
+    if (process.env.JOURNEY_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.JOURNEY_SERVER_NODE_OPTIONS;
     const portal = await spawnPortal(root, dataDir, 180_000, env);
     const outbox = new OutboxCodes(join(dataDir, 'outbox'));
     try {
