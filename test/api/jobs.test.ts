@@ -182,6 +182,36 @@ forEachDatabase('durable jobs', (t) => {
     expect((await jobOf(id))?.doneAt).toBeInstanceOf(Date);
   });
 
+  it('runs a woken mail while a sealing job of the same runner is still running (a lane per kind)', async () => {
+    await drain();
+    let releaseSeal: () => void = () => undefined;
+    const sent: string[] = [];
+    const runner = createJobRunner({
+      db: t.database.db,
+      handlers: {
+        mail: mailJobHandler({ description: 'records', send: async (m) => void sent.push(m.to) }),
+        'seal-agreement': { parse: (payload) => payload, run: () => new Promise<void>((resolve) => (releaseSeal = resolve)) },
+      },
+      clock: t.clock,
+      log: t.log,
+      pollMs: 3_600_000,
+    });
+    runner.start();
+    const seal = (await enqueueJob(t.database.db, { kind: 'seal-agreement', payload: { signatureId: crypto.randomUUID() } }, t.clock.now())) as string;
+    runner.wake();
+    await expect.poll(async () => (await jobOf(seal))?.attempts, { timeout: 2_000 }).toBe(1);
+    // The sealing job holds its pass; a mail written now must not wait for it.
+    const m = message();
+    const mail = (await enqueueJob(t.database.db, { kind: 'mail', payload: m }, t.clock.now())) as string;
+    runner.wake();
+    await expect.poll(async () => (await jobOf(mail))?.doneAt, { timeout: 2_000 }).toBeInstanceOf(Date);
+    expect(sent).toEqual([m.to]);
+    expect((await jobOf(seal))?.doneAt).toBeNull();
+    releaseSeal();
+    await runner.close();
+    expect((await jobOf(seal))?.doneAt).toBeInstanceOf(Date);
+  });
+
   it('hands the lease back when a job outlasts close()', async () => {
     await drain();
     const runner = createJobRunner({

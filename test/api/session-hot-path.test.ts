@@ -7,7 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import { findActiveSession } from '../../src/server/domain/find-active-session.ts';
+import { NO_SESSION, findActiveSession } from '../../src/server/domain/find-active-session.ts';
+import { getUserDetailsInSession } from '../../src/server/domain/get-user-details.ts';
 import { TEST_TTL_SECONDS, bearer, forEachDatabase } from './harness.ts';
 
 const STATUS = '/api/user-details/status';
@@ -78,5 +79,21 @@ forEachDatabase('session checks on the fast path', (t) => {
     const second = await t.register();
     expect(await findActiveSession(t.database.run, claimsOf(first.token), t.clock.now())).toBe(true);
     expect(await findActiveSession(t.database.run, { userId: second.user.userId, jti: claimsOf(first.token).jti }, t.clock.now())).toBe(false);
+  });
+
+  it('checks the session in the status read\'s own statement exactly as the session check does (bearerRead)', async () => {
+    const first = await t.register();
+    const second = await t.register();
+    const now = t.clock.now();
+    const own = claimsOf(first.token);
+    expect(await getUserDetailsInSession(t.database.run, own, now)).toMatchObject({ email: first.user.email });
+    // Another user's id with this session: no session, not that user's details.
+    expect(await getUserDetailsInSession(t.database.run, { userId: second.user.userId, jti: own.jti }, now)).toBe(NO_SESSION);
+    // At its expiry, and once revoked.
+    expect(await getUserDetailsInSession(t.database.run, own, new Date(now.getTime() + TEST_TTL_SECONDS * 1000))).toBe(NO_SESSION);
+    await t.database.db.update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.jti, own.jti));
+    expect(await getUserDetailsInSession(t.database.run, own, now)).toBe(NO_SESSION);
+    const res = await t.get(STATUS, first.token);
+    expect([res.status, await res.json()]).toEqual([401, { error: messages.server.invalidToken }]);
   });
 });

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { CREATE_PARSERS, drizzleClient } from './pglite-parsers.ts';
 import { pgliteStatementRunner } from './pglite-statement-runner.ts';
 import * as schema from './schema/index.ts';
 import type { Database, Db } from './types.ts';
@@ -42,9 +43,11 @@ export async function openPglite(options: PgliteOptions, migrationsFolder: strin
   const client = await PGlite.create({
     ...(options.dataDir ? { fs: new PrivateNodeFS(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // drizzle's parsers once here, instead of a copy of PGlite's whole table per query; bytea natively (pglite-parsers.ts).
+    parsers: CREATE_PARSERS,
   });
   try {
-    const db = drizzle(client, { schema });
+    const db = drizzle({ client: drizzleClient(client) as PGlite, schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, run: pgliteStatementRunner(client), kind: 'pglite', close: () => client.close() };
   } catch (error) {

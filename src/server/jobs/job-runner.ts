@@ -1,6 +1,6 @@
 /**
  * Runs the durable jobs of the `jobs` table (enqueue-job.ts), on any number of server instances sharing a database:
- * - claim: ONE statement takes up to `batch` due jobs (`FOR UPDATE SKIP LOCKED` in its subquery, so two runners never
+ * - claim: ONE statement takes up to `batch` due jobs of one kind (each kind has its own lane, see runDueJobs) (`FOR UPDATE SKIP LOCKED` in its subquery, so two runners never
  *   take the same row), counts the attempt and sets a lease (`locked_until`, `locked_by`); a job under a live lease is
  *   not due for anyone else;
  * - while a job runs, its lease is renewed every third of the lease, so a slow run keeps it and a runner that died
@@ -8,7 +8,8 @@
  * - success: `done_at` set and the payload cleared (a mail's text holds a one-time code); failure: retried after
  *   the kind's backoff (base * 2^(attempt-1), capped), or given up after `max_attempts` runs (`failed_at`, the last
  *   error kept for inspection and logged; the payload cleared when it holds a secret). Payloads are never logged;
- * - `wake()` runs a pass at once (after a commit in this process: no polling delay for a login code), and a pass
+ * - `wake()` runs a pass of each kind at once (after a commit in this process: no polling delay for a login code); one
+ *   kind never waits for another (a lane each, see runDueJobs); a pass
  *   also runs every `pollMs` (jobs of other instances, retries, crash leftovers);
  * - `close()` stops claiming and waits for the jobs in flight; after `closeTimeoutMs` it releases their leases so
  *   another instance (or the next start) runs them.
@@ -20,7 +21,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/types.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { Log } from '../log.ts';
-import { JOB_POLICIES, backoffSeconds, type JobKind } from './job-kinds.ts';
+import { JOB_KINDS, JOB_POLICIES, backoffSeconds, type JobKind } from './job-kinds.ts';
 import type { JobSignal } from './enqueue-job.ts';
 
 /** A job that can never succeed (e.g. a payload that does not parse): given up at once, not retried. */
@@ -60,19 +61,18 @@ const describe = (error: unknown): string => (error instanceof Error ? `${error.
 export function createJobRunner({ db, handlers, clock, log, workerId = `runner-${randomUUID()}`, pollMs = 5_000, leaseMs = 60_000, batch = 5, closeTimeoutMs = 10_000 }: JobRunnerOptions): JobRunner {
   let closed = false;
   let started = false;
-  let timer: NodeJS.Timeout | null = null;
-  let pass: Promise<unknown> | null = null;
-  let again = false;
+  /** Per kind: its poll timer, its pass in progress, and whether it was woken during that pass. */
+  const lanes = new Map(JOB_KINDS.map((kind) => [kind, { timer: null as NodeJS.Timeout | null, pass: null as Promise<unknown> | null, again: false }]));
   const inFlight = new Set<Promise<void>>();
 
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
-  async function claim(): Promise<ClaimedJob[]> {
+  async function claim(kind: JobKind): Promise<ClaimedJob[]> {
     const now = clock.now();
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now))))
+      .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), isNull(jobs.failedAt), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now))))
       .orderBy(jobs.runAt, jobs.createdAt)
       .limit(batch)
       .for('update', { skipLocked: true });
@@ -141,10 +141,11 @@ export function createJobRunner({ db, handlers, clock, log, workerId = `runner-$
     return running;
   }
 
-  async function runDueJobs(): Promise<number> {
+  /** One kind's due jobs, a batch at a time. */
+  async function drain(kind: JobKind): Promise<number> {
     let ran = 0;
     while (!closed) {
-      const claimed = await claim();
+      const claimed = await claim(kind);
       if (claimed.length === 0) break;
       await Promise.all(claimed.map(track));
       ran += claimed.length;
@@ -152,27 +153,40 @@ export function createJobRunner({ db, handlers, clock, log, workerId = `runner-$
     return ran;
   }
 
-  function schedule(ms: number) {
-    if (closed || !started) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(loop, ms);
-    timer.unref();
+  /**
+   * Each kind in its own lane, side by side: a batch waits for its slowest job, and with one queue for all kinds a
+   * login code's mail waited behind sealing batches (each sealing job waits up to 2 s for a quiet event loop, then
+   * seals): under the journey bench codes took over 30 s to arrive (issue 14). Within a kind, jobs run by run_at.
+   */
+  async function runDueJobs(): Promise<number> {
+    const ran = await Promise.all(JOB_KINDS.map(drain));
+    return ran.reduce((a, b) => a + b, 0);
   }
 
-  function loop() {
-    timer = null;
+  function schedule(kind: JobKind, ms: number) {
+    const lane = lanes.get(kind)!;
+    if (closed || !started) return;
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => loop(kind), ms);
+    lane.timer.unref();
+  }
+
+  /** One pass over a kind's due jobs; a lane woken during its pass runs again right after it. */
+  function loop(kind: JobKind) {
+    const lane = lanes.get(kind)!;
+    lane.timer = null;
     if (closed) return;
-    if (pass) {
-      again = true;
+    if (lane.pass) {
+      lane.again = true;
       return;
     }
-    again = false;
-    pass = runDueJobs()
-      .catch((error: unknown) => log.error('Running jobs failed', { error: describe(error) }))
+    lane.again = false;
+    lane.pass = drain(kind)
+      .catch((error: unknown) => log.error('Running jobs failed', { kind, error: describe(error) }))
       .finally(() => {
-        pass = null;
-        if (again) loop();
-        else schedule(pollMs);
+        lane.pass = null;
+        if (lane.again) loop(kind);
+        else schedule(kind, pollMs);
       });
   }
 
@@ -180,19 +194,21 @@ export function createJobRunner({ db, handlers, clock, log, workerId = `runner-$
     runDueJobs,
     wake() {
       if (!started || closed) return;
-      if (pass) again = true;
-      else schedule(0);
+      for (const [kind, lane] of lanes) {
+        if (lane.pass) lane.again = true;
+        else schedule(kind, 0);
+      }
     },
     start() {
       if (started || closed) return;
       started = true;
-      schedule(0);
+      for (const kind of JOB_KINDS) schedule(kind, 0);
     },
     async close() {
       if (closed) return;
       closed = true;
-      if (timer) clearTimeout(timer);
-      const finished = Promise.all([pass, ...inFlight]).then(() => true);
+      for (const lane of lanes.values()) if (lane.timer) clearTimeout(lane.timer);
+      const finished = Promise.all([...[...lanes.values()].map((lane) => lane.pass), ...inFlight]).then(() => true);
       const deadline = new Promise<false>((resolve) => setTimeout(() => resolve(false), closeTimeoutMs).unref());
       if (await Promise.race([finished, deadline])) return;
       // Still running: hand the leases back, so the jobs are claimed again (by another instance or the next start).

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-context.ts';
-import { getUserDetails } from '../domain/get-user-details.ts';
-import { bearerAuth } from '../http/bearer-auth.ts';
+import { getUserDetailsInSession } from '../domain/get-user-details.ts';
+import { bearerRead } from '../http/bearer-auth.ts';
 
+/** GET /status: every page's first call, so its session check and its read are one statement (bearerRead). */
 export function userDetailsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(bearerAuth(deps)).get('/status', async (c) => c.json(await getUserDetails(deps.run, c.get('auth').userId)));
+  return new Hono<AppEnv>().get('/status', bearerRead(deps, (claims, now) => getUserDetailsInSession(deps.run, claims, now)));
 }
