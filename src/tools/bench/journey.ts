@@ -10,6 +10,7 @@
  * create and drop the bench's own database). JOURNEY_SERVER_NODE_OPTIONS goes to the server as NODE_OPTIONS, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load.
  */
+import { POSTGRES_SERVER } from './bench-postgres.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ export type JourneyResult = {
   skipped?: string;
 };
 
-const DEFAULT_POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEFAULT_POSTGRES = POSTGRES_SERVER;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** Two one-page sections, 0 minutes of reading each: the journey measures the server, not a reading timer. */

@@ -29,6 +29,8 @@ import { loginScriptFailures, loginScriptSection, measureLoginScripts, type Scri
 import { measurePayment, paymentFailures, paymentSection, type PaymentResult } from './payment.ts';
 import { measureSealing, sealingFailures, sealingSection, type SealingResult } from './sealing.ts';
 import { measureServer, serverFailures, serverSection, type ServerResult } from './server-bench.ts';
+import { journeyFailures, journeySection, measureJourney, type JourneyResult } from './journey.ts';
+import { POSTGRES_SERVER } from './bench-postgres.ts';
 import { spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
@@ -61,6 +63,18 @@ async function withPortal<R>(use: (url: string, dataDir: string) => Promise<R>):
   }
 }
 
+/** The API journey on each database (BENCH_JOURNEY_INVESTORS, BENCH_JOURNEY_CONCURRENCY shorten it). */
+async function measureJourneys(): Promise<JourneyResult[]> {
+  const investors = Number(process.env.BENCH_JOURNEY_INVESTORS ?? 1000);
+  const concurrency = Number(process.env.BENCH_JOURNEY_CONCURRENCY ?? 100);
+  const results: JourneyResult[] = [];
+  for (const databaseUrl of [undefined, POSTGRES_SERVER]) {
+    console.log(`[bench] API journey: ${investors} investors, ${concurrency} at a time, on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+    results.push(await measureJourney(root, { databaseUrl, investors, concurrency }));
+  }
+  return results;
+}
+
 const measureLighthouseOnPortal = () => withPortal((url, dataDir) => measureLighthouse(url, dataDir));
 
 async function main() {
@@ -68,6 +82,7 @@ async function main() {
   const loadAtStart = loadAverage();
   const build = snapshotBuild(root);
   let server: ServerResult;
+  let journeys: JourneyResult[];
   let scripts: ScriptLoad[] = [];
   let chromiumVersion = '';
   let lighthouse: LighthouseResult;
@@ -77,8 +92,7 @@ async function main() {
   try {
     // First, while nothing else of the bench runs: the load figures are the most sensitive to a busy machine.
     server = await measureServer(root);
-    // The API journey load (src/tools/bench/journey.ts, written elsewhere for issue 14) goes here: its measure call, its
-    // section after "Server start and load" below, its failures in `failures` and a --journey-only in chosenRun().
+    journeys = await measureJourneys();
     ({ scripts, chromiumVersion, lighthouse } = await withPortal(async (url, dataDir) => {
       console.log('[bench] /auth/login in Chromium');
       const login = await measureLoginScripts(url);
@@ -98,6 +112,7 @@ async function main() {
   const chunkRows = lazyChunkRows(firstPdfPage, loginPaths);
   const failures = [
     ...serverFailures(server),
+    ...journeyFailures(journeys),
     ...loginScriptFailures(scripts),
     ...lighthouseFailures(lighthouse),
     ...viewerFailures(chunkRows, firstPdfPage),
@@ -106,6 +121,7 @@ async function main() {
   ];
   const sections: [string, string][] = [
     ['Server start and load', serverSection(server)],
+    ['API journey under load', journeySection(journeys)],
     ['JavaScript loaded by a first visit to /auth/login', loginScriptSection(scripts)],
     ['Lighthouse', lighthouseSection(lighthouse)],
     ['Time to first rendered PDF page (disclosure viewer)', firstPageSection(firstPdfPage)],
@@ -177,6 +193,10 @@ function chosenRun(): Promise<void> {
   if (process.argv.includes('--load-only')) {
     ensureBuilt(root, '[bench]'); // the portal serves the client too: start it as it runs
     return sectionOnly('Server start and load', '--load-only', () => measureServer(root), serverSection, serverFailures);
+  }
+  if (process.argv.includes('--journey-only')) {
+    ensureBuilt(root, '[bench]');
+    return sectionOnly('API journey under load', '--journey-only', measureJourneys, journeySection, journeyFailures);
   }
   if (process.argv.includes('--lighthouse-only')) {
     ensureBuilt(root, '[bench]');
