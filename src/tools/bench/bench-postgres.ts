@@ -14,10 +14,10 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database (g2g_bench_<pid>_<random>), or null when the server cannot be reached or refuses. */
-export async function freshPostgres(): Promise<BenchDatabase | null> {
+/** A new empty database (g2g_bench_<pid>_<random>) on `server`, or null when it cannot be reached or refuses. */
+export async function freshPostgres(server = POSTGRES_SERVER): Promise<BenchDatabase | null> {
   const name = `g2g_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_SERVER, connectionTimeoutMillis: 5_000 });
+  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 5_000 });
   try {
     await admin.connect();
     await admin.query(`create database "${name}"`);
@@ -26,12 +26,12 @@ export async function freshPostgres(): Promise<BenchDatabase | null> {
   } finally {
     await admin.end().catch(() => undefined);
   }
-  const url = new URL(POSTGRES_SERVER);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_SERVER });
+      const client = new pg.Client({ connectionString: server });
       await client.connect();
       try {
         // force: a portal killed mid-run may still hold a connection.

@@ -10,14 +10,13 @@
  * create and drop the bench's own database). JOURNEY_SERVER_NODE_OPTIONS goes to the server as NODE_OPTIONS, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load.
  */
-import { POSTGRES_SERVER } from './bench-postgres.ts';
+import { freshPostgres, POSTGRES_SERVER } from './bench-postgres.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CallLog, JourneyStop, runJourney } from './journey-investor.ts';
 import { OutboxCodes } from './journey-outbox.ts';
@@ -55,35 +54,10 @@ async function writeContentFolder(dir: string): Promise<void> {
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ sections }));
 }
 
-/** A database of the bench's own on the server of `serverUrl`, dropped afterwards; null when no server answers. */
-async function ownDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `g2g_journey_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function measureJourney(root: string, options: JourneyOptions): Promise<JourneyResult> {
   const database = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
   const base = { database, investors: options.investors, concurrency: options.concurrency, completed: 0, wallMs: 0, endpoints: [], samples: [] } as JourneyResult;
-  const own = options.databaseUrl ? await ownDatabase(options.databaseUrl) : null;
+  const own = options.databaseUrl ? await freshPostgres(options.databaseUrl) : null;
   if (options.databaseUrl && !own) return { ...base, skipped: `no PostgreSQL server at ${options.databaseUrl}` };
   const dataDir = mkdtempSync(join(tmpdir(), 'g2g-journey-'));
   const contentDir = mkdtempSync(join(tmpdir(), 'g2g-journey-content-'));
