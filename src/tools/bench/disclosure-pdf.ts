@@ -38,7 +38,7 @@ export interface FirstPdfPageResult {
   opens: Record<OpenCase, ProbeAnswer[]>;
   /** Script paths the disclosure page had loaded before its first section opened (first run). */
   scriptsBeforeOpen: string[];
-  /** The JavaScript the cold openings fetched after the click (what only a shown viewer loads), from the served build. */
+  /** The JavaScript the page loaded before a section opened and what the cold openings fetched after the click, from the served build. */
   lazyScripts: { path: string; body: Uint8Array }[];
 }
 
@@ -120,7 +120,7 @@ export async function measureFirstPdfPage(staticDir: string): Promise<FirstPdfPa
       console.log(`[bench] first PDF page, run ${run + 1}/${PDF_BENCH.runs}`);
       await runOnce(browser, server, session, run, result);
     }
-    result.lazyScripts = lazyScriptPaths(result).map((path) => ({ path, body: readFileSync(join(staticDir, path)) }));
+    result.lazyScripts = [...new Set([...result.scriptsBeforeOpen, ...lazyScriptPaths(result)])].sort().map((path) => ({ path, body: readFileSync(join(staticDir, path)) }));
     return result;
   } catch (error) {
     const lines = log.entries.filter((e) => e.level !== 'info').map((e) => `[${e.level}] ${e.message} ${JSON.stringify(e.fields ?? {})}`);
