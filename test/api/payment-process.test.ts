@@ -8,39 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { CRYPTO_QUOTE_MAX_AGE_SECONDS, paymentAmounts, type CryptoCurrency, type PaymentStatusResponse } from '../../src/shared/payment.ts';
-import * as schema from '../../src/server/db/schema/index.ts';
+import { CRYPTO_QUOTE_MAX_AGE_SECONDS, type PaymentStatusResponse } from '../../src/shared/payment.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
-import { auditActions, currentStep, initiate, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
+import { auditActions, currentStep, initiate, investmentRow, paymentInvestor, paymentRows, insertCryptoPayment } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 const ETH_HASH = `0x${'ab'.repeat(32)}`;
 const BTC_HASH = 'cd'.repeat(32);
-
-async function cryptoPayment(t: ApiTest, investor: PaymentInvestor, currency: CryptoCurrency = 'ETH', quotedAt = t.clock.now()) {
-  const amounts = paymentAmounts(investor.amount, 'CRYPTO');
-  const [row] = await t.database.db
-    .insert(schema.payments)
-    .values({
-      userId: investor.userId,
-      investmentId: investor.investmentId,
-      paymentMethod: 'CRYPTO',
-      ...amounts,
-      cryptoCurrency: currency,
-      cryptoRate: 2500,
-      cryptoRateAsOf: quotedAt,
-      cryptoRateSource: 'test',
-      cryptoRateStatus: 'fresh',
-      cryptoAmount: '10.100000',
-      cryptoWallet: '0x0000000000000000000000000000000000000001',
-      quotedAt,
-      paymentRef: 'G2G-PAY-TEST',
-      createdAt: quotedAt,
-    })
-    .returning();
-  if (!row) throw new Error('no crypto row');
-  return row;
-}
 
 const process = (t: ApiTest, token: string, body: unknown) => t.post('/api/payment/process', body, token);
 
@@ -83,12 +57,12 @@ forEachDatabase('payment process (crypto and wire)', (t) => {
 
     it('refuses transaction hashes not of the chain (Ethereum for ETH/USDC/USDT, Bitcoin for BTC)', async () => {
       const investor = await paymentInvestor(t);
-      const eth = await cryptoPayment(t, investor, 'USDT');
+      const eth = await insertCryptoPayment(t, investor, 'USDT');
       for (const transactionId of [BTC_HASH, `0x${'ab'.repeat(31)}`, `0x${'zz'.repeat(32)}`, `${ETH_HASH}00`, '0x', '０x' + 'ab'.repeat(32)]) {
         await refuse(investor.token, { paymentMethod: 'CRYPTO', paymentId: eth.id, transactionId }, 400, messages.payment.transactionHashInvalid('ethereum'));
       }
       const other = await paymentInvestor(t);
-      const btc = await cryptoPayment(t, other, 'BTC');
+      const btc = await insertCryptoPayment(t, other, 'BTC');
       for (const transactionId of [ETH_HASH, 'cd'.repeat(31), `${BTC_HASH}0`]) {
         await refuse(other.token, { paymentMethod: 'CRYPTO', paymentId: btc.id, transactionId }, 400, messages.payment.transactionHashInvalid('bitcoin'));
       }
@@ -96,7 +70,7 @@ forEachDatabase('payment process (crypto and wire)', (t) => {
 
     it('refuses a quote older than ten minutes, writing nothing', async () => {
       const investor = await paymentInvestor(t);
-      const payment = await cryptoPayment(t, investor, 'ETH', new Date(t.clock.now().getTime() - (CRYPTO_QUOTE_MAX_AGE_SECONDS + 1) * 1000));
+      const payment = await insertCryptoPayment(t, investor, 'ETH', new Date(t.clock.now().getTime() - (CRYPTO_QUOTE_MAX_AGE_SECONDS + 1) * 1000));
       await refuse(investor.token, { paymentMethod: 'CRYPTO', paymentId: payment.id, transactionId: ETH_HASH }, 409, messages.payment.quoteExpired);
       expect((await investmentRow(t, investor.userId)).paymentCompleted).toBe(false);
     });
@@ -129,7 +103,7 @@ forEachDatabase('payment process (crypto and wire)', (t) => {
 
     it('crypto: AWAITING_FUNDS with the hash, FUNDS_PENDING', async () => {
       const investor = await paymentInvestor(t);
-      const payment = await cryptoPayment(t, investor, 'BTC');
+      const payment = await insertCryptoPayment(t, investor, 'BTC');
       const res = await process(t, investor.token, { paymentMethod: 'CRYPTO', paymentId: payment.id, transactionId: BTC_HASH });
       expect(res.status).toBe(200);
       const status = (await (await t.get('/api/payment/status', investor.token)).json()) as PaymentStatusResponse;
@@ -138,7 +112,7 @@ forEachDatabase('payment process (crypto and wire)', (t) => {
 
     it('answers the same confirmation again without writing, refuses another hash, and 20 parallel calls complete once', async () => {
       const investor = await paymentInvestor(t);
-      const payment = await cryptoPayment(t, investor, 'ETH');
+      const payment = await insertCryptoPayment(t, investor, 'ETH');
       const body = { paymentMethod: 'CRYPTO', paymentId: payment.id, transactionId: ETH_HASH };
       const answers = await Promise.all(Array.from({ length: 20 }, () => process(t, investor.token, body)));
       expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -155,7 +129,7 @@ forEachDatabase('payment process (crypto and wire)', (t) => {
     it('a second method cannot be confirmed once the payment step is done', async () => {
       const investor = await paymentInvestor(t);
       const wire = await initiate(t, investor, 'WIRE');
-      const payment = await cryptoPayment(t, investor, 'ETH');
+      const payment = await insertCryptoPayment(t, investor, 'ETH');
       // A hash of its own: one transaction pays one payment (ETH_HASH is another test's already).
       expect((await process(t, investor.token, { paymentMethod: 'CRYPTO', paymentId: payment.id, transactionId: `0x${'12'.repeat(32)}` })).status).toBe(200);
       await refuse(investor.token, { paymentMethod: 'WIRE', paymentId: wire.paymentId, transactionId: wire.paymentRef }, 409, messages.payment.alreadyPaid);

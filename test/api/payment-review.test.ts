@@ -6,45 +6,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { CARD_MAX_TOTAL_CENTS, paymentAmounts, type CryptoCurrency } from '../../src/shared/payment.ts';
+import { CARD_MAX_TOTAL_CENTS, paymentAmounts } from '../../src/shared/payment.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { loadBankSettings } from '../../src/server/config/bank-env.ts';
 import { loadCryptoSettings } from '../../src/server/config/crypto-env.ts';
 import { ConfigError } from '../../src/server/config/env.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
-import { auditActions, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
+import { auditActions, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, insertCryptoPayment, type PaymentInvestor } from './support/payment.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { intentEvent, signPayload, stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { rowCounts } from './support/row-counts.ts';
 
 const ETH_HASH = `0x${'ab'.repeat(32)}`;
 const BTC_HASH = 'cd'.repeat(32);
-
-/** A crypto payment as initiate stores it, quoted now (the quote's own rules have their own tests). */
-async function cryptoPayment(t: ApiTest, investor: PaymentInvestor, currency: CryptoCurrency) {
-  const now = t.clock.now();
-  const [row] = await t.database.db
-    .insert(schema.payments)
-    .values({
-      userId: investor.userId,
-      investmentId: investor.investmentId,
-      paymentMethod: 'CRYPTO',
-      ...paymentAmounts(investor.amount, 'CRYPTO'),
-      cryptoCurrency: currency,
-      cryptoRate: 2500,
-      cryptoRateAsOf: now,
-      cryptoRateSource: 'test',
-      cryptoRateStatus: 'fresh',
-      cryptoAmount: '10.100000',
-      cryptoWallet: '0x0000000000000000000000000000000000000001',
-      quotedAt: now,
-      paymentRef: 'G2G-PAY-TEST',
-      createdAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('no crypto row');
-  return row;
-}
 
 const mailsTo = (t: ApiTest, email: string) => t.mailer.sent.filter((m) => m.to === email && m.subject.startsWith('G2G: payment'));
 
@@ -91,8 +65,8 @@ forEachDatabase('payment review (hostile)', (t) => {
     it('records a hash another payment already gave (in any letter case) and flags it for reconciliation: a stranger giving a real investor\'s hash first blocks nobody', async () => {
       const a = await paymentInvestor(t);
       const b = await paymentInvestor(t);
-      const paymentA = await cryptoPayment(t, a, 'ETH');
-      const paymentB = await cryptoPayment(t, b, 'USDT');
+      const paymentA = await insertCryptoPayment(t, a, 'ETH');
+      const paymentB = await insertCryptoPayment(t, b, 'USDT');
       expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: ETH_HASH })).status).toBe(200);
       const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId: ` ${ETH_HASH.toUpperCase().replace('0X', '0x')} ` });
       expect(res.status).toBe(200);
@@ -106,7 +80,7 @@ forEachDatabase('payment review (hostile)', (t) => {
     it('the same hash given by 8 investors at once: every step is done, every claim after the first names the earlier ones', async () => {
       const investors: PaymentInvestor[] = [];
       for (let i = 0; i < 8; i++) investors.push(await paymentInvestor(t));
-      const rows = await Promise.all(investors.map((investor) => cryptoPayment(t, investor, 'ETH')));
+      const rows = await Promise.all(investors.map((investor) => insertCryptoPayment(t, investor, 'ETH')));
       const hash = `0x${'5e'.repeat(32)}`;
       const answers = await Promise.all(investors.map((investor, i) => process(investor.token, { paymentMethod: 'CRYPTO', paymentId: rows[i]?.id, transactionId: hash })));
       expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
@@ -122,8 +96,8 @@ forEachDatabase('payment review (hostile)', (t) => {
     it('a Bitcoin transaction id pasted in capitals is the same transaction', async () => {
       const a = await paymentInvestor(t);
       const b = await paymentInvestor(t);
-      const paymentA = await cryptoPayment(t, a, 'BTC');
-      const paymentB = await cryptoPayment(t, b, 'BTC');
+      const paymentA = await insertCryptoPayment(t, a, 'BTC');
+      const paymentB = await insertCryptoPayment(t, b, 'BTC');
       expect((await process(a.token, { paymentMethod: 'CRYPTO', paymentId: paymentA.id, transactionId: BTC_HASH.toUpperCase() })).status).toBe(200);
       const res = await process(b.token, { paymentMethod: 'CRYPTO', paymentId: paymentB.id, transactionId: BTC_HASH });
       expect(res.status).toBe(200);

@@ -38,7 +38,6 @@ export type JourneyResult = {
   skipped?: string;
 };
 
-const DEFAULT_POSTGRES = POSTGRES_SERVER;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** Two one-page sections, 0 minutes of reading each: the journey measures the server, not a reading timer. */
@@ -154,7 +153,7 @@ function parseArgs(argv: string[]): JourneyOptions {
     const arg = argv[i];
     if (arg === '--investors') options.investors = Number(argv[++i]);
     else if (arg === '--concurrency') options.concurrency = Number(argv[++i]);
-    else if (arg === '--postgres') options.databaseUrl = argv[i + 1] && !argv[i + 1]!.startsWith('--') ? argv[++i] : DEFAULT_POSTGRES;
+    else if (arg === '--postgres') options.databaseUrl = argv[i + 1] && !argv[i + 1]!.startsWith('--') ? argv[++i] : POSTGRES_SERVER;
     else throw new Error(`unknown argument ${arg}`);
   }
   if (!(options.investors > 0 && options.concurrency > 0)) throw new Error('--investors and --concurrency must be positive numbers');

@@ -66,3 +66,29 @@ export async function currentStep(t: ApiTest, userId: string): Promise<string | 
 
 export const auditActions = async (t: ApiTest, userId: string) =>
   (await t.database.db.select({ action: schema.auditEvents.action }).from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId))).map((r) => r.action).filter((a) => a.startsWith('payment.'));
+
+/** A crypto payment as initiate stores it, quoted at `quotedAt` (the quote's own rules have their own tests). */
+export async function insertCryptoPayment(t: ApiTest, investor: PaymentInvestor, currency: CryptoCurrency = 'ETH', quotedAt = t.clock.now()) {
+  const amounts = paymentAmounts(investor.amount, 'CRYPTO');
+  const [row] = await t.database.db
+    .insert(schema.payments)
+    .values({
+      userId: investor.userId,
+      investmentId: investor.investmentId,
+      paymentMethod: 'CRYPTO',
+      ...amounts,
+      cryptoCurrency: currency,
+      cryptoRate: 2500,
+      cryptoRateAsOf: quotedAt,
+      cryptoRateSource: 'test',
+      cryptoRateStatus: 'fresh',
+      cryptoAmount: '10.100000',
+      cryptoWallet: '0x0000000000000000000000000000000000000001',
+      quotedAt,
+      paymentRef: 'G2G-PAY-TEST',
+      createdAt: quotedAt,
+    })
+    .returning();
+  if (!row) throw new Error('no crypto row');
+  return row;
+}
