@@ -1,5 +1,6 @@
 /** Types shared by the app, its middleware and its route modules. */
 import type { HttpBindings } from '@hono/node-server';
+import type { StaffRole } from '../shared/admin/staff-roles.ts';
 import type { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
@@ -12,6 +13,8 @@ import type { FileStore } from './storage/file-store.ts';
 export type AppConfig = {
   jwtSecret: Uint8Array;
   tokenTtlSeconds: number;
+  /** The back-office's token lifetime (shorter than investors'); 1800 s when absent. */
+  staffTokenTtlSeconds?: number;
   /** The built client (vite's dist/). null: the API only, as in tests. */
   staticDir: string | null;
   /**
@@ -25,8 +28,11 @@ export type AppConfig = {
 
 export type AuthContext = { userId: string; jti: string };
 
+/** A signed-in staff member (http/staff-auth.ts): their roles as the database holds them at this call. */
+export type StaffContext = { staffId: string; jti: string; roles: readonly StaffRole[] };
+
 export type AppEnv = {
-  Variables: { auth: AuthContext };
+  Variables: { auth: AuthContext; staff: StaffContext };
   /** Present under @hono/node-server; absent when tests call app.request() without an env. */
   Bindings: Partial<HttpBindings>;
 };
@@ -46,4 +52,6 @@ export type AppDeps = {
   config: AppConfig;
   log: Log;
   tokens: TokenService;
+  /** The back-office's tokens: another audience, so neither kind is accepted where the other is expected. */
+  staffTokens: TokenService;
 };

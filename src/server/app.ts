@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { messages } from '../shared/messages.ts';
 import type { AppConfig, AppDeps, AppEnv } from './app-context.ts';
-import { createTokenService } from './auth/token-service.ts';
+import { STAFF_AUDIENCE, createTokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
@@ -18,6 +18,7 @@ import { mountStaticSite } from './http/static-site.ts';
 import type { JobSignal } from './jobs/enqueue-job.ts';
 import type { Log } from './log.ts';
 import type { Providers } from './providers/providers.ts';
+import { adminRoutes } from './routes/admin/admin.routes.ts';
 import { assetsRoutes } from './routes/assets.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { disclosureRoutes } from './routes/disclosure.routes.ts';
@@ -34,10 +35,15 @@ import type { FileStore } from './storage/file-store.ts';
  * `storage` keeps uploaded files; `providers` are the external services (mail, ...), a test's own or the real ones;
  * `jobs` is woken after a change wrote a durable job (the server's runner; tests run due jobs themselves).
  */
+/** The back-office's token lifetime when the configuration names none. */
+export const DEFAULT_STAFF_TOKEN_TTL_SECONDS = 1800;
+
 export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log };
 
 export function createApp({ db, run, storage, providers, jobs, clock, config, log }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) };
+  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    staffTokens: createTokenService(config.jwtSecret, config.staffTokenTtlSeconds ?? DEFAULT_STAFF_TOKEN_TTL_SECONDS, STAFF_AUDIENCE),
+  };
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders());
@@ -55,6 +61,7 @@ export function createApp({ db, run, storage, providers, jobs, clock, config, lo
   app.route('/api/payment', paymentRoutes(deps));
   app.route('/api/assets', assetsRoutes(deps));
   app.route('/api/downloads', downloadsRoutes(deps));
+  app.route('/api/admin', adminRoutes(deps));
   app.all('/api', (c) => c.json({ error: messages.server.notFound }, 404));
   app.all('/api/*', (c) => c.json({ error: messages.server.notFound }, 404));
 

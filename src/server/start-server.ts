@@ -240,6 +240,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       config: {
         jwtSecret,
         tokenTtlSeconds: config.tokenTtlSeconds,
+        staffTokenTtlSeconds: config.staffTokenTtlSeconds,
         staticDir,
         trustedProxies: config.trustedProxies,
         publicUrl,

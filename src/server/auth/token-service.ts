@@ -8,7 +8,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import { VerifiedTokenCache } from './verified-token-cache.ts';
 
 const ISSUER = 'g2g-portal';
-const AUDIENCE = 'g2g-portal-api';
+/** Investor tokens and staff tokens carry different audiences: each side's verify refuses the other's tokens. */
+export const INVESTOR_AUDIENCE = 'g2g-portal-api';
+export const STAFF_AUDIENCE = 'g2g-portal-staff';
 /** Anything longer is not one of ours; refuse before spending time on it. */
 const MAX_TOKEN_LENGTH = 2048;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -27,7 +29,7 @@ export type TokenService = {
   verify(token: string, now: Date): Promise<VerifiedToken | null>;
 };
 
-export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+export function createTokenService(secret: Uint8Array, ttlSeconds: number, audience: string = INVESTOR_AUDIENCE): TokenService {
   // Imported once: handing jose the raw bytes would import the key again on every sign and verify (~100 µs each).
   let imported: Promise<CryptoKey> | null = null;
   const hmacKey = () =>
@@ -42,7 +44,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
+      .setAudience(audience)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .setJti(jti)
@@ -67,7 +69,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: ['HS256'],
           issuer: ISSUER,
-          audience: AUDIENCE,
+          audience,
           requiredClaims: ['sub', 'exp', 'iat', 'jti'],
           currentDate: now,
           clockTolerance: 0,

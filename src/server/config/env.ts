@@ -23,6 +23,8 @@ export type ServerConfig = {
   /** The configured secret, or null to use (and on first start create) DATA_DIR/secrets/jwt-secret. */
   jwtSecret: Uint8Array | null;
   tokenTtlSeconds: number;
+  /** STAFF_TOKEN_TTL_SECONDS: the back-office's tokens live shorter than investors' (default 30 minutes). */
+  staffTokenTtlSeconds: number;
   settingsOverrides: Partial<InvestmentSettings>;
   /**
    * CONTENT_DIR (or its older name DISCLOSURE_DIR): a folder with manifest.json and the issuer's PDFs (disclosure
@@ -49,7 +51,8 @@ function contentDir(env: Env, cwd: string): ServerConfig['contentDir'] {
   return null;
 }
 
-const DEFAULTS = { port: 3000, host: '0.0.0.0', dataDir: './data', tokenTtlSeconds: 7200 } as const;
+const DEFAULTS = { port: 3000, host: '0.0.0.0', dataDir: './data', tokenTtlSeconds: 7200, staffTokenTtlSeconds: 1800 } as const;
+const MAX_STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
 export const MIN_JWT_SECRET_BYTES = 32;
 const MAX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /** numeric(18, 2) holds amounts below 1e16; stay well inside it. */
@@ -146,6 +149,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig 
     databaseUrl: dbUrl,
     jwtSecret: jwtSecret(env),
     tokenTtlSeconds: integerIn(env, 'TOKEN_TTL_SECONDS', 60, MAX_TOKEN_TTL_SECONDS, DEFAULTS.tokenTtlSeconds),
+    staffTokenTtlSeconds: integerIn(env, 'STAFF_TOKEN_TTL_SECONDS', 60, MAX_STAFF_TOKEN_TTL_SECONDS, DEFAULTS.staffTokenTtlSeconds),
     settingsOverrides: overrides,
     contentDir: contentDir(env, cwd),
     nodeEnv,

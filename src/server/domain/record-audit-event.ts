@@ -4,6 +4,8 @@ import type { RequestMeta } from './request-context.ts';
 
 export type AuditEvent = {
   userId: string | null;
+  /** The staff member who acted (back-office calls); absent when the investor or the server did. */
+  staffId?: string | null;
   action: string;
   detail?: Record<string, unknown>;
   meta: RequestMeta;
@@ -14,6 +16,7 @@ export type AuditEvent = {
 export async function recordAuditEvent(db: Db, event: AuditEvent): Promise<void> {
   await db.insert(auditEvents).values({
     userId: event.userId,
+    staffId: event.staffId ?? null,
     action: event.action,
     detail: event.detail ?? {},
     ip: event.meta.ip,

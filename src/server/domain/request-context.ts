@@ -14,3 +14,6 @@ export type AnonymousRequestContext = Omit<RequestContext, 'userId'>;
 
 /** Changes the server makes on its own (settings from the environment, loading documents): no client behind them. */
 export const NO_CLIENT: RequestMeta = { ip: null, userAgent: null };
+
+/** A back-office change: which staff member (and with which roles at this call), when, from where. */
+export type StaffRequestContext = { staffId: string; roles: readonly string[]; now: Date; meta: RequestMeta };

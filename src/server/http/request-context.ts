@@ -1,7 +1,7 @@
 /** Builds the domain's RequestContext from a Hono context: the one way every route says who asks, when, from where. */
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../app-context.ts';
-import type { AnonymousRequestContext, RequestContext, RequestMeta } from '../domain/request-context.ts';
+import type { AnonymousRequestContext, RequestContext, RequestMeta, StaffRequestContext } from '../domain/request-context.ts';
 
 type ContextDeps = Pick<AppDeps, 'clock' | 'config'>;
 
@@ -37,4 +37,11 @@ export function requestContext(c: Context<AppEnv>, deps: ContextDeps): RequestCo
   // A route that forgot bearerAuth must fail loudly, never act for nobody.
   if (!auth) throw new Error('requestContext() used on a route without bearerAuth');
   return { userId: auth.userId, ...anonymousRequestContext(c, deps) };
+}
+
+/** Routes behind staffAuth: the staff member, when and from where. */
+export function staffRequestContext(c: Context<AppEnv>, deps: ContextDeps): StaffRequestContext {
+  const staff = c.get('staff') as AppEnv['Variables']['staff'] | undefined;
+  if (!staff) throw new Error('staffRequestContext() used on a route without staffAuth');
+  return { staffId: staff.staffId, roles: staff.roles, ...anonymousRequestContext(c, deps) };
 }

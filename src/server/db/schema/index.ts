@@ -16,4 +16,5 @@ export * from './kyc.ts';
 export * from './legal.ts';
 export * from './registration.ts';
 export * from './settings.ts';
+export * from './staff.ts';
 export * from './storage.ts';

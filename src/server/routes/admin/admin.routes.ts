@@ -1,0 +1,27 @@
+/**
+ * The back-office API (/api/admin/*, issue 15), one module per area. Every route but the sign-in steps sits behind
+ * staffAuth with the roles that may call it (src/shared/admin/staff-roles.ts); test/api/admin-role-matrix.test.ts
+ * calls every route here with every role, an investor's token and none, against its own table of who may.
+ * Answers are never cached: they carry investors' personal data.
+ */
+import { Hono } from 'hono';
+import { ROLES } from '../../../shared/admin/staff-roles.ts';
+import type { AppDeps, AppEnv } from '../../app-context.ts';
+import { endStaffSession } from '../../domain/staff/end-staff-session.ts';
+import { getStaffProfile } from '../../domain/staff/get-staff-profile.ts';
+import { staffRequestContext } from '../../http/request-context.ts';
+import { staffAuth } from '../../http/staff-auth.ts';
+
+export function adminRoutes(deps: AppDeps) {
+  const anyStaff = staffAuth(deps, ROLES.anyStaff);
+  return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      await next();
+      c.header('cache-control', 'no-store');
+    })
+    .get('/me', anyStaff, async (c) => c.json(await getStaffProfile(deps.db, c.get('staff').staffId)))
+    .post('/auth/logout', anyStaff, async (c) => {
+      await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);
+      return c.json({ signedOut: true });
+    });
+}

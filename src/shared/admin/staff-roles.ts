@@ -1,0 +1,33 @@
+/**
+ * The foundation's staff and what each role may do (issue 15). Staff are not investors: their own accounts, their own
+ * sign-in (emailed code AND a passkey), their own tokens (another audience, a shorter lifetime). A person may hold
+ * several roles; the server reads them from the database on every call, so a role taken away takes effect at once.
+ *
+ * Nothing here is imported by the investor pages (the login chunk must not grow): the back-office has its own tree.
+ */
+export const STAFF_ROLES = ['compliance', 'finance', 'issuer-admin', 'auditor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  compliance: 'Compliance (KYC review)',
+  finance: 'Finance (reconciliation, refunds, token issuance)',
+  'issuer-admin': 'Issuer admin (content, settings, staff)',
+  auditor: 'Auditor (read-only)',
+};
+
+export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
+/**
+ * Who may call what. A route names the roles that may change things; reading is allowed to those roles and to the
+ * auditor (read-only everywhere). The server's staffAuth middleware takes one of these lists.
+ */
+export const ROLES = {
+  compliance: ['compliance'],
+  finance: ['finance'],
+  issuerAdmin: ['issuer-admin'],
+  /** Any signed-in staff member (their own profile, signing out). */
+  anyStaff: STAFF_ROLES,
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+/** The roles that may read what `writers` may change: the writers and the auditor. */
+export const readersOf = (writers: readonly StaffRole[]): readonly StaffRole[] => [...new Set<StaffRole>([...writers, 'auditor'])];
