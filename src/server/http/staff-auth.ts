@@ -2,7 +2,8 @@
  * Guards every back-office call (/api/admin/*, issue 15). A staff token (its own audience: an investor's token is
  * refused here, and a staff token by bearerAuth) must belong to a live staff session of a member who is not
  * disabled; the member's roles are read from the database at this call, never from the token, so a role taken away
- * or an account disabled takes effect on the next call. A member without one of the route's roles gets 403.
+ * or an account disabled takes effect on the next call. A member without one of the route's roles gets 403; an
+ * auditor (read-only everywhere) passes every GET and HEAD, and nothing else.
  * Success puts { staffId, jti, roles } in c.var.staff.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -37,12 +38,14 @@ async function signedInStaff(c: Parameters<MiddlewareHandler<AppEnv>>[0], deps: 
   return Object.freeze({ staffId: claims.userId, jti: claims.jti, roles: Object.freeze(row.roles.filter(isStaffRole)) });
 }
 
-/** Lets through a signed-in staff member holding at least one of `roles` (src/shared/admin/staff-roles.ts ROLES). */
+/** Lets through a signed-in staff member holding one of `roles` (src/shared/admin/staff-roles.ts ROLES), or an auditor reading. */
 export function staffAuth(deps: StaffAuthDeps, roles: readonly StaffRole[]): MiddlewareHandler<AppEnv> {
   if (roles.length === 0) throw new Error('staffAuth() needs at least one role');
   return async function staffAuth(c, next) {
     const staff = await signedInStaff(c, deps);
-    if (!staff.roles.some((role) => roles.includes(role))) throw new AppError('FORBIDDEN', adminMessages.forbidden);
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    const allowed = staff.roles.some((role) => roles.includes(role)) || (reading && staff.roles.includes('auditor'));
+    if (!allowed) throw new AppError('FORBIDDEN', adminMessages.forbidden);
     c.set('staff', staff);
     await next();
   };

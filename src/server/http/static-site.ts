@@ -1,6 +1,7 @@
 /**
  * Serves the built client (vite's dist/): hashed files under /assets are immutable and cached for a year; other
- * files are revalidated; any other GET that is not a file gets index.html so client-side routing takes over.
+ * files are revalidated; any other GET that is not a file gets index.html so client-side routing takes over, and
+ * /admin and below get admin.html, the staff back-office's own entry (vite.admin.config.ts).
  * A missing /assets file is a 404, not index.html: a script URL answered with HTML would only hide the error.
  * Each file goes out pre-compressed when the build wrote a .br or .gz of it and the client takes it (static-file.ts).
  */
@@ -14,6 +15,7 @@ import { answerStaticFile, resolveStaticPath, type StaticRequest } from './stati
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const isAdmin = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 const staticRequest = (c: Context<AppEnv>): StaticRequest => ({
   method: c.req.method,
@@ -23,6 +25,7 @@ const staticRequest = (c: Context<AppEnv>): StaticRequest => ({
 
 export function mountStaticSite(app: Hono<AppEnv>, root: string) {
   const indexHtml = join(root, 'index.html');
+  const adminHtml = join(root, 'admin.html');
 
   // Hono answers HEAD with the GET route (and drops the body); other methods fall through to the API's 404.
   app.get('*', async (c, next) => {
@@ -36,7 +39,8 @@ export function mountStaticSite(app: Hono<AppEnv>, root: string) {
     if (found) return found;
     if (isAsset) return c.json({ error: messages.server.notFound }, 404);
     // Checked per request: the client may be built after the server started.
-    if (!existsSync(indexHtml)) return c.text('The web app has not been built yet: run `npm run build`.', 503);
-    return (await answerStaticFile(indexHtml, staticRequest(c), REVALIDATE)) ?? c.text('The web app has not been built yet: run `npm run build`.', 503);
+    const page = isAdmin(urlPath) ? adminHtml : indexHtml;
+    if (!existsSync(page)) return c.text('The web app has not been built yet: run `npm run build`.', 503);
+    return (await answerStaticFile(page, staticRequest(c), REVALIDATE)) ?? c.text('The web app has not been built yet: run `npm run build`.', 503);
   });
 }

@@ -18,8 +18,9 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
 /**
- * Who may call what. A route names the roles that may change things; reading is allowed to those roles and to the
- * auditor (read-only everywhere). The server's staffAuth middleware takes one of these lists.
+ * Who may call what. A route names the roles that may use it; the auditor (read-only everywhere) may also call every
+ * GET, and nothing else (staffAuth applies that rule, so no route lists the auditor). The server's staffAuth takes
+ * one of these lists.
  */
 export const ROLES = {
   compliance: ['compliance'],
@@ -28,6 +29,3 @@ export const ROLES = {
   /** Any signed-in staff member (their own profile, signing out). */
   anyStaff: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;
-
-/** The roles that may read what `writers` may change: the writers and the auditor. */
-export const readersOf = (writers: readonly StaffRole[]): readonly StaffRole[] => [...new Set<StaffRole>([...writers, 'auditor'])];

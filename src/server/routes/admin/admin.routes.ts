@@ -7,8 +7,8 @@
 import { Hono } from 'hono';
 import { ROLES } from '../../../shared/admin/staff-roles.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
-import { endStaffSession } from '../../domain/staff/end-staff-session.ts';
-import { getStaffProfile } from '../../domain/staff/get-staff-profile.ts';
+import { endStaffSession } from '../../domain/admin/end-staff-session.ts';
+import { getStaffProfile } from '../../domain/admin/get-staff-profile.ts';
 import { staffRequestContext } from '../../http/request-context.ts';
 import { staffAuth } from '../../http/staff-auth.ts';
 
