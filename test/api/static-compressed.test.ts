@@ -16,6 +16,7 @@ import { mountStaticSite } from '../../src/server/http/static-site.ts';
 
 const APP_JS = `console.log(${JSON.stringify('the app '.repeat(200))});\n`;
 const INDEX = `<!doctype html><title>G2G</title>${'<!-- padding -->'.repeat(50)}<script type="module" src="/assets/app-3f2a.js"></script>`;
+const ADMIN = `<!doctype html><title>G2G Back-office</title>${'<!-- padding -->'.repeat(50)}<script type="module" src="/assets/admin-9c1d.js"></script>`;
 const SECRET = 'SECRET-OUTSIDE-DIST';
 
 let top = '';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   await writeFile(join(top, 'secret.txt'), SECRET);
   await writeFile(join(top, 'package.json'), SECRET);
   await writeWithSiblings(join(dist, 'index.html'), INDEX, ['br', 'gzip']);
+  await writeWithSiblings(join(dist, 'admin.html'), ADMIN, ['br', 'gzip']);
   await writeWithSiblings(join(dist, 'assets', 'app-3f2a.js'), APP_JS, ['br', 'gzip']);
   await writeWithSiblings(join(dist, 'assets', 'only-gz-1111.css'), `body{color:red}${' '.repeat(400)}`, ['gzip']);
   await writeWithSiblings(join(dist, 'assets', 'stale-2222.js'), APP_JS, ['br', 'gzip']);
@@ -142,6 +144,19 @@ describe('pre-compressed static files', () => {
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(res.headers.get('vary'), path).toBe('Accept-Encoding');
+      expect(brotliDecompressSync(await bytes(res)).toString(), path).toBe(INDEX);
+    }
+  });
+
+  it('serves the back-office entry (admin.html) for /admin and below, and the investor entry for look-alikes', async () => {
+    for (const path of ['/admin', '/admin/', '/admin/kyc/4b9c', '/admin/enrol']) {
+      const res = await get(path, 'br');
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(brotliDecompressSync(await bytes(res)).toString(), path).toBe(ADMIN);
+    }
+    for (const path of ['/administrator', '/process/admin', '/adminx/kyc']) {
+      const res = await get(path, 'br');
       expect(brotliDecompressSync(await bytes(res)).toString(), path).toBe(INDEX);
     }
   });
