@@ -16,7 +16,8 @@ export class StaffInviteRefusal extends Error {}
 
 export type CommandInvite = { email: string; displayName: string | null; roles: StaffRole[] };
 
-export async function inviteByCommand(db: Db, invite: CommandInvite, now: Date, linkBase: string): Promise<IssuedEnrolment & { staffId: string; created: boolean }> {
+export async function inviteByCommand(db: Db, request: CommandInvite, now: Date, linkBase: string): Promise<IssuedEnrolment & { staffId: string; created: boolean }> {
+  const invite = { ...request, roles: [...new Set(request.roles)].sort() };
   return db.transaction(async (tx) => {
     await lockStaffMember(tx, 'all');
     const [existing] = await tx.select().from(staffMembers).where(eq(staffMembers.email, invite.email)).for('update');
