@@ -44,17 +44,32 @@ forEachDatabase('admin sign-in', (t) => {
       expect(row!.staffId).toBeNull();
     });
 
-    it('sends at most one mail a minute per address (a repeat gets the same challenge), a new one after', async () => {
+    it('sends at most one mail a minute per address: a repeat gets its own challenge sharing the code, used up with it', async () => {
       const member = await enrolledStaff(t, caller, ['compliance']);
       const mails = t.mailer.countTo(member.email);
       const [a, b] = await Promise.all([caller.post('/api/admin/auth/code', { email: member.email }), caller.post('/api/admin/auth/code', { email: member.email })]);
       const [ja, jb] = [await a.json(), await b.json()];
-      expect(ja.challengeId).toBe(jb.challengeId);
+      expect(ja.challengeId).not.toBe(jb.challengeId);
       expect(t.mailer.countTo(member.email)).toBe(mails + 1);
-      t.clock.advance(61_000);
+      const code = t.mailer.latestCode(member.email);
+      expect((await caller.post('/api/admin/auth/code/verify', { challengeId: jb.challengeId, code })).status).toBe(200);
+      // Single use: the sibling sharing the code is used up, and a request now does not get that code again.
+      expect((await caller.post('/api/admin/auth/code/verify', { challengeId: ja.challengeId, code })).status).toBe(410);
       const c = await caller.post('/api/admin/auth/code', { email: member.email });
-      expect((await c.json()).challengeId).not.toBe(ja.challengeId);
       expect(t.mailer.countTo(member.email)).toBe(mails + 2);
+      expect(t.mailer.latestCode(member.email)).toMatch(/^\d{6}$/);
+      expect((await c.json()).challengeId).not.toBe(ja.challengeId);
+    });
+
+    it("an attacker's wrong codes on a copy of a member's challenge do not close the member's own", async () => {
+      const member = await enrolledStaff(t, caller, ['compliance']);
+      const mine = (await (await caller.post('/api/admin/auth/code', { email: member.email }, { ip: '198.51.100.40' })).json()).challengeId;
+      const code = t.mailer.latestCode(member.email);
+      const theirs = (await (await caller.post('/api/admin/auth/code', { email: member.email }, { ip: '192.0.2.66' })).json()).challengeId;
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) await caller.post('/api/admin/auth/code/verify', { challengeId: theirs, code: wrong }, { ip: '192.0.2.66' });
+      expect((await caller.post('/api/admin/auth/code/verify', { challengeId: theirs, code }, { ip: '192.0.2.66' })).status).toBe(429);
+      expect((await caller.post('/api/admin/auth/code/verify', { challengeId: mine, code }, { ip: '198.51.100.40' })).status).toBe(200);
     });
 
     it('refuses malformed, odd and huge bodies without writing a row', async () => {

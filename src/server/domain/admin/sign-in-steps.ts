@@ -2,8 +2,10 @@
  * Staff sign-in (issue 15): an emailed one-time code AND a passkey.
  * 1. requestStaffCode: a staff_challenges row for every request (an unknown or disabled address too, with a code
  *    that is never mailed and can never succeed), so the answer says nothing about the address. A mail only for an
- *    active member, at most one per address per minute: a request within a minute of the previous one for the same
- *    address gets that challenge's id again (no row, no mail).
+ *    active member, at most one per address per minute: a request within a minute of the last mail gets a challenge
+ *    of its own that shares that mail's code (same hash, same expiry) and no mail. The code's hash is bound to the
+ *    address and the mail's time, so the challenges sharing a mail share its code; each has its own attempts (the
+ *    failure counters bound them together), so nobody can disarm a member's code by guessing on a copy.
  * 2. verifyStaffCode: the code, 5 wrong ones close the challenge; per-client and per-address failure counters as for
  *    investors (attempt-counters.ts). A right code hands out WebAuthn authentication options for the member's
  *    passkeys that are not revoked, their challenge stored on the row.
@@ -13,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { EMAIL_CODE } from '../../../shared/auth.ts';
 import { signInMessages } from '../../../shared/admin/sign-in-messages.ts';
 import type { AuthenticationResponse, StaffAuthAnswer, StaffCodeVerifyAnswer, WebAuthnOptionsJSON } from '../../../shared/admin/sign-in.ts';
@@ -44,6 +46,9 @@ export const staffRequestClientKey = (ip: string | null) => (ip ? `staff-request
 const pairKey = (email: string, ip: string | null) => (ip ? `staff-verify-address-client:${email}|${ip}` : null);
 const addressKey = (email: string) => `staff-verify-address:${email}`;
 
+/** What a code's hash is bound to: the address and the time of the mail that carries it. */
+const codeKey = (email: string, mailedAt: Date) => `staff:${email}:${mailedAt.getTime()}`;
+
 const codeMail = (to: string, code: string) => ({
   to,
   subject: signInMessages.mailSubject,
@@ -58,25 +63,28 @@ export async function requestStaffCode(db: Db, hasher: CodeHasher, email: string
   return db.transaction(async (tx) => {
     await lockStaffAddress(tx, email);
     const [recent] = await tx
-      .select({ id: staffChallenges.id, issuedAt: staffChallenges.issuedAt })
+      .select()
       .from(staffChallenges)
+      // A code already proven (a sign-in at its passkey step) is never handed out again.
       .where(and(eq(staffChallenges.email, email), isNull(staffChallenges.usedAt), isNull(staffChallenges.codeVerifiedAt)))
       .orderBy(desc(staffChallenges.issuedAt))
       .limit(1);
+    const id = randomUUID();
     if (recent && now.getTime() - recent.issuedAt.getTime() < EMAIL_CODE.resendCooldownMs) {
-      await recordAuditEvent(tx, { userId: null, action: 'admin.sign-in.code_repeated', detail: { email, challengeId: recent.id }, meta, at: now });
-      return { challengeId: recent.id, mailed: false };
+      // Within a minute of the last mail: a challenge of its own, sharing that mail's code; nothing mailed.
+      await tx.insert(staffChallenges).values({ id, email, staffId: recent.staffId, codeHash: recent.codeHash, issuedAt: recent.issuedAt, expiresAt: recent.expiresAt, clientIp: meta.ip });
+      await recordAuditEvent(tx, { userId: null, staffId: recent.staffId, action: 'admin.sign-in.code_requested', detail: { email, challengeId: id, mailed: false, sharesMailOf: recent.id }, meta, at: now });
+      return { challengeId: id, mailed: false };
     }
     const [member] = await tx.select({ id: staffMembers.id, disabledAt: staffMembers.disabledAt }).from(staffMembers).where(eq(staffMembers.email, email));
     const active = member !== undefined && member.disabledAt === null;
-    const id = randomUUID();
     const code = generateCode();
     await tx.insert(staffChallenges).values({
       id,
       email,
       // An unknown or disabled address: no member on the row, so no code can ever succeed on it.
       staffId: active ? member.id : null,
-      codeHash: hasher.hash(`staff:${id}`, code),
+      codeHash: hasher.hash(codeKey(email, now), code),
       issuedAt: now,
       expiresAt: new Date(now.getTime() + EMAIL_CODE.ttlSeconds * 1000),
       clientIp: meta.ip,
@@ -122,7 +130,7 @@ export async function verifyStaffCode(
     if (isBlocked(counters, pair, now) || isBlocked(counters, ceiling, now) || isBlocked(counters, clientKey, now)) return refuse(refusal('TOO_MANY_REQUESTS', signInMessages.tooManyRequests), 'blocked');
     if (row.attempts >= EMAIL_CODE.maxAttempts) return refuse(refusal('TOO_MANY_REQUESTS', signInMessages.tooManyAttempts), 'dead');
     if (row.usedAt || row.codeVerifiedAt || row.expiresAt.getTime() <= now.getTime()) return refuse(refusal('GONE', signInMessages.codeExpired), 'expired');
-    const matches = hasher.matches(`staff:${row.id}`, code, row.codeHash) && row.staffId !== null;
+    const matches = hasher.matches(codeKey(row.email, row.issuedAt), code, row.codeHash) && row.staffId !== null;
     if (!matches) {
       const attempts = row.attempts + 1;
       await tx.update(staffChallenges).set({ attempts }).where(eq(staffChallenges.id, row.id));
@@ -154,6 +162,11 @@ export async function verifyStaffCode(
       timeout: 120_000,
     });
     await tx.update(staffChallenges).set({ codeVerifiedAt: now, webauthnChallenge: options.challenge }).where(eq(staffChallenges.id, row.id));
+    // Single use: the other challenges sharing this mail's code are used up with it.
+    await tx
+      .update(staffChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(staffChallenges.email, row.email), eq(staffChallenges.issuedAt, row.issuedAt), ne(staffChallenges.id, row.id), isNull(staffChallenges.usedAt)));
     await audit(staffId, 'admin.sign-in.code_verified', { challengeId });
     return { options: options as unknown as WebAuthnOptionsJSON };
   });
