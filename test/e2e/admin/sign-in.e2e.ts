@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { describeE2E, screenshot } from '../harness/browser.ts';
 import { axeSweep } from '../harness/axe.ts';
 import { mailsTo } from '../harness/outbox.ts';
-import { addVirtualAuthenticator, enrolInPage, inviteStaff, staffOrigin } from '../harness/staff.ts';
+import { addVirtualAuthenticator, inviteStaff, signedInStaffPage, staffOrigin } from '../harness/staff.ts';
 import { newPage } from '../harness/browser.ts';
 import type { Page } from 'playwright-core';
 
@@ -104,6 +104,18 @@ describeE2E('back-office sign-in', () => {
 
     expect(axe.report()).toEqual([]);
     expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    await handle.close();
+  });
+
+  it('shows each member only the pages of their roles (harness/staff.ts: a signed-in page for any roles)', async () => {
+    const { handle } = await signedInStaffPage(['compliance'], 'Carl Compliance');
+    const { page, errors } = handle;
+    await page.getByText('Carl Compliance').waitFor();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Back-office' }).getByRole('link').count()).toBe(0);
+    await page.goto(`${staffOrigin}/admin/staff`);
+    await page.getByRole('heading', { name: 'Welcome, Carl Compliance' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Staff', level: 1 }).count()).toBe(0);
+    expect(errors).toEqual([]);
     await handle.close();
   });
 });
