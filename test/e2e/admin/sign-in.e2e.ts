@@ -110,7 +110,7 @@ describeE2E('back-office sign-in', () => {
   it('shows each member only the pages of their roles (harness/staff.ts: a signed-in page for any roles)', async () => {
     const { handle } = await signedInStaffPage(['compliance'], 'Carl Compliance');
     const { page, errors } = handle;
-    await page.getByText('Carl Compliance').waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Carl Compliance' }).waitFor();
     await expect.poll(() => page.getByRole('navigation', { name: 'Back-office' }).getByRole('link').count()).toBe(0);
     await page.goto(`${staffOrigin}/admin/staff`);
     await page.getByRole('heading', { name: 'Welcome, Carl Compliance' }).waitFor();
