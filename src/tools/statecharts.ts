@@ -35,18 +35,20 @@ export interface StatechartsResult {
 
 const posix = (p: string) => p.split(sep).join('/');
 
-/** machines/<folder>/<anything>.machine.ts, sorted. */
+/** machines/<folder>/<anything>.machine.ts and the back-office's machines/admin/<folder>/<anything>.machine.ts, sorted. */
 export function findMachineFiles(root: string): string[] {
   const machinesDir = join(root, 'machines');
   if (!existsSync(machinesDir)) return [];
-  return readdirSync(machinesDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(join(machinesDir, d.name))
-        .filter((f) => f.endsWith('.machine.ts'))
-        .map((f) => join(machinesDir, d.name, f)),
-    )
-    .sort();
+  const inFolders = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) =>
+        readdirSync(join(dir, d.name))
+          .filter((f) => f.endsWith('.machine.ts'))
+          .map((f) => join(dir, d.name, f)),
+      );
+  const adminDir = join(machinesDir, 'admin');
+  return [...inFolders(machinesDir), ...(existsSync(adminDir) ? inFolders(adminDir) : [])].sort();
 }
 
 function isStateMachine(value: unknown): value is AnyStateMachine {

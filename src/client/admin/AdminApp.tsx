@@ -1,8 +1,62 @@
-/** The back-office's root: sign-in, then the pages of ADMIN_PAGES the staff member's roles show. */
+/**
+ * The back-office's root (issue 15): runs the admin-session chart with its effects and shows what it says: the
+ * enrolment screen (/admin/enrol#<secret>), the sign-in, or the shell with the pages of ADMIN_PAGES. The enrolment
+ * secret is read from the fragment once and taken out of the address bar at once.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { Router } from 'wouter';
+import { selectEnrolment, selectEnrolStep, selectNotice, selectPhase, selectSigningOut, selectStaff } from '../../../machines/admin/admin-session/admin-session.selectors.ts';
+import type { staffSignInMachine } from '../../../machines/admin/staff-sign-in/staff-sign-in.machine.ts';
+import { ENROL_SECRET_PATTERN } from '../../shared/admin/sign-in.ts';
+import { createAdminApi } from './admin-api.ts';
+import { getAdminToken } from './admin-token.ts';
+import { AdminShell } from './shell/AdminShell.tsx';
+import { Enrol } from './sign-in/Enrol.tsx';
+import { SignIn } from './sign-in/SignIn.tsx';
+import { provideAdminSession } from './sign-in/sign-in-effects.ts';
+
+const ENROL_PATH = '/admin/enrol';
+
+/** The secret of an enrolment link this page was opened with, removed from the address bar; null otherwise. */
+function takeEnrolSecret(): string | null {
+  if (window.location.pathname !== ENROL_PATH) return null;
+  const secret = window.location.hash.slice(1);
+  window.history.replaceState(null, '', ENROL_PATH);
+  return ENROL_SECRET_PATTERN.test(secret) ? secret : 'invalid-link'.padEnd(43, '-').slice(0, 43);
+}
+
 export function AdminApp() {
+  const enrolSecret = useMemo(takeEnrolSecret, []);
+  // The API tells the session of a 401 through this ref's actor (created just below).
+  const holder = useMemo(() => ({ send: (_: { type: 'session.unauthorized' }) => {} }), []);
+  const api = useMemo(() => createAdminApi({ baseUrl: window.location.origin, getToken: getAdminToken, onUnauthorized: () => holder.send({ type: 'session.unauthorized' }) }), [holder]);
+  const machine = useMemo(() => provideAdminSession(api, () => window.history.replaceState(null, '', '/admin')), [api]);
+  const actor = useActorRef(machine, { input: { enrolSecret } });
+  holder.send = (event) => actor.send(event);
+  const phase = useSelector(actor, selectPhase);
+  const staff = useSelector(actor, selectStaff);
+  const notice = useSelector(actor, selectNotice);
+  const enrolStep = useSelector(actor, selectEnrolStep);
+  const enrolment = useSelector(actor, selectEnrolment);
+  const signingOut = useSelector(actor, selectSigningOut);
+  const signIn = useSelector(actor, (s) => s.children.staffSignIn as ActorRefFrom<typeof staffSignInMachine> | undefined);
+
+  if (phase === 'enrolling') {
+    return <Enrol step={enrolStep} enrolment={enrolment} notice={notice} onStart={() => actor.send({ type: 'enrol.start' })} onSignIn={() => actor.send({ type: 'enrol.toSignIn' })} />;
+  }
+  if (phase === 'signedOut' && signIn) return <SignIn actor={signIn} notice={notice} />;
+  if (phase === 'signedIn' && staff) {
+    return (
+      <Router base="/admin">
+        <AdminShell api={api} staff={staff} signingOut={signingOut} onSignOut={() => actor.send({ type: 'session.signOut' })} />
+      </Router>
+    );
+  }
   return (
-    <main>
-      <h1>G2G Back-office</h1>
+    <main className="admin-loading">
+      <p role="status">Loading the back-office…</p>
     </main>
   );
 }

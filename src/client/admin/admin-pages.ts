@@ -32,4 +32,6 @@ export type AdminPage = {
 };
 
 /** In navigation order. Each area's page adds its entry. */
-export const ADMIN_PAGES: readonly AdminPage[] = [];
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: '/staff', title: 'Staff', roles: ['issuer-admin'], load: async () => (await import('./staff/StaffPage.tsx')).default },
+];

@@ -12,4 +12,15 @@ const everyone: StaffRole[] = ['compliance', 'finance', 'issuer-admin', 'auditor
 export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'> = {
   'GET /api/admin/me': everyone,
   'POST /api/admin/auth/logout': everyone,
+  'POST /api/admin/auth/code': 'sign-in',
+  'POST /api/admin/auth/code/verify': 'sign-in',
+  'POST /api/admin/auth/passkey': 'sign-in',
+  'POST /api/admin/auth/enrol/options': 'sign-in',
+  'POST /api/admin/auth/enrol': 'sign-in',
+  'GET /api/admin/staff': ['issuer-admin', 'auditor'],
+  'POST /api/admin/staff': ['issuer-admin'],
+  'PUT /api/admin/staff/:id/roles': ['issuer-admin'],
+  'POST /api/admin/staff/:id/disable': ['issuer-admin'],
+  'POST /api/admin/staff/:id/enable': ['issuer-admin'],
+  'POST /api/admin/staff/:id/reset-passkey': ['issuer-admin'],
 };

@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from '../../../src/server/start-serve
 import { ensureBuilt } from '../../../src/tools/ensure-build.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { writeE2eDisclosureFolder } from './disclosure-content.ts';
+import { bootstrapStaffAdmin } from './staff-bootstrap.ts';
 import './provided-context.ts';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -60,19 +61,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     const disclosureDir = await writeE2eDisclosureFolder(join(dataDir, 'issuer-disclosure'));
-    server = await startServer({
-      // CRYPTO_PRICE_API_URL=off: the crypto rates are the indicative ones; the e2e run never calls CoinGecko.
-      env: { DISCLOSURE_DIR: disclosureDir, CRYPTO_PRICE_API_URL: 'off' },
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      log: createConsoleLog(logStream, logStream),
-    });
+    const start = (port: number) =>
+      startServer({
+        // CRYPTO_PRICE_API_URL=off: the crypto rates are the indicative ones; the e2e run never calls CoinGecko.
+        env: { DISCLOSURE_DIR: disclosureDir, CRYPTO_PRICE_API_URL: 'off' },
+        port,
+        host: '127.0.0.1',
+        dataDir,
+        log: createConsoleLog(logStream, logStream),
+      });
+    // The first staff member comes from `npm run staff:invite`, which needs the server stopped (PGlite).
+    const first = await start(0);
+    await first.close();
+    await bootstrapStaffAdmin(dataDir, async () => (server = await start(first.port)).url);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   } catch (error) {
     await teardown();
     throw error;
   }
+  if (!server) throw new Error('[e2e] the server did not start');
   console.log(`[e2e] server ${server.url} (log: test-results/e2e-server.log), data ${dataDir}`);
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('baseUrl', server.url);

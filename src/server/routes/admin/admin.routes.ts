@@ -11,6 +11,8 @@ import { endStaffSession } from '../../domain/admin/end-staff-session.ts';
 import { getStaffProfile } from '../../domain/admin/get-staff-profile.ts';
 import { staffRequestContext } from '../../http/request-context.ts';
 import { staffAuth } from '../../http/staff-auth.ts';
+import { adminAuthRoutes } from './auth.routes.ts';
+import { staffRoutes } from './staff.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -23,5 +25,6 @@ export function adminRoutes(deps: AppDeps) {
     .post('/auth/logout', anyStaff, async (c) => {
       await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);
       return c.json({ signedOut: true });
-    });
+    })
+    .route('/auth', adminAuthRoutes(deps)).route('/staff', staffRoutes(deps));
 }

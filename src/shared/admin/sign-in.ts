@@ -1,0 +1,68 @@
+/**
+ * Staff sign-in (issue 15): an emailed one-time code, then a passkey. And the enrolment link that registers a
+ * passkey. The bodies the back-office sends and what it gets back; the server validates with these schemas.
+ */
+import * as v from 'valibot';
+import { EmailSchema, CODE_PATTERN } from '../auth.ts';
+import type { StaffRole } from './staff-roles.ts';
+
+export const StaffCodeRequestSchema = v.object({ email: EmailSchema });
+export const StaffCodeVerifySchema = v.object({
+  challengeId: v.pipe(v.string(), v.uuid()),
+  code: v.pipe(v.string(), v.trim(), v.regex(CODE_PATTERN, 'Please enter the 6-digit code from the email.')),
+});
+
+/** An enrolment link's secret: 32 random bytes, base64url (43 characters). */
+export const ENROL_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const EnrolSecretSchema = v.pipe(v.string(), v.regex(ENROL_SECRET_PATTERN));
+
+/**
+ * A WebAuthn response as @simplewebauthn/browser hands it over: checked for shape and size here; what it proves is
+ * checked by @simplewebauthn/server.
+ */
+const b64url = (max: number) => v.pipe(v.string(), v.maxLength(max), v.regex(/^[A-Za-z0-9_-]*={0,2}$/));
+const ClientExtensions = v.optional(v.record(v.string(), v.unknown()), {});
+export const AuthenticationResponseSchema = v.object({
+  id: b64url(1024),
+  rawId: b64url(1024),
+  type: v.literal('public-key'),
+  response: v.object({
+    clientDataJSON: b64url(4096),
+    authenticatorData: b64url(4096),
+    signature: b64url(1024),
+    userHandle: v.optional(b64url(256)),
+  }),
+  authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
+  clientExtensionResults: ClientExtensions,
+});
+export const RegistrationResponseSchema = v.object({
+  id: b64url(1024),
+  rawId: b64url(1024),
+  type: v.literal('public-key'),
+  response: v.object({
+    clientDataJSON: b64url(4096),
+    attestationObject: b64url(16384),
+    authenticatorData: v.optional(b64url(16384)),
+    transports: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(10))),
+    publicKeyAlgorithm: v.optional(v.number()),
+    publicKey: v.optional(b64url(4096)),
+  }),
+  authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
+  clientExtensionResults: ClientExtensions,
+});
+
+export const StaffPasskeySchema = v.object({ challengeId: v.pipe(v.string(), v.uuid()), response: AuthenticationResponseSchema });
+export const EnrolOptionsSchema = v.object({ secret: EnrolSecretSchema });
+export const EnrolSchema = v.object({ secret: EnrolSecretSchema, response: RegistrationResponseSchema });
+
+export type AuthenticationResponse = v.InferOutput<typeof AuthenticationResponseSchema>;
+export type RegistrationResponse = v.InferOutput<typeof RegistrationResponseSchema>;
+
+/** The signed-in member as the back-office shows them. */
+export type SignedInStaff = { id: string; email: string; displayName: string; roles: StaffRole[] };
+export type StaffAuthAnswer = { token: string; staff: SignedInStaff };
+export type StaffCodeAnswer = { challengeId: string };
+/** Options for navigator.credentials.get / create (PublicKeyCredential*OptionsJSON), passed through untouched. */
+export type WebAuthnOptionsJSON = Record<string, unknown> & { challenge: string };
+export type StaffCodeVerifyAnswer = { options: WebAuthnOptionsJSON };
+export type EnrolOptionsAnswer = { options: WebAuthnOptionsJSON; staff: { email: string; displayName: string } };

@@ -1,0 +1,95 @@
+/**
+ * `npm run staff:invite` (issue 15) against a real PGlite data dir: the first issuer admin on an empty staff table,
+ * the mail in the outbox with the /admin/enrol#<secret> link (only the secret's SHA-256 stored), a newer link
+ * superseding the older, the last issuer admin kept, a data dir in use refused, bad arguments refused.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock } from '../../src/server/config/data-dir-lock.ts';
+import { staffEnrolments, staffMembers } from '../../src/server/db/schema/index.ts';
+import { openDatabase } from '../../src/server/db/open-database.ts';
+import { parseInviteArgs, runStaffInvite } from '../../src/server/staff-invite.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'g2g-staff-invite-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  let out = '';
+  let err = '';
+  const code = await runStaffInvite(args, { DATA_DIR: dataDir, ...env }, (s) => (out += s), (s) => (err += s));
+  return { code, out, err };
+}
+const outbox = () => readdirSync(join(dataDir, 'outbox')).sort().map((n) => readFileSync(join(dataDir, 'outbox', n), 'utf8'));
+const secretIn = (eml: string) => /\/admin\/enrol#([A-Za-z0-9_-]{43})/.exec(eml.replace(/=\r?\n/g, ''))?.[1];
+
+async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const lock = acquireDataDirLock(dataDir);
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+    lock.release();
+  }
+}
+
+describe('staff:invite', () => {
+  it('refuses bad arguments', () => {
+    expect(parseInviteArgs(['not-an-address', 'finance'])).toMatch(/not an email/);
+    expect(parseInviteArgs(['a@example.com'])).toMatch(/at least one role/);
+    expect(parseInviteArgs(['a@example.com', 'root'])).toMatch(/Unknown role "root"/);
+    expect(parseInviteArgs(['a@example.com', 'finance', '--name'])).toMatch(/--name/);
+    expect(parseInviteArgs(['A@Example.com', 'finance', 'auditor', 'finance', '--name', 'Ada L'])).toEqual({ email: 'a@example.com', roles: ['auditor', 'finance'], displayName: 'Ada L' });
+  });
+
+  it('creates the first issuer admin on an empty staff table and mails the link to the outbox', { timeout: 60_000 }, async () => {
+    const { code, out } = await run(['first@foundation.example', 'issuer-admin', '--name', 'First Admin']);
+    expect(code).toBe(0);
+    expect(out).toContain(join(dataDir, 'outbox'));
+    const mails = outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('To: first@foundation.example');
+    expect(mails[0]!.replace(/=\r?\n/g, '')).toContain('http://localhost:3000/admin/enrol#');
+    const secret = secretIn(mails[0]!)!;
+    await withDb(async (db) => {
+      const [member] = await db.select().from(staffMembers).where(eq(staffMembers.email, 'first@foundation.example'));
+      expect(member).toMatchObject({ displayName: 'First Admin', roles: ['issuer-admin'], invitedBy: null, disabledAt: null });
+      const links = await db.select().from(staffEnrolments).where(eq(staffEnrolments.staffId, member!.id));
+      expect(links).toHaveLength(1);
+      expect(Buffer.from(links[0]!.tokenHash).equals(createHash('sha256').update(secret).digest())).toBe(true);
+    });
+  });
+
+  it('a second invite updates the roles and supersedes the older link; PUBLIC_URL makes the link', { timeout: 60_000 }, async () => {
+    const { code } = await run(['first@foundation.example', 'issuer-admin', 'auditor'], { PUBLIC_URL: 'https://bo.g2g.example' });
+    expect(code).toBe(0);
+    const mails = outbox();
+    expect(mails[1]!.replace(/=\r?\n/g, '')).toContain('https://bo.g2g.example/admin/enrol#');
+    await withDb(async (db) => {
+      const [member] = await db.select().from(staffMembers).where(eq(staffMembers.email, 'first@foundation.example'));
+      expect(member!.roles).toEqual(['auditor', 'issuer-admin']);
+      const links = await db.select().from(staffEnrolments).where(eq(staffEnrolments.staffId, member!.id));
+      expect(links.filter((l) => l.supersededAt === null)).toHaveLength(1);
+      expect(links.filter((l) => l.supersededAt !== null)).toHaveLength(1);
+    });
+  });
+
+  it('keeps the last issuer admin, and refuses while the data dir is in use', { timeout: 60_000 }, async () => {
+    const demote = await run(['first@foundation.example', 'auditor']);
+    expect(demote.code).toBe(1);
+    expect(demote.err).toContain('last active issuer admin');
+    const lock = acquireDataDirLock(dataDir);
+    try {
+      const busy = await run(['second@foundation.example', 'finance']);
+      expect(busy.code).toBe(1);
+      expect(busy.err).toMatch(/^Not invited\./);
+    } finally {
+      lock.release();
+    }
+    expect(outbox()).toHaveLength(2);
+  });
+});
