@@ -12,4 +12,12 @@ const everyone: StaffRole[] = ['compliance', 'finance', 'issuer-admin', 'auditor
 export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'> = {
   'GET /api/admin/me': everyone,
   'POST /api/admin/auth/logout': everyone,
+  'GET /api/admin/payments': ['finance', 'auditor'],
+  'GET /api/admin/payments/:paymentId': ['finance', 'auditor'],
+  'POST /api/admin/payments/:paymentId/receipts': ['finance'],
+  'POST /api/admin/payments/:paymentId/refund': ['finance'],
+  'POST /api/admin/investors/:userId/issuance': ['finance'],
+  'GET /api/admin/issuances': ['finance', 'auditor'],
+  'GET /api/admin/exports/payments.csv': ['finance', 'auditor'],
+  'GET /api/admin/exports/issuances.csv': ['finance', 'auditor'],
 };
