@@ -30,7 +30,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   AWAITING_FUNDS: 'Awaiting funds',
   COMPLETED: 'Completed',
   FAILED: 'Failed',
-  ON_HOLD: 'On hold: the amount received differs from the total; our finance team will contact you',
+  ON_HOLD: 'On hold: the amount received differs from the total (our finance team will contact you)',
   REFUNDED: 'Refunded',
 };
 
