@@ -32,4 +32,6 @@ export type AdminPage = {
 };
 
 /** In navigation order. Each area's page adds its entry. */
-export const ADMIN_PAGES: readonly AdminPage[] = [];
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: '/payments', title: 'Payments', roles: ['finance', 'auditor'], load: () => import('./money/PaymentsPage.tsx').then((m) => m.default) },
+];
