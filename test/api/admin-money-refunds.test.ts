@@ -131,6 +131,26 @@ forEachDatabase('finance: refunds', (t) => {
       expect(mailsTo(t, p.email, 'G2G: your payment was refunded')[0]?.text).toContain('RET-2026-0001');
     });
 
+    it('takes no receipt while a refund of the payment is under way (its amount was computed from the receipts)', async () => {
+      const finance = await createStaff(t, ['finance']);
+      const p = await awaitingPayment(t, 'WIRE');
+      await receipt(t, finance.token, p.paymentId, { amount: 10 });
+      await t.database.db.insert(schema.refunds).values({ paymentId: p.paymentId, userId: p.userId, requestId: randomUUID(), amountCents: 1000, status: 'PENDING', reason: 'x', staffId: finance.id, createdAt: t.clock.now() });
+      const res = await receipt(t, finance.token, p.paymentId, { amount: 5, reference: 'late' });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ error: moneyMessages.refundInProgress });
+      // And a second refund click meanwhile is told it is under way.
+      const again = await refund(t, finance.token, p.paymentId, { outgoingReference: 'RET-2' });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ error: moneyMessages.refundInProgress });
+      // A claim left behind (a crash) is taken up after five minutes: a wire refund then completes with its reference.
+      t.clock.advance(6 * 60_000);
+      await t.database.db.update(schema.refunds).set({ outgoingReference: 'RET-LEFT' }).where(eq(schema.refunds.paymentId, p.paymentId));
+      const later = await refund(t, finance.token, p.paymentId, { outgoingReference: 'RET-3' });
+      expect(later.status).toBe(200);
+      expect(await later.json()).toMatchObject({ status: 'SUCCEEDED', outgoingReference: 'RET-LEFT', amount: 10 });
+    });
+
     it('refuses a refund of a payment awaiting funds (nothing received) even for a rejected investor', async () => {
       const finance = await createStaff(t, ['finance']);
       const p: MoneyCase = await awaitingPayment(t, 'CRYPTO');

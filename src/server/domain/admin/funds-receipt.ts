@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { isPrintableText, MAX_REFERENCE_LENGTH, eurToCents, type RecordReceiptRequest } from '../../../shared/admin/money.ts';
 import { moneyMessages } from '../../../shared/admin/money-messages.ts';
 import { CRYPTO_CHAINS, isTransactionHash, type CryptoCurrency } from '../../../shared/payment.ts';
-import { fundsReceipts, investments, payments, users } from '../../db/schema/index.ts';
+import { fundsReceipts, investments, payments, refunds, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -70,6 +70,9 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
       }
       if (!RECEIPT_METHODS.includes(payment.paymentMethod)) throw new AppError('CONFLICT', moneyMessages.receiptNotCryptoOrWire);
       if (!RECEIVABLE.includes(payment.paymentStatus)) throw new AppError('CONFLICT', moneyMessages.receiptNotAwaiting);
+      // A refund being made was computed from the receipts as they stood: no receipt joins them meanwhile.
+      const [refunding] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id)).limit(1);
+      if (refunding) throw new AppError('CONFLICT', moneyMessages.refundInProgress);
       const reference = checkReference(payment.paymentMethod, payment.cryptoCurrency as CryptoCurrency | null, request.reference);
       if (reference.kind === 'tx-hash') {
         const [used] = await tx.select({ id: fundsReceipts.id }).from(fundsReceipts).where(eq(fundsReceipts.reference, reference.value)).limit(1);
