@@ -103,6 +103,8 @@ forEachDatabase('finance: token issuance', (t) => {
       }
       expect((await issue(t, finance.token, randomUUID())).status).toBe(404);
       expect((await issue(t, finance.token, 'x')).status).toBe(404);
+      // A staff member's id names no investor.
+      expect((await issue(t, finance.token, finance.id)).status).toBe(404);
       for (const role of ['compliance', 'issuer-admin', 'auditor'] as const) {
         const staff = await createStaff(t, [role]);
         expect((await issue(t, staff.token, p.userId)).status).toBe(403);
