@@ -16,9 +16,23 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  *   AWAITING_FUNDS  crypto or wire: the investor says it is sent; the foundation has not yet seen the funds
  *   COMPLETED       funds confirmed (a card: the provider told the server it succeeded)
  *   FAILED          given up (a cancelled card intent); a new attempt is a new row
+ *   ON_HOLD         crypto or wire: finance recorded funds that do not match the total (under- or over-payment); held
+ *                   until a further receipt makes the sum exact or the funds are refunded (issue 15)
+ *   REFUNDED        the funds were returned to the investor (issue 15: KYC rejected, or a held payment)
  */
-export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_FUNDS', 'COMPLETED', 'FAILED'] as const;
+export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_FUNDS', 'COMPLETED', 'FAILED', 'ON_HOLD', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Each status in words, for the investor's payment summary and the back office. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  PENDING: 'Pending',
+  PROCESSING: 'Processing',
+  AWAITING_FUNDS: 'Awaiting funds',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+  ON_HOLD: 'On hold: the amount received differs from the total (our finance team will contact you)',
+  REFUNDED: 'Refunded',
+};
 
 /** The status answer: the latest attempt's status, or NOT_STARTED while there is none (no row stands for it). */
 export const PAYMENT_PROGRESS_STATUSES = ['NOT_STARTED', ...PAYMENT_STATUSES] as const;

@@ -8,18 +8,9 @@
  */
 import type { ComponentType } from 'react';
 import type { StaffRole } from '../../shared/admin/staff-roles.ts';
-import type { AdminApi } from './admin-api.ts';
+import type { AdminPageProps, SignedInStaff } from './admin-page-props.ts';
 
-export type SignedInStaff = { id: string; email: string; displayName: string; roles: StaffRole[] };
-
-export type AdminPageProps = {
-  api: AdminApi;
-  staff: SignedInStaff;
-  /** The part of the path after the page's own path ('' on the page itself; '/<id>' for a case or payment view). */
-  subPath: string;
-  /** Moves the back-office to another path under /admin (the shell's router). */
-  navigate: (path: string) => void;
-};
+export type { AdminPageProps, SignedInStaff };
 
 export type AdminPage = {
   /** Under /admin, e.g. '/kyc'. */
@@ -34,4 +25,5 @@ export type AdminPage = {
 /** In navigation order. Each area's page adds its entry. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/staff', title: 'Staff', roles: ['issuer-admin'], load: async () => (await import('./staff/StaffPage.tsx')).default },
+  { path: '/payments', title: 'Payments', roles: ['finance', 'auditor'], load: () => import('./money/PaymentsPage.tsx').then((m) => m.default) },
 ];

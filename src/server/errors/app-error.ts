@@ -15,6 +15,8 @@ const APP_ERROR_STATUS = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** An external service answered with a refusal of its own (the card provider refusing a refund). */
+  BAD_GATEWAY: 502,
   /** An external service (the card provider, the price service) did not answer. */
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -23,4 +23,12 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'POST /api/admin/staff/:id/disable': ['issuer-admin'],
   'POST /api/admin/staff/:id/enable': ['issuer-admin'],
   'POST /api/admin/staff/:id/reset-passkey': ['issuer-admin'],
+  'GET /api/admin/payments': ['finance', 'auditor'],
+  'GET /api/admin/payments/:paymentId': ['finance', 'auditor'],
+  'POST /api/admin/payments/:paymentId/receipts': ['finance'],
+  'POST /api/admin/payments/:paymentId/refund': ['finance'],
+  'POST /api/admin/investors/:userId/issuance': ['finance'],
+  'GET /api/admin/issuances': ['finance', 'auditor'],
+  'GET /api/admin/exports/payments.csv': ['finance', 'auditor'],
+  'GET /api/admin/exports/issuances.csv': ['finance', 'auditor'],
 };

@@ -4,7 +4,9 @@
  * as Stripe does it: POST /v1/payment_intents (form-encoded, Idempotency-Key: the same key and parameters give the
  * same intent, other parameters a 400 idempotency_error), GET /v1/payment_intents/:id (404 resource_missing),
  * POST /v1/payment_intents/:id/cancel (400 payment_intent_unexpected_state once succeeded or canceled), the
- * secret key checked (401). Tests move an intent's state with `update` (what the browser's confirmation with
+ * secret key checked (401), POST /v1/refunds (payment_intent, amount; Idempotency-Key as above; 400
+ * charge_already_refunded / amount_too_large beyond the captured amount, 400 payment_intent_unexpected_state
+ * unless succeeded, 404 resource_missing for an unknown intent). Tests move an intent's state with `update` (what the browser's confirmation with
  * Stripe.js would do) and read what arrived in `requests`; `failWith` makes the next calls answer a server error.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,12 +28,15 @@ export type FakeIntent = {
   created: number;
 };
 
+export type FakeRefund = { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; created: number };
+
 export type FakeRequest = { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> };
 
 export type FakeStripe = {
   api: StripeApiOverride;
   settings: StripeSettings;
   intents: Map<string, FakeIntent>;
+  refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
   update(id: string, patch: Partial<FakeIntent>): FakeIntent;
   /** The next `count` calls answer `status` with an api_error (0: back to normal). */
@@ -58,6 +63,8 @@ const readBody = (req: IncomingMessage) =>
 export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SETTINGS): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, { form: string; id: string }>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundByKey = new Map<string, { form: string; id: string }>();
   const requests: FakeRequest[] = [];
   let failures = { status: 0, count: 0 };
 
@@ -107,6 +114,31 @@ export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SET
       if (idempotencyKey) byKey.set(idempotencyKey, { form: canonical, id });
       return send(res, 200, intent);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const canonical = new URLSearchParams([...new URLSearchParams(text)].sort(([a], [b]) => a.localeCompare(b))).toString();
+      if (idempotencyKey) {
+        const seen = refundByKey.get(idempotencyKey);
+        if (seen && seen.form !== canonical) {
+          return error(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        }
+        if (seen) return send(res, 200, refunds.get(seen.id));
+      }
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent) return error(res, 404, 'invalid_request_error', `No such payment_intent: '${form.payment_intent}'`, 'resource_missing');
+      if (intent.status !== 'succeeded') {
+        return error(res, 400, 'invalid_request_error', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'payment_intent_unexpected_state');
+      }
+      const already = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      const amount = form.amount === undefined ? intent.amount - already : Number(form.amount);
+      if (already >= intent.amount) return error(res, 400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, 'charge_already_refunded');
+      if (!Number.isInteger(amount) || amount <= 0 || already + amount > intent.amount) {
+        return error(res, 400, 'invalid_request_error', `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - already) / 100})`, 'amount_too_large');
+      }
+      const refund: FakeRefund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: Math.floor(Date.now() / 1000) };
+      refunds.set(refund.id, refund);
+      if (idempotencyKey) refundByKey.set(idempotencyKey, { form: canonical, id: refund.id });
+      return send(res, 200, refund);
+    }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (req.method === 'POST' && cancel) {
       const intent = intents.get(decodeURIComponent(cancel[1]!));
@@ -134,6 +166,7 @@ export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SET
     api: { host: '127.0.0.1', port, protocol: 'http' },
     settings,
     intents,
+    refunds,
     requests,
     update(id, patch) {
       const intent = intents.get(id);

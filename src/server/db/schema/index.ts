@@ -14,6 +14,7 @@ export * from './investment.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
 export * from './legal.ts';
+export * from './money.ts';
 export * from './registration.ts';
 export * from './settings.ts';
 export * from './staff.ts';

@@ -67,6 +67,10 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt),
+    // The back office's payment list (issue 15): newest first, by status or by method, keyset-paginated on (created_at, id).
+    index('payments_created_id_idx').on(t.createdAt, t.id),
+    index('payments_status_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('payments_method_created_idx').on(t.paymentMethod, t.createdAt, t.id),
     uniqueIndex('payments_open_per_method')
       .on(t.investmentId, t.paymentMethod)
       .where(sql`${t.paymentStatus} in (${sqlTextList(OPEN_PAYMENT_STATUSES)})`),
@@ -120,4 +124,28 @@ export const localCardIntents = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [check('local_card_intents_status', sql`${t.status} in (${sqlTextList(CARD_INTENT_STATUSES)})`), check('local_card_intents_amount', sql`${t.amount} > 0`)],
+);
+
+/**
+ * The local test card provider's refunds (issue 15), persisted as Stripe keeps its own: one per idempotency key, of a
+ * succeeded intent only, never more in total than the intent captured.
+ */
+export const localCardRefunds = pgTable(
+  'local_card_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id')
+      .notNull()
+      .references(() => localCardIntents.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull().unique('local_card_refunds_idempotency_key'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('local_card_refunds_intent_idx').on(t.paymentIntentId),
+    check('local_card_refunds_amount', sql`${t.amount} > 0`),
+    check('local_card_refunds_status', sql`${t.status} in ('succeeded')`),
+  ],
 );

@@ -26,6 +26,15 @@ export type CreateCardIntentInput = {
   idempotencyKey: string;
 };
 
+/** A refund as both providers describe it (amount in cents). */
+export type CardRefundRecord = { id: string; paymentIntentId: string; amount: number; currency: string; status: string };
+
+export type RefundCardIntentInput = {
+  amountCents: number;
+  /** The same key gives back the same refund (derived from the portal's refund row: a repeat refunds once). */
+  idempotencyKey: string;
+};
+
 /** A verified webhook event: its id (for dedupe), its type, and the intent it carries (null for other objects). */
 export type CardWebhookEvent = { id: string; type: string; intent: CardIntentRecord | null };
 
@@ -38,6 +47,11 @@ export interface CardProvider {
   retrievePaymentIntent(id: string): Promise<CardIntentRecord>;
   /** Cancels an intent nobody may charge any more (the investor paid otherwise); a succeeded or canceled one throws. */
   cancelPaymentIntent(id: string): Promise<CardIntentRecord>;
+  /**
+   * Refunds `amountCents` of a succeeded intent. Throws CardRefundRefused when the provider says no (the intent not
+   * succeeded, more than was captured, a key reused with other parameters), CardProviderUnavailable on a fault.
+   */
+  refundPaymentIntent(id: string, input: RefundCardIntentInput): Promise<CardRefundRecord>;
   /** Verifies the signature over the exact bytes received; throws on a missing, bad or stale one. */
   constructWebhookEvent(rawBody: Uint8Array, signatureHeader: string | undefined): CardWebhookEvent;
 }
@@ -55,4 +69,9 @@ export class CardIntentNotFound extends Error {
 /** A webhook whose signature is missing, wrong or too old. */
 export class CardWebhookSignatureError extends Error {
   override readonly name = 'CardWebhookSignatureError';
+}
+
+/** The provider refused a refund (its own words in the message): nothing was refunded. */
+export class CardRefundRefused extends Error {
+  override readonly name = 'CardRefundRefused';
 }

@@ -6,18 +6,21 @@
  * charges anything and it is labelled TEST MODE in the page.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CARD_INTENT_STATUSES, type CardIntentStatus, type TestPaymentMethodId } from '../../../shared/payment.ts';
 import type { Clock } from '../../clock.ts';
-import { localCardIntents } from '../../db/schema/index.ts';
+import { localCardIntents, localCardRefunds } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import {
   CardIntentNotFound,
+  CardRefundRefused,
   CardWebhookSignatureError,
+  type CardRefundRecord,
   type CardIntentRecord,
   type CardPaymentError,
   type CardProvider,
   type CreateCardIntentInput,
+  type RefundCardIntentInput,
 } from './card-provider.ts';
 
 /** Stripe's own words for its test cards' failures (what Stripe's test mode answers). */
@@ -140,6 +143,45 @@ export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock })
     retrievePaymentIntent: (id: string) => retrieveIn(db, id),
     cancelPaymentIntent: (id: string) => transition(id, null, CANCELABLE, (row) => ({ status: 'canceled', error: row.lastError ?? null })),
     retrieveIn,
+    /**
+     * As Stripe: one refund per idempotency key (the same key and amount give the same refund back, another amount is
+     * refused), of a succeeded intent only, never more in total than it captured. The intent is locked meanwhile, so
+     * two refunds at once are counted one after the other.
+     */
+    refundPaymentIntent: (id: string, { amountCents, idempotencyKey }: RefundCardIntentInput) =>
+      db.transaction(async (tx): Promise<CardRefundRecord> => {
+        const [intent] = await tx.select().from(localCardIntents).where(eq(localCardIntents.id, id)).for('update');
+        if (!intent) throw new CardIntentNotFound(`No such payment_intent: '${id}'`);
+        const [seen] = await tx.select().from(localCardRefunds).where(eq(localCardRefunds.idempotencyKey, idempotencyKey));
+        const asRecord = (row: typeof localCardRefunds.$inferSelect): CardRefundRecord => ({
+          id: row.id,
+          paymentIntentId: row.paymentIntentId,
+          amount: row.amount,
+          currency: row.currency,
+          status: row.status,
+        });
+        if (seen) {
+          if (seen.paymentIntentId !== id || seen.amount !== amountCents) {
+            throw new CardRefundRefused('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          }
+          return asRecord(seen);
+        }
+        if (intent.status !== 'succeeded') throw new CardRefundRefused(`This PaymentIntent has a status of ${intent.status}: only a succeeded payment can be refunded.`);
+        if (!Number.isInteger(amountCents) || amountCents <= 0) throw new CardRefundRefused('Invalid refund amount.');
+        const [done] = await tx
+          .select({ total: sql<string>`coalesce(sum(${localCardRefunds.amount}), 0)` })
+          .from(localCardRefunds)
+          .where(eq(localCardRefunds.paymentIntentId, id));
+        const refunded = Number(done?.total ?? 0);
+        if (refunded + amountCents > intent.amount) {
+          throw new CardRefundRefused(`Refund amount (${amountCents}) is greater than the unrefunded amount on the charge (${intent.amount - refunded}).`);
+        }
+        const [row] = await tx
+          .insert(localCardRefunds)
+          .values({ id: `re_local_${randomBytes(12).toString('hex')}`, paymentIntentId: id, idempotencyKey, amount: amountCents, currency: intent.currency, status: 'succeeded', createdAt: clock.now() })
+          .returning();
+        return asRecord(row as typeof localCardRefunds.$inferSelect);
+      }),
     constructWebhookEvent() {
       // Nothing sends this provider's events: it applies a changed intent itself (see the test-card routes).
       throw new CardWebhookSignatureError('The local test card provider receives no webhooks');

@@ -9,11 +9,14 @@ import type { StripeSettings } from '../../config/stripe-env.ts';
 import {
   CardIntentNotFound,
   CardProviderUnavailable,
+  CardRefundRefused,
   CardWebhookSignatureError,
+  type CardRefundRecord,
   type CardIntentRecord,
   type CardProvider,
   type CardWebhookEvent,
   type CreateCardIntentInput,
+  type RefundCardIntentInput,
 } from './card-provider.ts';
 
 /** The API version this code reads; the SDK 23.1 default, pinned. */
@@ -93,6 +96,25 @@ export function createStripeCardProvider(settings: StripeSettings, api?: StripeA
         const options = { timeout: CANCEL_TIMEOUT_MS, maxNetworkRetries: 0 };
         return fromStripeIntent((await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, options)) as unknown as StripeIntent);
       } catch (error) {
+        throw providerFailure(error);
+      }
+    },
+    async refundPaymentIntent(id: string, { amountCents, idempotencyKey }: RefundCardIntentInput): Promise<CardRefundRecord> {
+      try {
+        const refund = (await stripe.refunds.create({ payment_intent: id, amount: amountCents }, { idempotencyKey })) as unknown as {
+          id: string;
+          payment_intent: string | { id: string } | null;
+          amount: number;
+          currency: string;
+          status: string | null;
+        };
+        const intentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? id);
+        return { id: refund.id, paymentIntentId: intentId, amount: refund.amount, currency: refund.currency, status: refund.status ?? 'pending' };
+      } catch (error) {
+        // A 4xx about the refund itself (already refunded, amount too large, idempotency) is a refusal; the rest a fault.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new CardRefundRefused(error.message, { cause: error });
+        }
         throw providerFailure(error);
       }
     },

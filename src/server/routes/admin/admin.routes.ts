@@ -13,6 +13,7 @@ import { staffRequestContext } from '../../http/request-context.ts';
 import { staffAuth } from '../../http/staff-auth.ts';
 import { adminAuthRoutes } from './auth.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
+import { moneyRoutes } from './money.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -21,6 +22,7 @@ export function adminRoutes(deps: AppDeps) {
       await next();
       c.header('cache-control', 'no-store');
     })
+    .route('/', moneyRoutes(deps))
     .get('/me', anyStaff, async (c) => c.json(await getStaffProfile(deps.db, c.get('staff').staffId)))
     .post('/auth/logout', anyStaff, async (c) => {
       await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);

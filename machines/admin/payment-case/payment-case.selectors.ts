@@ -1,0 +1,15 @@
+/** Named reads of one payment's view. */
+import type { SnapshotFrom } from 'xstate';
+import type { AdminPaymentDetail } from '../../../src/shared/admin/money.ts';
+import type { paymentCaseMachine } from './payment-case.machine.ts';
+
+type S = SnapshotFrom<typeof paymentCaseMachine>;
+
+export type PaymentCasePhase = 'loading' | 'failed' | 'shown';
+
+export const selectPhase = (s: S): PaymentCasePhase => (s.hasTag('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'shown');
+export const selectDetail = (s: S): AdminPaymentDetail | null => s.context.detail;
+export const selectError = (s: S): string | null => s.context.error;
+export const selectNotice = (s: S): string | null => s.context.notice;
+export const selectBusy = (s: S): boolean => s.hasTag('busy');
+export const selectConfirmingRefund = (s: S): boolean => s.matches({ shown: 'confirmingRefund' });

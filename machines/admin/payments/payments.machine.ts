@@ -1,0 +1,93 @@
+/**
+ * The back office's payment list (issue 15, finance and auditors): loads the first page for the filters; 'Load more'
+ * appends the next page (keyset cursor) while the list stays on screen; new filters start again from the first page
+ * (a page still loading for the old filters is dropped); a CSV export runs through the API client while the list
+ * stays. A failed first load is the failed page (Try again); a failed further page or export is shown beside the
+ * list. Effects (`loadPayments`, `exportCsv`) are provided by the page's effects module.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { adminFailureText } from '../payment-case/payment-case.rules.ts';
+import type { ExportCsvInput, LoadPaymentsInput, LoadPaymentsOutput, PaymentFilters, PaymentsContext, PaymentsEvent } from './payments.types.ts';
+
+export const NO_FILTERS: PaymentFilters = { status: '', method: '', q: '' };
+
+export const paymentsMachine = setup({
+  types: {} as { context: PaymentsContext; events: PaymentsEvent; tags: 'loading' | 'busy' },
+  actors: {
+    loadPayments: fromPromise<LoadPaymentsOutput, LoadPaymentsInput>(async () => {
+      throw new Error('loadPayments is provided by the page');
+    }),
+    exportCsv: fromPromise<void, ExportCsvInput>(async () => {
+      throw new Error('exportCsv is provided by the page');
+    }),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+  },
+  actions: {
+    setFilters: assign((_, params: { filters: PaymentFilters }) => ({ filters: params.filters, payments: [], nextCursor: null, error: null })),
+    keepFirstPage: assign((_, params: { page: LoadPaymentsOutput }) => ({ payments: params.page.payments, nextCursor: params.page.nextCursor, error: null })),
+    appendPage: assign(({ context }, params: { page: LoadPaymentsOutput }) => ({
+      payments: [...context.payments, ...params.page.payments],
+      nextCursor: params.page.nextCursor,
+      error: null,
+    })),
+    noteFailed: assign((_, params: { error: unknown }) => ({ error: adminFailureText(params.error) })),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'payments',
+  context: { filters: NO_FILTERS, payments: [], nextCursor: null, error: null },
+  initial: 'loading',
+  on: {
+    'payments.filter': { target: '.loading', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPayments',
+        src: 'loadPayments',
+        input: ({ context }) => ({ filters: context.filters, cursor: null }),
+        onDone: { target: 'listed', actions: { type: 'keepFirstPage', params: ({ event }) => ({ page: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: { 'payments.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    listed: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'payments.more': { guard: 'hasMore', target: 'loadingMore', actions: 'clearError' },
+            'payments.export': { target: 'exporting', actions: 'clearError' },
+          },
+        },
+        loadingMore: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadPayments',
+            src: 'loadPayments',
+            input: ({ context }) => ({ filters: context.filters, cursor: context.nextCursor }),
+            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        exporting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'exportCsv',
+            src: 'exportCsv',
+            input: ({ event }) => ({ kind: event.type === 'payments.export' ? event.kind : 'payments' }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PaymentsActorRef = ActorRefFrom<typeof paymentsMachine>;

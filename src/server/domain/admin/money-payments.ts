@@ -1,0 +1,109 @@
+/**
+ * GET /api/admin/payments?status=&method=&q=&cursor=&limit= (finance, auditor): payments newest first with the
+ * investor, amounts, receipts, refund and issuance, in one query per page (money-rows.ts); filters on indexed columns
+ * (payment_status, payment_method with created_at); q searches the investor's email and name and the payment's
+ * references (case-insensitive, the wildcard characters taken literally).
+ * GET /api/admin/payments/:paymentId: one in full, with its receipts, refund, issuance and the audit trail of it.
+ */
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { MAX_PAGE_SIZE, PAYMENT_PAGE_SIZE, type AdminPaymentDetail, type AdminPaymentPage, type ReceiptReferenceKind } from '../../../shared/admin/money.ts';
+import { moneyMessages } from '../../../shared/admin/money-messages.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payment.ts';
+import { auditEvents, fundsReceipts, payments, refunds, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { issuanceView } from './issuance-tokens.ts';
+import { afterCursor, decodeCursor, encodeCursor, findPaymentSummary, newestFirst, summaryQuery, toSummary } from './money-rows.ts';
+import { refundAllowed, refundView } from './refund-payment.ts';
+
+export type PaymentListQuery = { status?: string | undefined; method?: string | undefined; q?: string | undefined; cursor?: string | undefined; limit?: string | undefined };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's WHERE from the query string, or a 400. */
+export function paymentFilters(query: PaymentListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) {
+    if (!(PAYMENT_STATUSES as readonly string[]).includes(query.status)) throw new AppError('BAD_REQUEST', moneyMessages.filterInvalid);
+    conditions.push(eq(payments.paymentStatus, query.status));
+  }
+  if (query.method) {
+    if (!(PAYMENT_METHODS as readonly string[]).includes(query.method)) throw new AppError('BAD_REQUEST', moneyMessages.filterInvalid);
+    conditions.push(eq(payments.paymentMethod, query.method));
+  }
+  const q = query.q?.trim();
+  if (q) {
+    if (q.length > 100 || !/^[^\p{C}]+$/u.test(q)) throw new AppError('BAD_REQUEST', moneyMessages.searchTooLong);
+    const like = `%${escapeLike(q)}%`;
+    conditions.push(
+      or(
+        ilike(users.email, like),
+        ilike(userDetails.fullName, like),
+        ilike(userDetails.entityName, like),
+        ilike(payments.paymentRef, like),
+        ilike(payments.transactionId, like),
+        sql`${payments.id}::text = ${q.toLowerCase()}`,
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export function pageSize(limit: string | undefined): number {
+  if (limit === undefined || limit === '') return PAYMENT_PAGE_SIZE;
+  const n = Number(limit);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_SIZE) throw new AppError('BAD_REQUEST', moneyMessages.filterInvalid);
+  return n;
+}
+
+export async function listPayments(db: Db, query: PaymentListQuery): Promise<AdminPaymentPage> {
+  const size = pageSize(query.limit);
+  const filter = paymentFilters(query);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await summaryQuery(db)
+    .where(and(filter, cursor ? afterCursor(cursor) : undefined))
+    .orderBy(...newestFirst)
+    .limit(size + 1);
+  const page = rows.slice(0, size);
+  const last = page[page.length - 1];
+  return { payments: page.map(toSummary), nextCursor: rows.length > size && last ? encodeCursor(last.cursorAt, last.payment.id) : null };
+}
+
+export async function getPaymentDetail(db: Db, paymentId: string): Promise<AdminPaymentDetail> {
+  const row = await findPaymentSummary(db, paymentId);
+  if (!row) throw new AppError('NOT_FOUND', moneyMessages.paymentNotFound);
+  const summary = toSummary(row);
+  const [receipts, [refund], [issuance], audit] = await Promise.all([
+    db.select().from(fundsReceipts).where(eq(fundsReceipts.paymentId, paymentId)).orderBy(asc(fundsReceipts.createdAt), asc(fundsReceipts.id)),
+    db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).limit(1),
+    db.select().from(tokenIssuances).where(eq(tokenIssuances.userId, summary.userId)).limit(1),
+    // The investor's events that name this payment (the audit index on user_id, at narrows it first).
+    db
+      .select({ action: auditEvents.action, staffId: auditEvents.staffId, detail: auditEvents.detail, at: auditEvents.at })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userId, summary.userId), sql`${auditEvents.detail}->>'paymentId' = ${paymentId}`))
+      .orderBy(desc(auditEvents.at))
+      .limit(200),
+  ]);
+  const receivable = ['CRYPTO', 'WIRE', 'BANK_TRANSFER'].includes(summary.paymentMethod) && ['AWAITING_FUNDS', 'ON_HOLD'].includes(summary.paymentStatus);
+  return {
+    payment: summary,
+    receipts: receipts.map((r) => ({
+      id: r.id,
+      amount: r.amountCents / 100,
+      receivedOn: r.receivedOn,
+      reference: r.reference,
+      referenceKind: r.referenceKind as ReceiptReferenceKind,
+      staffId: r.staffId,
+      recordedAt: r.createdAt.toISOString(),
+    })),
+    refund: refund ? refundView(refund) : null,
+    issuance: issuance ? issuanceView(issuance) : null,
+    audit: audit.map((a) => ({ action: a.action, staffId: a.staffId, detail: a.detail, at: a.at.toISOString() })),
+    actions: {
+      recordReceipt: receivable,
+      refund: !refund && refundAllowed(summary.paymentStatus, summary.kycStatus, issuance !== undefined),
+      issue: !issuance && summary.paymentStatus === 'COMPLETED' && summary.kycStatus === 'APPROVED',
+    },
+  };
+}

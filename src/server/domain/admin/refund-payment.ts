@@ -1,0 +1,196 @@
+/**
+ * POST /api/admin/payments/:paymentId/refund (finance) {requestId, reason, outgoingReference?}.
+ *
+ * The rule (docs/decisions.md "Issue 15: refunds"): a payment is refunded only when funds were received for it (a
+ * COMPLETED payment, or an ON_HOLD one) and either the investor's KYC is REJECTED or the payment is ON_HOLD (an
+ * under- or over-payment returned); never once tokens were issued. The amount: a card payment's captured total; a
+ * crypto or wire payment's sum of receipts. One refund per payment.
+ *
+ * Card: through the provider's refund API, with an idempotency key derived from the refund row. Crypto and wire:
+ * finance sends the funds back by hand and records the outgoing transfer's reference (required).
+ *
+ * Double clicks: the refund row (unique per payment) is claimed PENDING in a first transaction under the investment's
+ * lock; a second call meanwhile finds it and answers 409 "under way" (or, with the same requestId once done, the refund
+ * as recorded): the provider is asked once. The provider's refusal (502) or absence (503) deletes the claim: nothing
+ * stays recorded. Success, in one transaction: the refund SUCCEEDED with the provider's id, the payment REFUNDED, the
+ * investment no longer paid (the investor may pay again if still eligible), the audit event, the investor's mail.
+ * A claim left PENDING by a crash is taken up again after PENDING_RETRY_MS with the same idempotency key (the provider
+ * answers the refund it already made).
+ */
+import { and, eq } from 'drizzle-orm';
+import { isPrintableText, MAX_REFERENCE_LENGTH, type RefundRequest, type RefundView } from '../../../shared/admin/money.ts';
+import { moneyMessages } from '../../../shared/admin/money-messages.ts';
+import { investments, kycVerifications, payments, refunds, tokenIssuances, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { enqueueMail } from '../../jobs/mail-job.ts';
+import { CardProviderUnavailable, CardRefundRefused, CardIntentNotFound, type CardProvider } from '../../providers/card/card-provider.ts';
+import { recordAuditEvent } from '../record-audit-event.ts';
+import type { StaffRequestContext } from '../request-context.ts';
+import { eurText, lockPayment, receivedCents } from './money-rows.ts';
+
+export const PENDING_RETRY_MS = 5 * 60_000;
+
+type RefundRow = typeof refunds.$inferSelect;
+
+export const refundView = (row: RefundRow): RefundView => ({
+  id: row.id,
+  status: row.status as RefundView['status'],
+  amount: row.amountCents / 100,
+  reason: row.reason,
+  outgoingReference: row.outgoingReference,
+  providerRefundId: row.providerRefundId,
+  staffId: row.staffId,
+  createdAt: row.createdAt.toISOString(),
+  completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+});
+
+export const refundIdempotencyKey = (refundId: string) => `g2g-refund-${refundId}`;
+
+/** Whether the rule lets this payment be refunded (the page's button reads the same). */
+export function refundAllowed(paymentStatus: string, kycStatus: string | null, issued: boolean): boolean {
+  if (issued) return false;
+  if (paymentStatus === 'ON_HOLD') return true;
+  return paymentStatus === 'COMPLETED' && kycStatus === 'REJECTED';
+}
+
+type Claim = { kind: 'done'; refund: RefundRow } | { kind: 'call'; refund: RefundRow; intentId: string | null };
+
+async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, paymentId);
+    if (!locked) throw new AppError('NOT_FOUND', moneyMessages.paymentNotFound);
+    const { payment } = locked;
+    const [existing] = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id)).limit(1);
+    if (existing) {
+      if (existing.status === 'SUCCEEDED') {
+        if (existing.requestId === request.requestId) return { kind: 'done', refund: existing };
+        throw new AppError('CONFLICT', moneyMessages.alreadyRefunded);
+      }
+      // PENDING: another call is asking the provider right now, unless it was left behind long ago.
+      if (ctx.now.getTime() - existing.createdAt.getTime() < PENDING_RETRY_MS) throw new AppError('CONFLICT', moneyMessages.refundInProgress);
+      return { kind: 'call', refund: existing, intentId: payment.providerIntentId };
+    }
+    const [byRequest] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestId, request.requestId)).limit(1);
+    if (byRequest) throw new AppError('CONFLICT', moneyMessages.requestIdReused);
+
+    const [kyc] = await tx.select({ status: kycVerifications.status }).from(kycVerifications).where(eq(kycVerifications.userId, payment.userId)).limit(1);
+    const [issued] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.userId, payment.userId)).limit(1);
+    if (issued) throw new AppError('CONFLICT', moneyMessages.refundAfterIssuance);
+    if (!refundAllowed(payment.paymentStatus, kyc?.status ?? null, false)) throw new AppError('CONFLICT', moneyMessages.refundNotAllowed);
+
+    const card = payment.paymentMethod === 'CARD';
+    let outgoingReference: string | null = null;
+    if (!card) {
+      const given = request.outgoingReference ?? '';
+      if (given.length === 0 || given.length > MAX_REFERENCE_LENGTH || !isPrintableText(given)) throw new AppError('BAD_REQUEST', moneyMessages.outgoingReferenceRequired);
+      outgoingReference = given;
+    }
+    const amountCents = card ? payment.totalCents : await receivedCents(tx, payment.id);
+    if (amountCents <= 0 || (card && !payment.providerIntentId)) throw new AppError('CONFLICT', moneyMessages.refundNothingReceived);
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: payment.id,
+        userId: payment.userId,
+        requestId: request.requestId,
+        amountCents,
+        status: 'PENDING',
+        reason: request.reason,
+        outgoingReference,
+        staffId: ctx.staffId,
+        createdAt: ctx.now,
+      })
+      .returning();
+    if (!row) throw new Error('refund not claimed');
+    return { kind: 'call', refund: row, intentId: card ? payment.providerIntentId : null };
+  });
+}
+
+async function complete(db: Db, refund: RefundRow, providerRefundId: string | null, ctx: StaffRequestContext, role: string): Promise<RefundRow> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, refund.paymentId);
+    if (!locked) throw new AppError('NOT_FOUND', moneyMessages.paymentNotFound);
+    const { payment, investment } = locked;
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: 'SUCCEEDED', providerRefundId, completedAt: ctx.now })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
+      .returning();
+    if (!done) {
+      const [now] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
+      if (now?.status === 'SUCCEEDED') return now;
+      throw new AppError('CONFLICT', moneyMessages.refundInProgress);
+    }
+    await tx.update(payments).set({ paymentStatus: 'REFUNDED', updatedAt: ctx.now }).where(eq(payments.id, payment.id));
+    await tx.update(investments).set({ paymentCompleted: false, completedAt: null }).where(eq(investments.id, investment.id));
+    await recordAuditEvent(tx, {
+      userId: payment.userId,
+      staffId: ctx.staffId,
+      action: 'admin.money.refund',
+      detail: {
+        role,
+        paymentId: payment.id,
+        refundId: done.id,
+        method: payment.paymentMethod,
+        amountCents: done.amountCents,
+        from: payment.paymentStatus,
+        to: 'REFUNDED',
+        reason: done.reason,
+        ...(providerRefundId ? { providerRefundId } : {}),
+        ...(done.outgoingReference ? { outgoingReference: done.outgoingReference } : {}),
+      },
+      meta: ctx.meta,
+      at: ctx.now,
+    });
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
+    if (user) {
+      const text = [
+        'Your payment for your G2G investment has been refunded.',
+        '',
+        `Amount refunded: ${eurText(done.amountCents)}`,
+        payment.paymentMethod === 'CARD'
+          ? 'The refund goes back to the card you paid with; your bank may take 5 to 10 business days to show it.'
+          : `It was sent back by the same means you paid (reference ${done.outgoingReference}).`,
+        '',
+        'If you have questions, reply to this email.',
+      ].join('\n');
+      await enqueueMail(tx, { to: user.email, subject: 'G2G: your payment was refunded', text }, ctx.now, `refund:${payment.id}`);
+    }
+    return done;
+  });
+}
+
+/** The claim given back: the provider did not refund, so nothing stays recorded. */
+const release = (db: Db, refund: RefundRow) => db.delete(refunds).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')));
+
+export async function refundPayment(deps: { db: Db; card: CardProvider }, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<RefundView> {
+  const { db, card } = deps;
+  let claimed: Claim;
+  try {
+    claimed = await claim(db, paymentId, request, ctx);
+  } catch (error) {
+    // Two first clicks at once: the unique payment_id lets one claim through; the other is told it is under way.
+    if (isUniqueViolation(error, 'refunds_payment_id_unique')) throw new AppError('CONFLICT', moneyMessages.refundInProgress);
+    if (isUniqueViolation(error, 'refunds_request_id_unique')) throw new AppError('CONFLICT', moneyMessages.requestIdReused);
+    throw error;
+  }
+  if (claimed.kind === 'done') return refundView(claimed.refund);
+  const { refund, intentId } = claimed;
+  let providerRefundId: string | null = null;
+  if (intentId) {
+    try {
+      const made = await card.refundPaymentIntent(intentId, { amountCents: refund.amountCents, idempotencyKey: refundIdempotencyKey(refund.id) });
+      providerRefundId = made.id;
+    } catch (error) {
+      await release(db, refund);
+      if (error instanceof CardRefundRefused || error instanceof CardIntentNotFound) {
+        throw Object.assign(new AppError('BAD_GATEWAY', moneyMessages.providerRefused(error.message.endsWith('.') ? error.message : `${error.message}.`)), { cause: error });
+      }
+      if (error instanceof CardProviderUnavailable) throw Object.assign(new AppError('SERVICE_UNAVAILABLE', moneyMessages.providerUnavailable), { cause: error });
+      throw error;
+    }
+  }
+  return refundView(await complete(db, refund, providerRefundId, ctx, 'finance'));
+}

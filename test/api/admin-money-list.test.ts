@@ -1,0 +1,144 @@
+/**
+ * The payment list and view and the CSV exports (issue 15): filters (status, method, search), keyset pages that cover
+ * every row once, a card payment COMPLETED shown settled; the view with receipts, refund and audit; the CSV as an
+ * attachment with formula injection neutralised.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AdminPaymentDetail, AdminPaymentPage } from '../../src/shared/admin/money.ts';
+import { moneyMessages } from '../../src/shared/admin/money-messages.ts';
+import { csvCell } from '../../src/server/domain/admin/money-csv.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
+import { forEachDatabase } from './harness.ts';
+import { awaitingPayment, completedCardPayment, ethHash, issue, receipt, setKyc } from './support/money.ts';
+import { createStaff } from './support/staff.ts';
+
+forEachDatabase('finance: payment list, view and CSV', (t) => {
+  const list = async (token: string, query: string) => {
+    const res = await t.get(`/api/admin/payments${query}`, token);
+    expect(res.status, query).toBe(200);
+    return (await res.json()) as AdminPaymentPage;
+  };
+
+  it('lists with the investor, filters by status, method and search, and shows a completed card payment settled', async () => {
+    const finance = await createStaff(t, ['finance']);
+    const card = await completedCardPayment(t);
+    const wire = await awaitingPayment(t, 'WIRE');
+    await receipt(t, finance.token, wire.paymentId, { amount: 5 });
+    const all = await list(finance.token, '?limit=100');
+    const cardRow = all.payments.find((p) => p.id === card.paymentId);
+    expect(cardRow).toMatchObject({ paymentMethod: 'CARD', paymentStatus: 'COMPLETED', settled: true, investorEmail: card.email, investorName: expect.any(String), totalAmount: card.total, receiptCount: 0 });
+    expect(all.payments.find((p) => p.id === wire.paymentId)).toMatchObject({ paymentStatus: 'ON_HOLD', settled: false, receivedTotal: 5, receiptCount: 1, holdReason: expect.stringMatching(/^Underpaid/) });
+    const held = await list(finance.token, '?status=ON_HOLD&limit=100');
+    expect(held.payments.every((p) => p.paymentStatus === 'ON_HOLD')).toBe(true);
+    expect(held.payments.map((p) => p.id)).toContain(wire.paymentId);
+    const cards = await list(finance.token, '?method=CARD&limit=100');
+    expect(cards.payments.every((p) => p.paymentMethod === 'CARD')).toBe(true);
+    const found = await list(finance.token, `?q=${encodeURIComponent(card.email.toUpperCase())}`);
+    expect(found.payments.map((p) => p.id)).toEqual([card.paymentId]);
+    // Wildcards are taken literally.
+    expect((await list(finance.token, '?q=%25')).payments).toEqual([]);
+    for (const bad of ['?status=PAID', '?method=cash', '?limit=101', '?limit=0', '?cursor=abc', `?q=${'x'.repeat(101)}`]) {
+      expect((await t.get(`/api/admin/payments${bad}`, finance.token)).status, bad).toBe(400);
+    }
+    const auditor = await createStaff(t, ['auditor']);
+    expect((await t.get('/api/admin/payments', auditor.token)).status).toBe(200);
+  });
+
+  it('keyset pages cover every payment exactly once, newest first, even with equal created_at', async () => {
+    const finance = await createStaff(t, ['finance']);
+    for (let i = 0; i < 3; i++) await awaitingPayment(t, 'WIRE');
+    // Same instant for several rows: the id breaks the tie.
+    const same = new Date('2026-01-01T00:00:00.123456Z');
+    await t.database.db.update(schema.payments).set({ createdAt: same });
+    const everything = (await list(finance.token, '?limit=100')).payments.map((p) => p.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: AdminPaymentPage = await list(finance.token, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.payments.length).toBeLessThanOrEqual(2);
+      seen.push(...page.payments.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(everything);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('the view: receipts history, refund, issuance, audit, and what finance may do now', async () => {
+    const finance = await createStaff(t, ['finance']);
+    const p = await awaitingPayment(t, 'CRYPTO');
+    const half = Math.round(p.totalCents / 2) / 100;
+    await receipt(t, finance.token, p.paymentId, { amount: half, reference: ethHash() });
+    let view = (await (await t.get(`/api/admin/payments/${p.paymentId}`, finance.token)).json()) as AdminPaymentDetail;
+    expect(view.receipts).toHaveLength(1);
+    expect(view.actions).toEqual({ recordReceipt: true, refund: true, issue: false });
+    t.clock.advance(1000);
+    await receipt(t, finance.token, p.paymentId, { amount: (p.totalCents - Math.round(half * 100)) / 100, reference: ethHash() });
+    await setKyc(t, p.userId, 'APPROVED');
+    view = (await (await t.get(`/api/admin/payments/${p.paymentId}`, finance.token)).json()) as AdminPaymentDetail;
+    expect(view.payment.paymentStatus).toBe('COMPLETED');
+    expect(view.receipts.map((r) => r.amount)).toEqual([half, (p.totalCents - Math.round(half * 100)) / 100]);
+    expect(view.actions).toEqual({ recordReceipt: false, refund: false, issue: true });
+    t.clock.advance(1000);
+    await issue(t, finance.token, p.userId);
+    view = (await (await t.get(`/api/admin/payments/${p.paymentId}`, finance.token)).json()) as AdminPaymentDetail;
+    expect(view.issuance).toMatchObject({ userId: p.userId });
+    expect(view.audit.map((a) => a.action)).toEqual(['admin.money.issue', 'admin.money.receipt', 'admin.money.receipt']);
+    expect(view.actions.issue).toBe(false);
+    expect((await t.get(`/api/admin/payments/${randomUUID()}`, finance.token)).status).toBe(404);
+    expect(await (await t.get('/api/admin/payments/zzz', finance.token)).json()).toEqual({ error: moneyMessages.paymentNotFound });
+  });
+
+  describe('CSV', () => {
+    it('neutralises formula cells and quotes as RFC 4180', () => {
+      expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+      for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`).replace(/^"/, '')).toMatch(/^'/);
+      expect(csvCell('plain')).toBe('plain');
+      expect(csvCell('a,b')).toBe('"a,b"');
+      expect(csvCell(null)).toBe('');
+      expect(csvCell(12.5)).toBe('12.5');
+    });
+
+    it('exports payments and issuances as attachments, the investor\u2019s own text neutralised', async () => {
+      const finance = await createStaff(t, ['finance']);
+      const p = await completedCardPayment(t);
+      await t.database.db.update(schema.userDetails).set({ fullName: '=cmd|\' /C calc\'!A0' }).where(eq(schema.userDetails.userId, p.userId));
+      await setKyc(t, p.userId, 'APPROVED');
+      const hash = ethHash();
+      await issue(t, finance.token, p.userId, { transactionHash: hash });
+      const res = await t.get('/api/admin/exports/payments.csv', finance.token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const text = await res.text();
+      const lines = text.split('\r\n');
+      expect(lines[0]).toBe('payment_id,created_at,investor_email,investor_name,method,status,amount_eur,fee_eur,total_eur,received_eur,crypto_currency,crypto_amount,payment_ref,transaction_id,refund_status,refund_eur,tokens_issued,completed_at');
+      const line = lines.find((l) => l.startsWith(p.paymentId));
+      expect(line).toContain(`,'=cmd|' /C calc'!A0,CARD,COMPLETED,`);
+      expect(line).toContain(`,${p.total.toFixed(2)},`);
+      expect(line).toContain(',yes,');
+      expect(text).not.toMatch(/(^|,)=cmd/m);
+      const issuancesCsv = await (await t.get('/api/admin/exports/issuances.csv', finance.token)).text();
+      expect(issuancesCsv.split('\r\n').find((l) => l.includes(hash))).toContain(`${p.userId},${p.email},'=cmd|' /C calc'!A0,${p.paymentId}`);
+      const auditor = await createStaff(t, ['auditor']);
+      expect((await t.get('/api/admin/exports/payments.csv', auditor.token)).status).toBe(200);
+      const compliance = await createStaff(t, ['compliance']);
+      expect((await t.get('/api/admin/exports/payments.csv', compliance.token)).status).toBe(403);
+    });
+
+    it('streams more rows than one export page (every payment once)', async () => {
+      const finance = await createStaff(t, ['finance']);
+      const p = await awaitingPayment(t, 'WIRE');
+      const { investmentId, userId } = p;
+      const [template] = await t.database.db.select().from(schema.payments).where(eq(schema.payments.id, p.paymentId));
+      const rows = Array.from({ length: 520 }, () => ({ ...template!, id: randomUUID(), paymentStatus: 'FAILED', userId, investmentId, createdAt: new Date(Date.now() - Math.floor(Math.random() * 1e9)) }));
+      await t.database.db.insert(schema.payments).values(rows);
+      const count = (await t.database.db.select({ id: schema.payments.id }).from(schema.payments)).length;
+      const text = await (await t.get('/api/admin/exports/payments.csv', finance.token)).text();
+      const body = text.split('\r\n').slice(1).filter((l) => l.length > 0);
+      expect(body).toHaveLength(count);
+      expect(new Set(body.map((l) => l.split(',')[0])).size).toBe(count);
+    });
+  });
+});

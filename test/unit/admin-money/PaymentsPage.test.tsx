@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+/**
+ * The finance page (issue 15) on its real charts with a fake AdminApi: the list with the server's rows, filters sent
+ * as the query, a row opening its payment, the CSV through api.blob; the payment view with the receipt form (one
+ * post with a requestId, then the payment loaded again), the refund's confirm step (nothing sent before Confirm), a
+ * refusal in the server's words; an auditor sees no forms.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdminApiError, type AdminApi } from '../../../src/client/admin/admin-api.ts';
+import type { SignedInStaff } from '../../../src/client/admin/admin-pages.ts';
+import PaymentsPage from '../../../src/client/admin/money/PaymentsPage.tsx';
+import type { AdminPaymentDetail, AdminPaymentSummary } from '../../../src/shared/admin/money.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+afterEach(cleanup);
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const summary: AdminPaymentSummary = {
+  id: ID,
+  userId: '10000000-0000-4000-8000-000000000001',
+  investorName: 'Ada Lovelace',
+  investorEmail: 'ada@example.com',
+  paymentMethod: 'WIRE',
+  paymentStatus: 'AWAITING_FUNDS',
+  settled: false,
+  amount: 1000,
+  processingFee: 0,
+  totalAmount: 1000,
+  cryptoCurrency: null,
+  cryptoAmount: null,
+  paymentRef: 'G2G-ABC',
+  transactionId: 'G2G-ABC',
+  receivedTotal: 0,
+  receiptCount: 0,
+  refund: null,
+  issued: false,
+  kycStatus: 'REJECTED',
+  holdReason: null,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  completedAt: null,
+};
+const detail = (over: Partial<AdminPaymentDetail> = {}): AdminPaymentDetail => ({
+  payment: summary,
+  receipts: [],
+  refund: null,
+  issuance: null,
+  audit: [],
+  actions: { recordReceipt: true, refund: true, issue: false },
+  ...over,
+});
+
+type Call = { method: string; path: string; body?: unknown };
+
+function fakeApi(answers: { get?: (path: string) => unknown; post?: (path: string, body: unknown) => unknown } = {}) {
+  const calls: Call[] = [];
+  const api: AdminApi = {
+    get: async <T,>(path: string) => {
+      calls.push({ method: 'GET', path });
+      return (answers.get?.(path) ?? { payments: [summary], nextCursor: null }) as T;
+    },
+    post: async <T,>(path: string, body?: unknown) => {
+      calls.push({ method: 'POST', path, body });
+      const answer = answers.post?.(path, body);
+      if (answer instanceof Error) throw answer;
+      return (answer ?? {}) as T;
+    },
+    put: async () => {
+      throw new Error('unused');
+    },
+    delete: async () => {
+      throw new Error('unused');
+    },
+    upload: async () => {
+      throw new Error('unused');
+    },
+    blob: async (path: string) => {
+      calls.push({ method: 'BLOB', path });
+      return new Blob(['payment_id\r\n'], { type: 'text/csv' });
+    },
+  };
+  return { api, calls };
+}
+
+const staff = (roles: SignedInStaff['roles']): SignedInStaff => ({ id: 's1', email: 's@foundation.example', displayName: 'Sam', roles });
+
+describe('the payments list', () => {
+  it('shows the rows, sends filters as the query, opens a payment, and downloads a CSV through the API client', async () => {
+    const { api, calls } = fakeApi();
+    const opened: string[] = [];
+    const saved: string[] = [];
+    render(<PaymentsPage api={api} staff={staff(['finance'])} subPath="" navigate={(p) => opened.push(p)} save={(_, name) => saved.push(name)} />);
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(calls[0]).toEqual({ method: 'GET', path: '/api/admin/payments' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ON_HOLD' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' ada ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls.at(-1)).toEqual({ method: 'GET', path: '/api/admin/payments?status=ON_HOLD&q=ada' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+    expect(opened).toEqual([`/payments/${ID}`]);
+    fireEvent.click(screen.getByRole('button', { name: 'Download payments CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'BLOB')).toEqual([{ method: 'BLOB', path: '/api/admin/exports/payments.csv' }]);
+    expect(saved[0]).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+});
+
+describe('one payment', () => {
+  it('records a receipt once with a requestId, then shows the payment as the server has it', async () => {
+    let receipts = 0;
+    const { api, calls } = fakeApi({
+      get: () => (receipts === 0 ? detail() : detail({ receipts: [{ id: 'r', amount: 1000, receivedOn: '2026-11-24', reference: 'SEPA-1', referenceKind: 'bank-reference', staffId: 's1', recordedAt: '' }], actions: { recordReceipt: false, refund: false, issue: false } })),
+      post: () => void receipts++,
+    });
+    render(<PaymentsPage api={api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Amount received (EUR)'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Bank reference'), { target: { value: 'SEPA-1' } });
+    const submit = screen.getByRole('button', { name: 'Record receipt' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByText('Receipt recorded.')).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ path: `/api/admin/payments/${ID}/receipts`, body: { amount: 1000, reference: 'SEPA-1', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(screen.getByText(/SEPA-1/)).toBeTruthy();
+    expect(screen.queryByLabelText('Amount received (EUR)')).toBeNull();
+  });
+
+  it('refunds only after the confirm step, and shows a refusal in the server\u2019s words', async () => {
+    const { api, calls } = fakeApi({ get: () => detail(), post: () => new AdminApiError(502, 'The card provider refused the refund: no. Nothing was recorded.') });
+    render(<PaymentsPage api={api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund…' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'KYC rejected' } });
+    fireEvent.change(screen.getByLabelText('Outgoing transfer reference'), { target: { value: 'RET-1' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('The card provider refused the refund: no. Nothing was recorded.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: `/api/admin/payments/${ID}/refund`, body: { requestId: expect.any(String), reason: 'KYC rejected', outgoingReference: 'RET-1' } },
+    ]);
+  });
+
+  it('shows an auditor the payment without any form', async () => {
+    const { api } = fakeApi({ get: () => detail({ actions: { recordReceipt: true, refund: true, issue: true } }) });
+    render(<PaymentsPage api={api} staff={staff(['auditor'])} subPath={`/${ID}`} navigate={() => {}} />);
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record receipt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record issuance' })).toBeNull();
+  });
+});
