@@ -12,6 +12,7 @@ import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep
 import { KEEP_EXPIRED_MS, KEEP_FAILED_JOBS_MS, sweepExpiredRows } from '../../src/server/domain/sweep-expired-rows.ts';
 import { forEachDatabase } from './harness.ts';
 import { kycInvestor, uploadAs } from './support/kyc.ts';
+import { createStaff } from './support/staff.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -67,8 +68,35 @@ forEachDatabase('sweeping expired rows', (t) => {
     expect(jobs.map((j) => j.id).sort()).toEqual([recentDone.id, recentFailed.id, pending.id].sort());
 
     // Nothing more to remove, and the investor's live session is untouched: the token still works.
-    expect(await sweepExpiredRows(db, now)).toEqual({ challenges: 0, sessions: 0, counters: 0, jobs: 0 });
+    expect(await sweepExpiredRows(db, now)).toMatchObject({ challenges: 0, sessions: 0, counters: 0, jobs: 0 });
     expect((await t.get('/api/user-details/status', token)).status).toBe(200);
+  });
+
+  it("removes the back-office's expired sign-in challenges, sessions and enrolment links a day after expiry, and keeps the rest", async () => {
+    const { db } = t.database;
+    const now = t.clock.now();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const staff = await createStaff(t, ['finance']);
+    const challenge = (expiresAt: Date) => ({ id: randomUUID(), email: staff.email, staffId: staff.id, codeHash: new Uint8Array(32), issuedAt: at(-KEEP_EXPIRED_MS - 2 * HOUR), expiresAt });
+    const [oldChallenge, recentChallenge] = [challenge(at(-KEEP_EXPIRED_MS - HOUR)), challenge(at(-HOUR))];
+    await db.insert(schema.staffChallenges).values([oldChallenge, recentChallenge]);
+    const session = (expiresAt: Date) => ({ jti: randomUUID(), staffId: staff.id, issuedAt: at(-KEEP_EXPIRED_MS - 3 * HOUR), expiresAt });
+    const [oldSession, recentSession] = [session(at(-KEEP_EXPIRED_MS - HOUR)), session(at(-HOUR))];
+    await db.insert(schema.staffSessions).values([oldSession, recentSession]);
+    const link = (expiresAt: Date) => ({ staffId: staff.id, purpose: 'invite', tokenHash: randomBytes(32), expiresAt });
+    const [oldLink] = await db.insert(schema.staffEnrolments).values(link(at(-KEEP_EXPIRED_MS - HOUR))).returning({ id: schema.staffEnrolments.id });
+    const [recentLink] = await db.insert(schema.staffEnrolments).values(link(at(HOUR))).returning({ id: schema.staffEnrolments.id });
+
+    const report = await sweepExpiredRows(db, now);
+    expect(report).toMatchObject({ staffChallenges: expect.any(Number), staffSessions: expect.any(Number), staffEnrolments: expect.any(Number) });
+    const challenges = await db.select({ id: schema.staffChallenges.id }).from(schema.staffChallenges).where(inArray(schema.staffChallenges.id, [oldChallenge.id, recentChallenge.id]));
+    expect(challenges.map((c) => c.id)).toEqual([recentChallenge.id]);
+    const sessions = await db.select({ jti: schema.staffSessions.jti }).from(schema.staffSessions).where(inArray(schema.staffSessions.jti, [oldSession.jti, recentSession.jti, staff.jti]));
+    expect(sessions.map((s) => s.jti).sort()).toEqual([recentSession.jti, staff.jti].sort());
+    const links = await db.select({ id: schema.staffEnrolments.id }).from(schema.staffEnrolments).where(inArray(schema.staffEnrolments.id, [oldLink!.id, recentLink!.id]));
+    expect(links.map((l) => l.id)).toEqual([recentLink!.id]);
+    // The member's own live session still works.
+    expect((await t.get('/api/admin/me', staff.token)).status).toBe(200);
   });
 
   it('removes stored files no stored_files row records once they are an hour old, and nothing else', async () => {

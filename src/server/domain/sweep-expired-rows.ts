@@ -3,17 +3,18 @@
  * are refused at that point anyway), attempt counters whose window and block are over, and finished jobs. They are
  * kept a day past expiry (a job a day past done) so a support question about yesterday can still be answered from
  * the rows; a job that was given up is kept KEEP_FAILED_JOBS_MS for inspection. The audit trail keeps the rest.
+ * The back-office's sign-in challenges, sessions and enrolment links go the same way (the audit trail records each use).
  * Run at start and every hour by the server; one statement per table, each its own transaction.
  */
 import { and, isNull, lt, or } from 'drizzle-orm';
-import { attemptCounters, emailChallenges, jobs, sessions } from '../db/schema/index.ts';
+import { attemptCounters, emailChallenges, jobs, sessions, staffChallenges, staffEnrolments, staffSessions } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { LONGEST_WINDOW_SECONDS } from './attempt-counters.ts';
 
 export const KEEP_EXPIRED_MS = 24 * 60 * 60 * 1000;
 export const KEEP_FAILED_JOBS_MS = 30 * KEEP_EXPIRED_MS;
 
-export type SweepReport = { challenges: number; sessions: number; counters: number; jobs: number };
+export type SweepReport = { challenges: number; sessions: number; counters: number; jobs: number; staffChallenges: number; staffSessions: number; staffEnrolments: number };
 
 export async function sweepExpiredRows(db: Db, now: Date): Promise<SweepReport> {
   const cutoff = new Date(now.getTime() - KEEP_EXPIRED_MS);
@@ -28,5 +29,10 @@ export async function sweepExpiredRows(db: Db, now: Date): Promise<SweepReport> 
     .delete(jobs)
     .where(or(lt(jobs.doneAt, cutoff), lt(jobs.failedAt, new Date(now.getTime() - KEEP_FAILED_JOBS_MS))))
     .returning({ id: jobs.id });
-  return { challenges: challenges.length, sessions: expiredSessions.length, counters: counters.length, jobs: finished.length };
+  const staff = {
+    staffChallenges: (await db.delete(staffChallenges).where(lt(staffChallenges.expiresAt, cutoff)).returning({ id: staffChallenges.id })).length,
+    staffSessions: (await db.delete(staffSessions).where(lt(staffSessions.expiresAt, cutoff)).returning({ jti: staffSessions.jti })).length,
+    staffEnrolments: (await db.delete(staffEnrolments).where(lt(staffEnrolments.expiresAt, cutoff)).returning({ id: staffEnrolments.id })).length,
+  };
+  return { challenges: challenges.length, sessions: expiredSessions.length, counters: counters.length, jobs: finished.length, ...staff };
 }
