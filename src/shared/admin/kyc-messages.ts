@@ -14,3 +14,19 @@ export const kycReviewMessages = {
   notFound: 'Not found.',
   resubmitOnlyRequested: 'Only the steps the reviewer asked you to redo can be changed.',
 } as const;
+
+/** The emails an investor gets when a reviewer decides (plain text; the reviewer's own words quoted as written). */
+export const kycReviewMails = {
+  approved: () => ({
+    subject: 'Your identity verification is approved',
+    text: 'Good news: our compliance team has approved your identity verification (KYC).\n\nYou can continue with your investment in the investor portal.\n',
+  }),
+  rejected: (reason: string) => ({
+    subject: 'Your identity verification was not approved',
+    text: `Our compliance team could not approve your identity verification (KYC).\n\nReason given by the reviewer:\n${reason}\n\nIf you have questions, please reply to this email.\n`,
+  }),
+  resubmission: (message: string, steps: readonly string[]) => ({
+    subject: 'Please update your identity verification',
+    text: `Our compliance team asks you to redo part of your identity verification (KYC).\n\nMessage from the reviewer:\n${message}\n\nWhat to redo:\n${steps.map((s) => `- ${s}`).join('\n')}\n\nPlease sign in to the investor portal: the KYC page shows what to do. Everything else you submitted stays as it is.\n`,
+  }),
+} as const;

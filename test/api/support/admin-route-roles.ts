@@ -12,4 +12,8 @@ const everyone: StaffRole[] = ['compliance', 'finance', 'issuer-admin', 'auditor
 export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'> = {
   'GET /api/admin/me': everyone,
   'POST /api/admin/auth/logout': everyone,
+  'GET /api/admin/kyc/cases': ['compliance', 'auditor'],
+  'GET /api/admin/kyc/cases/:userId': ['compliance', 'auditor'],
+  'GET /api/admin/kyc/cases/:userId/documents/:documentId': ['compliance', 'auditor'],
+  'POST /api/admin/kyc/cases/:userId/decision': ['compliance'],
 };

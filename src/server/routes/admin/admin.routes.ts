@@ -11,6 +11,7 @@ import { endStaffSession } from '../../domain/admin/end-staff-session.ts';
 import { getStaffProfile } from '../../domain/admin/get-staff-profile.ts';
 import { staffRequestContext } from '../../http/request-context.ts';
 import { staffAuth } from '../../http/staff-auth.ts';
+import { kycReviewRoutes } from './kyc.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -19,6 +20,7 @@ export function adminRoutes(deps: AppDeps) {
       await next();
       c.header('cache-control', 'no-store');
     })
+    .route('/kyc', kycReviewRoutes(deps))
     .get('/me', anyStaff, async (c) => c.json(await getStaffProfile(deps.db, c.get('staff').staffId)))
     .post('/auth/logout', anyStaff, async (c) => {
       await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);
