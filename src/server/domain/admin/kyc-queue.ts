@@ -21,6 +21,7 @@ export type KycQueueFilters = {
   investorType?: StoredInvestorType | undefined;
   minAmount?: number | undefined;
   cursor?: string | undefined;
+  limit?: number | undefined;
 };
 
 type Cursor = { at: Date; userId: string };
@@ -39,6 +40,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listKycQueue(db: Db, filters: KycQueueFilters): Promise<KycQueueResponse> {
   const threshold = await kycFourEyesThreshold(db);
+  const limit = Math.min(filters.limit ?? KYC_QUEUE_LIMIT, KYC_QUEUE_LIMIT);
   const sortAt = filters.status === 'RESUBMISSION_REQUESTED' ? kycVerifications.resubmissionRequestedAt : kycVerifications.completedAt;
   const conditions: (SQL | undefined)[] = [eq(kycVerifications.status, filters.status), sql`${sortAt} is not null`];
   if (filters.q) {
@@ -70,8 +72,8 @@ export async function listKycQueue(db: Db, filters: KycQueueFilters): Promise<Ky
     .innerJoin(users, eq(users.id, kycVerifications.userId))
     .where(and(...conditions))
     .orderBy(asc(sortAt), asc(kycVerifications.userId))
-    .limit(KYC_QUEUE_LIMIT + 1);
-  const page = rows.slice(0, KYC_QUEUE_LIMIT);
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     rows: page.map((r) => ({
@@ -85,7 +87,7 @@ export async function listKycQueue(db: Db, filters: KycQueueFilters): Promise<Ky
       approvals: r.approvals,
       fourEyes: needsFourEyes(r.investmentAmount, threshold),
     })),
-    nextCursor: rows.length > KYC_QUEUE_LIMIT && last?.sortAt ? encodeCursor({ at: last.sortAt, userId: last.userId }) : null,
+    nextCursor: rows.length > limit && last?.sortAt ? encodeCursor({ at: last.sortAt, userId: last.userId }) : null,
     fourEyesAboveEur: threshold,
   };
 }

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
-import { KycDecisionSchema } from '../../../shared/admin/kyc-review.ts';
+import { KYC_QUEUE_LIMIT, KycDecisionSchema } from '../../../shared/admin/kyc-review.ts';
 import { ROLES } from '../../../shared/admin/staff-roles.ts';
 import { KYC_STATUSES } from '../../../shared/kyc.ts';
 import { STORED_INVESTOR_TYPES } from '../../../shared/user-details.ts';
@@ -31,6 +31,8 @@ const QueueQuerySchema = v.object({
   investorType: v.optional(v.picklist(STORED_INVESTOR_TYPES)),
   minAmount: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/), v.transform(Number))),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /** A smaller page than KYC_QUEUE_LIMIT (never a larger one). */
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(KYC_QUEUE_LIMIT))),
 });
 
 const notFound = () => new AppError('NOT_FOUND', kycReviewMessages.notFound);
