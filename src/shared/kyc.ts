@@ -162,6 +162,14 @@ export const KYC_RESUBMIT_STEP_LABELS: Record<KycResubmitStep, string> = {
 export const resubmitStepOfDocument = (type: KycDocumentType): KycResubmitStep =>
   type === 'identity' ? 'identity' : type === 'selfie' ? 'biometric' : 'address';
 
+/** The KYC page's words for a resubmission (the investor catalogue in messages.ts is not this area's to grow). */
+export const KYC_RESUBMISSION_TEXT = {
+  title: 'Please update your verification',
+  intro: 'Our compliance team reviewed your submission and asks you to redo:',
+  messageLabel: 'Message from the reviewer',
+  rest: 'Everything else stays as you submitted it. Once the steps above are done, submit your verification again.',
+} as const;
+
 /** What the reviewer asked for, as GET /api/kyc/status carries it while the status is RESUBMISSION_REQUESTED. */
 export const KycResubmissionSchema = v.object({
   steps: v.array(v.picklist(KYC_RESUBMIT_STEPS)),
