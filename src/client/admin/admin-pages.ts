@@ -32,4 +32,6 @@ export type AdminPage = {
 };
 
 /** In navigation order. Each area's page adds its entry. */
-export const ADMIN_PAGES: readonly AdminPage[] = [];
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: '/kyc', title: 'KYC review', roles: ['compliance', 'auditor'], load: () => import('./kyc/KycReviewPage.tsx').then((m) => m.KycReviewPage) },
+];
