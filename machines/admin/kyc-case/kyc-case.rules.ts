@@ -1,6 +1,5 @@
 /** Pure rules of the case view: the form's payload and whether it may be sent, what a decision's answer means. */
-import * as v from 'valibot';
-import { KycDecisionSchema, type KycDecisionInput, type KycDecisionResponse } from '../../../src/shared/admin/kyc-review.ts';
+import { decisionProblem, type KycDecisionInput, type KycDecisionResponse } from '../../../src/shared/admin/kyc-review.ts';
 import type { DecisionForm } from './kyc-case.types.ts';
 
 export const CHOOSE_DECISION = 'Please choose a decision.';
@@ -16,8 +15,7 @@ export function decisionPayload(form: DecisionForm, expectedRound: number): KycD
 export function formProblem(form: DecisionForm, expectedRound: number): string | null {
   const payload = decisionPayload(form, expectedRound);
   if (!payload) return CHOOSE_DECISION;
-  const result = v.safeParse(KycDecisionSchema, payload);
-  return result.success ? null : (result.issues[0]?.message ?? CHOOSE_DECISION);
+  return decisionProblem(payload);
 }
 
 export function decisionNotice(answer: KycDecisionResponse): string {

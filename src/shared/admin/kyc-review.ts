@@ -47,6 +47,12 @@ export const KycDecisionSchema = v.pipe(
   v.check((d) => d.decision !== 'RESUBMISSION_REQUESTED' || !!d.message, kycReviewMessages.messageRequired),
 );
 export type KycDecisionInput = v.InferInput<typeof KycDecisionSchema>;
+
+/** null when the server would accept `payload`; else the words it would answer with (the form checks before sending). */
+export function decisionProblem(payload: unknown): string | null {
+  const result = v.safeParse(KycDecisionSchema, payload);
+  return result.success ? null : (result.issues[0]?.message ?? kycReviewMessages.unknownDecision);
+}
 export type KycDecisionPayload = v.InferOutput<typeof KycDecisionSchema>;
 
 export type KycQueueRow = {

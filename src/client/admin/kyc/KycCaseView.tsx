@@ -22,13 +22,13 @@ import { KYC_REVIEW_DECISION_LABELS, KYC_REVIEW_DECISIONS, type KycCase } from '
 import { formatEur } from '../../../shared/format.ts';
 import { ANNUAL_VOLUME_LABELS, FUNDS_SOURCE_LABELS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEPS, KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
-import type { AdminPageProps } from '../admin-pages.ts';
+import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseEffects } from './kyc-review-effects.ts';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document', selfie: 'Selfie', address_utility: 'Utility bill', address_bank: 'Bank statement' };
 
-export function KycCaseView({ api, staff, navigate, userId }: AdminPageProps & { userId: string }) {
+export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { userId: string }) {
   const canDecide = staff.roles.includes('compliance');
   const machine = useMemo(() => kycCaseMachine.provide({ actors: kycCaseEffects(api) }), [api]);
   const actor = useActorRef(machine, { input: { userId, canDecide } });

@@ -5,12 +5,12 @@ import { kycQueueMachine } from '../../../../machines/admin/kyc-queue/kyc-queue.
 import { selectCanLoadMore, selectError, selectFilters, selectIsLoadingMore, selectPhase, selectRows, selectThreshold } from '../../../../machines/admin/kyc-queue/kyc-queue.selectors.ts';
 import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../shared/kyc.ts';
 import { formatEur } from '../../../shared/format.ts';
-import type { AdminPageProps } from '../admin-pages.ts';
+import type { KycPageProps } from './kyc-page-props.ts';
 import { kycQueueEffects } from './kyc-review-effects.ts';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function KycQueueView({ api, navigate }: AdminPageProps) {
+export function KycQueueView({ api, navigate }: KycPageProps) {
   const machine = useMemo(() => kycQueueMachine.provide({ actors: kycQueueEffects(api) }), [api]);
   const actor = useActorRef(machine);
   const phase = useSelector(actor, selectPhase);
