@@ -3,11 +3,12 @@
  * double decisions, resubmission of chosen steps by the investor, emails and audit rows.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { kycReviewMessages } from '../../src/shared/admin/kyc-messages.ts';
 import type { KycCase, KycDecisionInput, KycQueueResponse } from '../../src/shared/admin/kyc-review.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
+import { kycFourEyesThreshold } from '../../src/server/domain/admin/kyc-four-eyes.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { completeSteps, documentRows, filesOnDisk, kycInvestor, kycStatus, passDisclosure, saveStep, uploadAs, uploadRequest, sampleFile } from './support/kyc.ts';
 import { CODE_IN_TEXT } from './support/memory-mailer.ts';
@@ -50,6 +51,7 @@ const staffAudit = async (t: ApiTest, userId: string) =>
       .select({ action: schema.auditEvents.action, staffId: schema.auditEvents.staffId, detail: schema.auditEvents.detail })
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.userId, userId))
+      .orderBy(asc(schema.auditEvents.at))
   ).filter((e) => e.action.startsWith('admin.kyc.'));
 /** The review's mails to the investor (not the sign-in codes of their registration). */
 const mailsTo = (t: ApiTest, email: string) => t.mailer.sent.filter((m) => m.to === email && !CODE_IN_TEXT.test(m.text));
@@ -228,6 +230,15 @@ forEachDatabase('admin kyc review', (t) => {
     expect((await getCase(t, officer, investor.userId)).fourEyes).toMatchObject({ applies: true, aboveEur: 20_000 });
   });
 
+  it('takes the threshold from the settings row, else KYC_FOUR_EYES_ABOVE_EUR, else 100000', async () => {
+    const { db } = t.database;
+    expect(await kycFourEyesThreshold(db, {})).toBe(100_000);
+    expect(await kycFourEyesThreshold(db, { KYC_FOUR_EYES_ABOVE_EUR: '5000' })).toBe(5000);
+    expect(await kycFourEyesThreshold(db, { KYC_FOUR_EYES_ABOVE_EUR: 'lots' })).toBe(100_000);
+    await db.insert(schema.settings).values({ key: 'kycFourEyesAboveEur', value: 250_000 });
+    expect(await kycFourEyesThreshold(db, { KYC_FOUR_EYES_ABOVE_EUR: '5000' })).toBe(250_000);
+  });
+
   it('never counts an approval of an earlier round, and refuses a decision for a round that is over', async () => {
     const first = await createStaff(t, ['compliance']);
     const second = await createStaff(t, ['compliance']);
@@ -350,6 +361,8 @@ forEachDatabase('admin kyc review', (t) => {
     const selfie = await uploadRequest(t, investor.token, { type: 'selfie', name: 'me.jpg', bytes: sampleFile('jpeg') });
     expect(selfie.status).toBe(409);
     expect(await selfie.json()).toEqual({ error: kycReviewMessages.resubmitOnlyRequested });
+    const fileFirst = await uploadRequest(t, investor.token, { type: 'address_bank', name: 'bank.png', bytes: sampleFile('png'), fileFirst: true });
+    expect(fileFirst.status).toBe(409);
     expect(await filesOnDisk(t)).toEqual(disk);
     expect((await documentRows(t, investor.userId)).length).toBe(rows);
     const aml = await saveStep(t, investor.token, 4, { fundsSource: 'gift', annualVolume: '0-25k', occupation: 'x', declarations: { pep: true, sanctions: true, criminal: true, funds: true } });
