@@ -107,7 +107,7 @@ forEachDatabase('admin kyc review', (t) => {
     expect(new Set(seen).size).toBe(seen.length);
 
     // Bad input: 400, never a 500.
-    for (const q of ['cursor=nonsense', 'status=DONE', 'minAmount=-1', 'limit=500', 'investorType=robot', `q=${'x'.repeat(300)}`]) {
+    for (const q of ['cursor=nonsense', 'status=DONE', 'status=PENDING', 'minAmount=-1', 'limit=500', 'investorType=robot', `q=${'x'.repeat(300)}`]) {
       expect((await t.get(`/api/admin/kyc/cases?${q}`, officer.token)).status, q).toBe(400);
     }
   });

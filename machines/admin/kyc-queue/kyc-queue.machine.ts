@@ -5,13 +5,13 @@
  * Effects: `loadQueue` (provided by src/client/admin/kyc/kyc-review-effects.ts).
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { KYC_STATUSES } from '../../../src/shared/kyc.ts';
+import { KYC_QUEUE_STATUSES } from '../../../src/shared/admin/kyc-review.ts';
 import { DEFAULT_QUEUE_FILTERS, type KycQueueContext, type KycQueueEvent, type KycQueueFilters, type KycQueueResponse, type LoadQueueInput } from './kyc-queue.types.ts';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The queue could not be loaded.');
 
 function changed(filters: KycQueueFilters, field: keyof KycQueueFilters, value: string): KycQueueFilters {
-  if (field === 'status') return (KYC_STATUSES as readonly string[]).includes(value) ? { ...filters, status: value as KycQueueFilters['status'] } : filters;
+  if (field === 'status') return (KYC_QUEUE_STATUSES as readonly string[]).includes(value) ? { ...filters, status: value as KycQueueFilters['status'] } : filters;
   if (field === 'investorType') return value === '' || value === 'INDIVIDUAL' || value === 'ENTITY' ? { ...filters, investorType: value } : filters;
   return { ...filters, [field]: value.slice(0, 200) };
 }

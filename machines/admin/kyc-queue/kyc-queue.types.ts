@@ -1,7 +1,6 @@
-import type { KycQueueResponse, KycQueueRow } from '../../../src/shared/admin/kyc-review.ts';
-import type { KycStatus } from '../../../src/shared/kyc.ts';
+import type { KYC_QUEUE_STATUSES, KycQueueResponse, KycQueueRow } from '../../../src/shared/admin/kyc-review.ts';
 
-export type KycQueueFilters = { status: KycStatus; q: string; investorType: '' | 'INDIVIDUAL' | 'ENTITY'; minAmount: string };
+export type KycQueueFilters = { status: (typeof KYC_QUEUE_STATUSES)[number]; q: string; investorType: '' | 'INDIVIDUAL' | 'ENTITY'; minAmount: string };
 export const DEFAULT_QUEUE_FILTERS: KycQueueFilters = { status: 'UNDER_REVIEW', q: '', investorType: '', minAmount: '' };
 
 export type LoadQueueInput = { filters: KycQueueFilters; cursor: string | null };

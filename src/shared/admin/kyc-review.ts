@@ -21,6 +21,8 @@ export const DEFAULT_KYC_FOUR_EYES_ABOVE_EUR = 100_000;
 export const KYC_FOUR_EYES_SETTING = 'kycFourEyesAboveEur';
 
 export const KYC_QUEUE_LIMIT = 50;
+/** The statuses the queue lists (each has the time it is ordered by: submitted, or asked to resubmit). */
+export const KYC_QUEUE_STATUSES = ['UNDER_REVIEW', 'RESUBMISSION_REQUESTED', 'APPROVED', 'REJECTED'] as const;
 
 const REASON_MAX = 2000;
 const MESSAGE_MAX = 4000;

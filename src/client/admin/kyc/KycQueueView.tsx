@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { kycQueueMachine } from '../../../../machines/admin/kyc-queue/kyc-queue.machine.ts';
 import { selectCanLoadMore, selectError, selectFilters, selectIsLoadingMore, selectPhase, selectRows, selectThreshold } from '../../../../machines/admin/kyc-queue/kyc-queue.selectors.ts';
-import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../shared/kyc.ts';
+import { KYC_QUEUE_STATUSES } from '../../../shared/admin/kyc-review.ts';
+import { KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { formatEur } from '../../../shared/format.ts';
 import type { KycPageProps } from './kyc-page-props.ts';
 import { kycQueueEffects } from './kyc-review-effects.ts';
@@ -36,7 +37,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
         <label>
           Status
           <select value={filters.status} onChange={change('status')}>
-            {KYC_STATUSES.map((s) => (
+            {KYC_QUEUE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {KYC_STATUS_LABELS[s]} ({s})
               </option>

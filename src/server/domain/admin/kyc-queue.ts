@@ -6,8 +6,7 @@
  */
 import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
-import { KYC_QUEUE_LIMIT, type KycQueueResponse } from '../../../shared/admin/kyc-review.ts';
-import type { KycStatus } from '../../../shared/kyc.ts';
+import { KYC_QUEUE_LIMIT, type KYC_QUEUE_STATUSES, type KycQueueResponse } from '../../../shared/admin/kyc-review.ts';
 import type { StoredInvestorType } from '../../../shared/user-details.ts';
 import { kycVerifications, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -16,7 +15,7 @@ import { isUuid } from '../is-uuid.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
 
 export type KycQueueFilters = {
-  status: KycStatus;
+  status: (typeof KYC_QUEUE_STATUSES)[number];
   q?: string | undefined;
   investorType?: StoredInvestorType | undefined;
   minAmount?: number | undefined;

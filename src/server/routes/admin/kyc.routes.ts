@@ -10,9 +10,8 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
-import { KYC_QUEUE_LIMIT, KycDecisionSchema } from '../../../shared/admin/kyc-review.ts';
+import { KYC_QUEUE_LIMIT, KYC_QUEUE_STATUSES, KycDecisionSchema } from '../../../shared/admin/kyc-review.ts';
 import { ROLES } from '../../../shared/admin/staff-roles.ts';
-import { KYC_STATUSES } from '../../../shared/kyc.ts';
 import { STORED_INVESTOR_TYPES } from '../../../shared/user-details.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
 import { findCaseDocument, getKycCase } from '../../domain/admin/kyc-case.ts';
@@ -26,7 +25,7 @@ import { staffAuth } from '../../http/staff-auth.ts';
 import { STORED_FILE_EXTENSIONS } from '../../storage/stored-name.ts';
 
 const QueueQuerySchema = v.object({
-  status: v.optional(v.picklist(KYC_STATUSES), 'UNDER_REVIEW'),
+  status: v.optional(v.picklist(KYC_QUEUE_STATUSES), 'UNDER_REVIEW'),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
   investorType: v.optional(v.picklist(STORED_INVESTOR_TYPES)),
   minAmount: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/), v.transform(Number))),
