@@ -26,6 +26,7 @@ import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseEffects } from './kyc-review-effects.ts';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const DECIDED: Record<string, string> = { APPROVED: 'Approved', REJECTED: 'Rejected', RESUBMISSION_REQUESTED: 'Resubmission requested' };
 const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document', selfie: 'Selfie', address_utility: 'Utility bill', address_bank: 'Bank statement' };
 
 export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { userId: string }) {
@@ -201,7 +202,7 @@ function History({ kase }: { kase: KycCase }) {
       <ol>
         {kase.reviews.map((r) => (
           <li key={r.id}>
-            Round {r.round}: {KYC_REVIEW_DECISION_LABELS[r.decision]} by {r.reviewerName}, {dateTime(r.decidedAt)}
+            Round {r.round}: {DECIDED[r.decision]} by {r.reviewerName}, {dateTime(r.decidedAt)}
             {r.reason ? ` — ${r.reason}` : ''}
             {r.steps.length ? ` — redo: ${r.steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s]).join(', ')}` : ''}
             {r.message ? ` — “${r.message}”` : ''}
