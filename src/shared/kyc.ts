@@ -168,6 +168,7 @@ export const KYC_RESUBMISSION_TEXT = {
   intro: 'Our compliance team reviewed your submission and asks you to redo:',
   messageLabel: 'Message from the reviewer',
   rest: 'Everything else stays as you submitted it. Once the steps above are done, submit your verification again.',
+  saveAndContinue: 'Save and continue',
 } as const;
 
 /** What the reviewer asked for, as GET /api/kyc/status carries it while the status is RESUBMISSION_REQUESTED. */

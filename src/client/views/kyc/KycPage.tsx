@@ -99,7 +99,7 @@ function KycWizard({ actor }: { actor: KycActorRef }) {
         {viewingOther && displayed ? (
           <EarlierStep step={displayed} files={files[displayed]} aml={status?.aml ?? null} />
         ) : displayed === 1 && identity ? (
-          <IdentityStep actor={identity} />
+          <IdentityStep actor={identity} {...(resubmission ? { continueLabel: KYC_RESUBMISSION_TEXT.saveAndContinue } : {})} />
         ) : displayed === 2 ? (
           <BiometricStep camera={camera} />
         ) : displayed === 3 && address ? (
