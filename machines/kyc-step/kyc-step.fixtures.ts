@@ -28,6 +28,7 @@ export function kycStatus(completed: readonly number[] = [], over: Partial<KycSt
     amlScreeningPassed: false,
     files: [],
     aml: null,
+    resubmission: null,
     ...over,
   };
 }

@@ -18,7 +18,7 @@ import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { kycAddressMachine } from './kyc-address.machine.ts';
 import { kycAmlMachine } from './kyc-aml.machine.ts';
 import { kycIdentityMachine } from './kyc-identity.machine.ts';
-import { isAuthError, isKycComplete, startStepOf } from './kyc.rules.ts';
+import { isAuthError, isKycComplete, isResubmitting, startStepOf } from './kyc.rules.ts';
 import type { KycContext, KycEvent, KycOutput, KycParentEvent } from './kyc.types.ts';
 
 /**
@@ -32,19 +32,35 @@ const viewEarlierStep = (active: KycStepNumber, ...alsoDo: 'turnCameraOff'[]) =>
 ];
 
 /**
+ * During a resubmission (issue 15) a finished step leads to the next step the reviewer asked for, or to the review,
+ * rather than to the step after it: the wizard chooses again from the saved status.
+ */
+const resubmitNext = {
+  guard: { type: 'isResubmitting' as const, params: ({ event }: { event: { output: StepSavedOutput } }) => ({ status: event.output.status }) },
+  target: '#kyc.wizard.choosing',
+  actions: [
+    { type: 'keepStatus' as const, params: ({ event }: { event: { output: StepSavedOutput } }) => ({ status: event.output.status }) },
+    { type: 'showNotice' as const, params: { notice: null } },
+  ],
+};
+
+/**
  * A step's chart, invoked while its step is active: when it finishes, the page keeps the server's status and moves on
  * to `target` with the step's success line above what comes next.
  */
 const stepChart = <Id extends 'camera' | 'kycAddress' | 'kycAml', Target extends string>(id: Id, target: Target, notice: string) => ({
   id,
   src: id,
-  onDone: {
-    target,
-    actions: [
-      { type: 'keepStatus' as const, params: ({ event }: { event: { output: StepSavedOutput } }) => ({ status: event.output.status }) },
-      { type: 'showNotice' as const, params: { notice } },
-    ],
-  },
+  onDone: [
+    ...(id === 'kycAml' ? [] : [resubmitNext]),
+    {
+      target,
+      actions: [
+        { type: 'keepStatus' as const, params: ({ event }: { event: { output: StepSavedOutput } }) => ({ status: event.output.status }) },
+        { type: 'showNotice' as const, params: { notice } },
+      ],
+    },
+  ],
 });
 
 export const kycMachine = setup({
@@ -70,6 +86,7 @@ export const kycMachine = setup({
   guards: {
     isAuthMissing: (_, params: { error: unknown }) => isAuthError(params.error),
     isKycComplete: (_, params: { status: KycStatusResponse }) => isKycComplete(params.status),
+    isResubmitting: (_, params: { status: KycStatusResponse }) => isResubmitting(params.status),
     isStartStep: ({ context }, params: { step: KycStepNumber }) => context.status !== null && startStepOf(context.status) === params.step,
     /** Only steps before the active one have something to show. */
     isEarlierStep: ({ event }, params: { active: KycStepNumber }) => event.type === 'kyc.step.view' && event.step < params.active,
@@ -139,7 +156,7 @@ export const kycMachine = setup({
           invoke: {
             id: 'kycIdentity',
             src: 'kycIdentity',
-            onDone: { target: 'biometric', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) } },
+            onDone: [resubmitNext, { target: 'biometric', actions: { type: 'keepStatus', params: ({ event }) => ({ status: event.output.status }) } }],
           },
           // Nothing comes before step 1: asking to view a step here shows this one.
           on: { 'kyc.step.view': { actions: 'showActiveStep' } },

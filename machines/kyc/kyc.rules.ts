@@ -4,6 +4,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../src/shared/constants.ts';
 import {
   KYC_DOCUMENT_STEP,
   KYC_DOCUMENT_TYPES,
+  KYC_RESUBMIT_STEP_NUMBER,
   KYC_STEPS,
   kycStartStep,
   type KycDocumentType,
@@ -30,8 +31,16 @@ export const isAuthError = (error: unknown): boolean => isApiError(error) && err
 /** Spec section 4 "Process": KYC is complete when status is UNDER_REVIEW or APPROVED and completedAt is set. */
 export const isKycComplete = (status: KycStatusResponse): boolean => isStepComplete('kyc', status);
 
+/** A reviewer asked for some steps again (issue 15): only those are redone, then the verification is submitted again. */
+export const isResubmitting = (status: KycStatusResponse): boolean => status.status === 'RESUBMISSION_REQUESTED';
+
 export const startStepOf = (status: KycStatusResponse): KycStepNumber => {
   const done = (n: '1' | '2' | '3' | '4' | '5') => status.steps[n]?.completed === true;
+  if (isResubmitting(status)) {
+    // The first requested step not saved again yet; once all are, the review (to submit again).
+    const open = (status.resubmission?.steps ?? []).map((s) => KYC_RESUBMIT_STEP_NUMBER[s]).filter((n) => !done(String(n) as '1' | '2' | '3' | '4'));
+    return open.length > 0 ? (Math.min(...open) as KycStepNumber) : 5;
+  }
   return kycStartStep({ '1': done('1'), '2': done('2'), '3': done('3'), '4': done('4'), '5': done('5') });
 };
 

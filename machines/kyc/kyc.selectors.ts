@@ -1,6 +1,6 @@
 /** Named reads of the KYC page snapshot for the views (useSelector) and tests. The steps' own charts have their own. */
 import type { SnapshotFrom } from 'xstate';
-import { KYC_STATUS_LABELS, KYC_STEPS, type KycFile, type KycStatus, type KycStepName, type KycStepNumber, type KycAmlSummary } from '../../src/shared/kyc.ts';
+import { KYC_RESUBMIT_STEP_LABELS, KYC_STATUS_LABELS, KYC_STEPS, type KycFile, type KycStatus, type KycStepName, type KycStepNumber, type KycAmlSummary } from '../../src/shared/kyc.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { kycMachine } from './kyc.machine.ts';
 import { filesByStep, stepNumberOf } from './kyc.rules.ts';
@@ -102,4 +102,10 @@ export const selectSummary = (s: S): KycSummary | null => {
     cards: KYC_STEPS.map((_, i) => ({ step: (i + 1) as KycStepNumber, title: messages.kyc.stepTitles[i]!, files: files[(i + 1) as KycStepNumber] })),
     aml: status.aml,
   };
+};
+
+/** The reviewer's request while the investor redoes steps (issue 15): the steps' names and the message; null otherwise. */
+export const selectResubmission = (s: S): { steps: string[]; message: string } | null => {
+  const r = s.context.status?.status === 'RESUBMISSION_REQUESTED' ? s.context.status.resubmission : null;
+  return r ? { steps: r.steps.map((step) => KYC_RESUBMIT_STEP_LABELS[step]), message: r.message } : null;
 };

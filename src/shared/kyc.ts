@@ -132,7 +132,7 @@ export const KycFileSchema = v.object({
 export type KycFile = v.InferOutput<typeof KycFileSchema>;
 
 /** kyc_verifications.status, and the status every KYC answer carries. */
-export const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'] as const;
+export const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'RESUBMISSION_REQUESTED'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /** Spec "KYC status labels". */
@@ -142,7 +142,42 @@ export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
   UNDER_REVIEW: 'Under Review',
   APPROVED: 'Verification Approved',
   REJECTED: 'Verification Rejected',
+  RESUBMISSION_REQUESTED: 'Resubmission Requested',
 };
+
+/**
+ * The steps a reviewer may ask an investor to redo (issue 15), each with the KYC step number it reopens and the
+ * document types it takes.
+ */
+export const KYC_RESUBMIT_STEPS = ['identity', 'biometric', 'address', 'aml'] as const;
+export type KycResubmitStep = (typeof KYC_RESUBMIT_STEPS)[number];
+export const KYC_RESUBMIT_STEP_NUMBER: Record<KycResubmitStep, 1 | 2 | 3 | 4> = { identity: 1, biometric: 2, address: 3, aml: 4 };
+export const KYC_RESUBMIT_STEP_LABELS: Record<KycResubmitStep, string> = {
+  identity: 'Identity document',
+  biometric: 'Biometric check (selfie)',
+  address: 'Proof of address',
+  aml: 'AML questionnaire',
+};
+/** The resubmission step a document type belongs to. */
+export const resubmitStepOfDocument = (type: KycDocumentType): KycResubmitStep =>
+  type === 'identity' ? 'identity' : type === 'selfie' ? 'biometric' : 'address';
+
+/** The KYC page's words for a resubmission (the investor catalogue in messages.ts is not this area's to grow). */
+export const KYC_RESUBMISSION_TEXT = {
+  title: 'Please update your verification',
+  intro: 'Our compliance team reviewed your submission and asks you to redo:',
+  messageLabel: 'Message from the reviewer',
+  rest: 'Everything else stays as you submitted it. Once the steps above are done, submit your verification again.',
+  saveAndContinue: 'Save and continue',
+} as const;
+
+/** What the reviewer asked for, as GET /api/kyc/status carries it while the status is RESUBMISSION_REQUESTED. */
+export const KycResubmissionSchema = v.object({
+  steps: v.array(v.picklist(KYC_RESUBMIT_STEPS)),
+  message: v.string(),
+  requestedAt: v.string(),
+});
+export type KycResubmission = v.InferOutput<typeof KycResubmissionSchema>;
 
 /** The AML answers as the summary shows them (declarations are all true once saved). */
 export const KycAmlSummarySchema = v.object({
@@ -175,6 +210,8 @@ export const KycStatusResponseSchema = v.object({
   files: v.array(KycFileSchema),
   /** The AML answers once step 4 is saved. */
   aml: v.nullable(KycAmlSummarySchema),
+  /** The reviewer's request while the status is RESUBMISSION_REQUESTED, else null. */
+  resubmission: v.nullable(KycResubmissionSchema),
 });
 export type KycStatusResponse = v.InferOutput<typeof KycStatusResponseSchema>;
 

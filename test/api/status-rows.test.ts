@@ -63,6 +63,7 @@ forEachDatabase('status reads from filled rows', (t) => {
       amlScreeningPassed: true,
       files: [],
       aml: null,
+      resubmission: null,
     });
     // A draft column of another shape is not echoed: the agreements are read as the agreements step defines them.
     const legal = (await (await t.get('/api/legal/progress', token)).json()) as { agreements: Record<string, { signed: boolean }> };

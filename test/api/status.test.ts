@@ -88,6 +88,7 @@ forEachDatabase('status calls', (t) => {
       amlScreeningPassed: false,
       files: [],
       aml: null,
+      resubmission: null,
     });
     // (The configurations and agreements of the answer are the agreements step's: test/api/legal-*.test.ts.)
     expect(await get('/api/legal/progress')).toMatchObject({ status: 'PENDING', completedAt: null, walletAddress: payload.walletAddress });

@@ -19,7 +19,7 @@ import { kycAmlMachine } from '../../machines/kyc/kyc-aml.machine.ts';
 import { kycIdentityMachine } from '../../machines/kyc/kyc-identity.machine.ts';
 import { COMPLETED_AT, fileOf, fillAml } from '../../machines/kyc/kyc.fixtures.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
-import { fileProblem, isKycComplete } from '../../machines/kyc/kyc.rules.ts';
+import { fileProblem, isKycComplete, isResubmitting, startStepOf } from '../../machines/kyc/kyc.rules.ts';
 import { selectActiveStep } from '../../machines/kyc/kyc.selectors.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { AmlDataSchema, type KycStepNumber, type SaveKycStepInput, type KycStatusResponse } from '../../src/shared/kyc.ts';
@@ -56,7 +56,16 @@ afterEach(() => vi.useRealTimers());
 
 type Page = SnapshotFrom<typeof kycMachine>;
 
+/** A resubmission (issue 15): the identity step asked for again, then saved again (everything saved: the review). */
+const RESUBMISSION = { steps: ['identity' as const], message: 'Please upload all four corners.', requestedAt: COMPLETED_AT };
+const RESUBMIT_LOADED = kycStatus([2, 3, 4], { status: 'RESUBMISSION_REQUESTED', resubmission: RESUBMISSION });
+const RESUBMIT_SAVED = kycStatus([1, 2, 3, 4], { status: 'RESUBMISSION_REQUESTED', resubmission: RESUBMISSION });
+
 const pageEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadKycStatus', output: RESUBMIT_LOADED },
+  { type: 'xstate.done.actor.kycIdentity', output: { status: RESUBMIT_SAVED } },
+  { type: 'xstate.done.actor.camera', output: { status: RESUBMIT_SAVED, upload: STORED } },
+  { type: 'xstate.done.actor.kycAddress', output: { status: RESUBMIT_SAVED } },
   ...[[], [1], [1, 2], [1, 2, 3], [1, 2, 3, 4]].map((done) => ({ type: 'xstate.done.actor.loadKycStatus', output: kycStatus(done) })),
   { type: 'xstate.done.actor.loadKycStatus', output: kycStatus([1, 2, 3, 4, 5], { status: 'UNDER_REVIEW', completedAt: COMPLETED_AT }) },
   { type: 'xstate.error.actor.loadKycStatus', error: serverError },
@@ -88,6 +97,19 @@ const NOTICES_OF = (s: Page): (string | null)[] =>
       : s.matches({ wizard: { aml: 'saved' } })
         ? [messages.kyc.amlSaved]
         : [null];
+
+describe('the start step of a resubmission', () => {
+  it('is the first requested step not saved again, then the review', () => {
+    const asked = (steps: ('identity' | 'biometric' | 'address' | 'aml')[], saved: number[]) =>
+      startStepOf(kycStatus(saved, { status: 'RESUBMISSION_REQUESTED', resubmission: { steps, message: 'm', requestedAt: COMPLETED_AT } }));
+    expect(asked(['identity'], [2, 3, 4])).toBe(1);
+    expect(asked(['biometric', 'aml'], [1, 3])).toBe(2);
+    expect(asked(['biometric', 'aml'], [1, 2, 3])).toBe(4);
+    expect(asked(['address'], [1, 2, 3, 4])).toBe(5);
+    // Outside a resubmission the spec's rule holds: step 4 saved starts at the review.
+    expect(startStepOf(kycStatus([2, 3, 4]))).toBe(5);
+  });
+});
 
 describe('KYC page statechart paths', () => {
   // Generation runs without a parent: what the page would ask of the process is a no-op there.
@@ -133,6 +155,8 @@ describe('KYC page statechart paths', () => {
         // Each success line in its own place: above the step it leads to ('Selfie captured ...' on the address step).
         expect(NOTICES_OF(s)).toContain(s.context.notice);
         if (s.context.error !== null) expect(s.matches({ wizard: 'review' })).toBe(true);
+        // A resubmission shows only the steps the reviewer asked for, then the review to submit again.
+        if (active && s.context.status && isResubmitting(s.context.status)) expect([1, 5]).toContain(active);
       },
     });
     for (const { path, snapshot, output, sentToParent } of ended) {

@@ -26,4 +26,5 @@ export type AdminPage = {
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/staff', title: 'Staff', roles: ['issuer-admin'], load: async () => (await import('./staff/StaffPage.tsx')).default },
   { path: '/payments', title: 'Payments', roles: ['finance', 'auditor'], load: () => import('./money/PaymentsPage.tsx').then((m) => m.default) },
+  { path: '/kyc', title: 'KYC review', roles: ['compliance', 'auditor'], load: () => import('./kyc/KycReviewPage.tsx').then((m) => m.KycReviewPage) },
 ];

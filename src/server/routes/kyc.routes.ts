@@ -8,13 +8,13 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, UploadFieldsSchema, kycDownloadPath, type KycDocumentType, type KycUploadResponse } from '../../shared/kyc.ts';
+import { KYC_DOCUMENT_STEP, KYC_MAX_BYTES, SaveKycStepSchema, resubmitStepOfDocument, UploadFieldsSchema, kycDownloadPath, type KycDocumentType, type KycUploadResponse } from '../../shared/kyc.ts';
 import { messages } from '../../shared/messages.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { completeKyc } from '../domain/kyc/complete-kyc.ts';
 import { findKycDocument } from '../domain/kyc/find-kyc-document.ts';
 import { getKycStatus } from '../domain/kyc/get-kyc-status.ts';
-import { checkKycAccess, refuseIfKycComplete } from '../domain/kyc/kyc-access.ts';
+import { checkKycAccess, refuseIfKycComplete, refuseIfNotRequested } from '../domain/kyc/kyc-access.ts';
 import { recordKycDocument } from '../domain/kyc/record-kyc-document.ts';
 import { saveKycStep } from '../domain/kyc/save-kyc-step.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -41,7 +41,11 @@ function refuseWrongStep({ type, step }: { type?: KycDocumentType | undefined; s
  * be refused stops the upload before its file is stored. Checked again, complete, after the body.
  */
 const UploadFieldsSoFarSchema = v.partial(UploadFieldsSchema);
-const checkFieldsSoFar = (fields: Readonly<Record<string, string>>) => refuseWrongStep(parseInput(UploadFieldsSoFarSchema, fields, { messages: 'schema' }));
+function checkFieldsSoFar(fields: Readonly<Record<string, string>>) {
+  const soFar = parseInput(UploadFieldsSoFarSchema, fields, { messages: 'schema' });
+  refuseWrongStep(soFar);
+  return soFar;
+}
 
 /** The download name: the original name, with the detected type's extension when it carried another. */
 function downloadName(originalName: string, fileName: string): string {
@@ -60,11 +64,17 @@ export function kycRoutes(deps: AppDeps) {
     .post('/upload-document', async (c) => {
       const ctx = requestContext(c, deps);
       // Refused before a byte of the body is read or stored.
-      refuseIfKycComplete(await checkKycAccess(db, ctx.userId));
+      const kyc = await checkKycAccess(db, ctx.userId);
+      refuseIfKycComplete(kyc);
       const { fields, file } = await receiveUpload(c, storage, {
         maxBytes: KYC_MAX_BYTES,
         fileField: 'file',
-        checkFields: checkFieldsSoFar,
+        // During a resubmission, a type the reviewer did not ask for is refused before its file is stored (when the
+        // type comes first; recordKycDocument refuses it under the lock in any case).
+        checkFields: (soFar) => {
+          const { type } = checkFieldsSoFar(soFar);
+          if (type) refuseIfNotRequested(kyc, resubmitStepOfDocument(type));
+        },
       });
       if (!file) throw new AppError('BAD_REQUEST', messages.server.invalidRequest);
       try {

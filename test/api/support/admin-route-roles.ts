@@ -31,4 +31,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'GET /api/admin/issuances': ['finance', 'auditor'],
   'GET /api/admin/exports/payments.csv': ['finance', 'auditor'],
   'GET /api/admin/exports/issuances.csv': ['finance', 'auditor'],
+  'GET /api/admin/kyc/cases': ['compliance', 'auditor'],
+  'GET /api/admin/kyc/cases/:userId': ['compliance', 'auditor'],
+  'GET /api/admin/kyc/cases/:userId/documents/:documentId': ['compliance', 'auditor'],
+  'POST /api/admin/kyc/cases/:userId/decision': ['compliance'],
 };

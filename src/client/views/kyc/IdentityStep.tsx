@@ -24,7 +24,8 @@ import { StepError } from './StepError.tsx';
 
 const text = messages.kyc;
 
-export function IdentityStep({ actor }: { actor: KycIdentityActorRef }) {
+/** `continueLabel`: during a resubmission the step does not lead to the biometric check (KycPage names where it leads). */
+export function IdentityStep({ actor, continueLabel = text.continueToBiometric }: { actor: KycIdentityActorRef; continueLabel?: string }) {
   const phase = useSelector(actor, selectIdentityPhase);
   const fileName = useSelector(actor, selectIdentityFileName);
   const chosen = useSelector(actor, selectIdentityChosen);
@@ -59,7 +60,7 @@ export function IdentityStep({ actor }: { actor: KycIdentityActorRef }) {
       <StepError error={error} />
       <div className="kyc-step__actions">
         <Button busy={busy} busyLabel={uploading ? text.uploading(percent) : text.saving} onClick={() => actor.send({ type: 'kyc.identity.continue' })}>
-          {text.continueToBiometric}
+          {continueLabel}
         </Button>
       </div>
     </div>

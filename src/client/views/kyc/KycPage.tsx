@@ -15,9 +15,11 @@ import {
   selectIsViewingOtherStep,
   selectNotice,
   selectPhase,
+  selectResubmission,
   selectStatus,
   selectSteps,
 } from '../../../../machines/kyc/kyc.selectors.ts';
+import { KYC_RESUBMISSION_TEXT } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Button } from '../../ui/form/index.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -54,10 +56,25 @@ function KycWizard({ actor }: { actor: KycActorRef }) {
   const camera = useSelector(actor, selectCameraRef);
   const address = useSelector(actor, selectAddressRef);
   const aml = useSelector(actor, selectAmlRef);
+  const resubmission = useSelector(actor, selectResubmission);
   const shown = steps.find((s) => s.step === displayed);
 
   return (
     <div className="kyc">
+      {resubmission ? (
+        <section className="kyc__resubmission" aria-labelledby="kyc-resubmission-title">
+          <h2 id="kyc-resubmission-title">{KYC_RESUBMISSION_TEXT.title}</h2>
+          <p>{KYC_RESUBMISSION_TEXT.intro}</p>
+          <ul>
+            {resubmission.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+          <p className="kyc__resubmission-label">{KYC_RESUBMISSION_TEXT.messageLabel}</p>
+          <blockquote className="kyc__resubmission-message">{resubmission.message}</blockquote>
+          <p>{KYC_RESUBMISSION_TEXT.rest}</p>
+        </section>
+      ) : null}
       <KycSteps steps={steps} onView={(step) => actor.send({ type: 'kyc.step.view', step })} />
       {viewingOther ? (
         <div className="kyc__other-step" role="status">
@@ -82,7 +99,7 @@ function KycWizard({ actor }: { actor: KycActorRef }) {
         {viewingOther && displayed ? (
           <EarlierStep step={displayed} files={files[displayed]} aml={status?.aml ?? null} />
         ) : displayed === 1 && identity ? (
-          <IdentityStep actor={identity} />
+          <IdentityStep actor={identity} {...(resubmission ? { continueLabel: KYC_RESUBMISSION_TEXT.saveAndContinue } : {})} />
         ) : displayed === 2 ? (
           <BiometricStep camera={camera} />
         ) : displayed === 3 && address ? (

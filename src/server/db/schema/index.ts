@@ -13,6 +13,7 @@ export * from './disclosure.ts';
 export * from './investment.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
+export * from './kyc-review.ts';
 export * from './legal.ts';
 export * from './money.ts';
 export * from './registration.ts';

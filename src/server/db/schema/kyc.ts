@@ -38,10 +38,22 @@ export const kycVerifications = pgTable(
     amlFundsDeclared: boolean('aml_funds_declared').notNull().default(false),
     amlSubmittedAt: tstz('aml_submitted_at'),
     completedAt: tstz('completed_at'),
+    /**
+     * Review (issue 15): the round a reviewer decides on (a resubmission starts the next one; approvals of an earlier
+     * round never count), and while the status is RESUBMISSION_REQUESTED the steps to redo (KYC_RESUBMIT_STEPS), the
+     * reviewer's message and when it was asked.
+     */
+    reviewRound: integer('review_round').notNull().default(1),
+    resubmissionSteps: text('resubmission_steps').array(),
+    resubmissionMessage: text('resubmission_message'),
+    resubmissionRequestedAt: tstz('resubmission_requested_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('kyc_verifications_status', sql`${t.status} in (${sqlTextList(KYC_STATUSES)})`),
+    // The review queue: UNDER_REVIEW, oldest submission first (keyset on completed_at, user_id).
+    index('kyc_verifications_review_queue_idx').on(t.status, t.completedAt, t.userId),
+    check('kyc_verifications_review_round', sql`${t.reviewRound} >= 1`),
     check('kyc_verifications_current_step', sql`${t.currentStep} between 1 and 5`),
     check('kyc_verifications_aml_funds_source', sql`${t.amlFundsSource} in (${sqlTextList(FUNDS_SOURCES)})`),
     check('kyc_verifications_aml_annual_volume', sql`${t.amlAnnualVolume} in (${sqlTextList(ANNUAL_VOLUMES)})`),

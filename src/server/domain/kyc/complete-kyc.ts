@@ -24,9 +24,19 @@ export async function completeKyc(db: Db, { userId, now, meta }: RequestContext)
     if (kyc.completedAt) return { nextStep: NEXT_STEP, status: oneOf(kyc.status, KYC_STATUSES, 'UNDER_REVIEW'), completedAt: kyc.completedAt.toISOString() };
     if (savedSteps(kyc).some((saved) => !saved)) throw new AppError('CONFLICT', messages.kyc.stepsFirst);
 
+    // A resubmission (issue 15) goes back to the queue as the next review round; its request is answered.
+    const resubmitted = kyc.status === 'RESUBMISSION_REQUESTED';
+    const reviewRound = resubmitted ? kyc.reviewRound + 1 : kyc.reviewRound;
     await tx
       .update(kycVerifications)
-      .set({ status: 'UNDER_REVIEW', completedAt: now, finalReviewCompleted: true, currentStep: 5, updatedAt: now })
+      .set({
+        status: 'UNDER_REVIEW',
+        completedAt: now,
+        finalReviewCompleted: true,
+        currentStep: 5,
+        updatedAt: now,
+        ...(resubmitted ? { reviewRound, resubmissionSteps: null, resubmissionMessage: null, resubmissionRequestedAt: null } : {}),
+      })
       .where(eq(kycVerifications.userId, userId));
     await advanceCurrentStep(tx, userId, NEXT_STEP);
     // Uploads no saved step points at are not part of what is submitted for review.
@@ -40,7 +50,7 @@ export async function completeKyc(db: Db, { userId, now, meta }: RequestContext)
       .from(kycDocuments)
       .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt)))
       .orderBy(asc(kycDocuments.seq));
-    await recordAuditEvent(tx, { userId, action: 'kyc.completed', detail: { documents }, meta, at: now });
+    await recordAuditEvent(tx, { userId, action: resubmitted ? 'kyc.resubmitted' : 'kyc.completed', detail: { documents, ...(resubmitted ? { reviewRound, steps: kyc.resubmissionSteps ?? [] } : {}) }, meta, at: now });
     return { nextStep: NEXT_STEP, status: 'UNDER_REVIEW', completedAt: now.toISOString() };
   });
 }

@@ -7,10 +7,12 @@ import {
   FUNDS_SOURCES,
   KYC_DOCUMENT_TYPES,
   KYC_FILE_TYPES,
+  KYC_RESUBMIT_STEPS,
   KYC_STATUSES,
   kycDownloadPath,
   type KycAmlSummary,
   type KycFile,
+  type KycResubmitStep,
   type KycStatusResponse,
 } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -37,6 +39,7 @@ const KYC_STATUS = preparedStatement(
   `select k.status, k.current_step, k.completed_at,
           k.identity_document_uploaded, k.identity_document_name, k.biometric_completed, k.selfie_document_name,
           k.address_document_uploaded, k.address_document_name, k.aml_screening_completed, k.final_review_completed,
+          coalesce(array_to_json(k.resubmission_steps), '[]'::json) as resubmission_steps, k.resubmission_message, k.resubmission_requested_at,
           k.identity_verified, k.biometric_verified, k.address_verified, k.aml_screening_passed,
           k.aml_submitted_at is not null as aml_submitted, k.aml_funds_source, k.aml_annual_volume, k.aml_occupation, k.aml_additional_info,
           k.aml_pep_declared and k.aml_sanctions_declared and k.aml_criminal_declared and k.aml_funds_declared as aml_declarations_confirmed,
@@ -61,8 +64,18 @@ const KYC_STATUS = preparedStatement(
           declarationsConfirmed: row.boolean('aml_declarations_confirmed'),
         }
       : null;
+    const status = oneOf(row.textOrNull('status'), KYC_STATUSES, 'PENDING');
+    const requestedAt = row.dateOrNull('resubmission_requested_at');
+    const resubmission =
+      status === 'RESUBMISSION_REQUESTED' && requestedAt
+        ? {
+            steps: (row.json('resubmission_steps') as string[]).filter((s): s is KycResubmitStep => (KYC_RESUBMIT_STEPS as readonly string[]).includes(s)),
+            message: row.textOrNull('resubmission_message') ?? '',
+            requestedAt: requestedAt.toISOString(),
+          }
+        : null;
     return {
-      status: oneOf(row.textOrNull('status'), KYC_STATUSES, 'PENDING'),
+      status,
       currentStep: row.number('current_step'),
       completedAt: isoOrNull(row.dateOrNull('completed_at')),
       steps: {
@@ -83,6 +96,7 @@ const KYC_STATUS = preparedStatement(
       amlScreeningPassed: row.boolean('aml_screening_passed'),
       files: (row.json('files') as FileTuple[]).map(toFile),
       aml,
+      resubmission,
     };
   },
 );

@@ -4,6 +4,8 @@
  * saves, uploads and completion run one after the other.
  */
 import { eq } from 'drizzle-orm';
+import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
+import type { KycResubmitStep } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { disclosureProgress, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -33,4 +35,12 @@ export const checkKycAccess = (db: Db, userId: string) => readKycRow(db, userId,
 
 export function refuseIfKycComplete(kyc: KycRow): void {
   if (kyc.completedAt) throw new AppError('CONFLICT', messages.kyc.alreadyComplete);
+}
+
+/**
+ * While a reviewer's request for resubmission is open (issue 15), only the steps they named may change (409 for any
+ * other); outside a resubmission every step keeps its usual rules.
+ */
+export function refuseIfNotRequested(kyc: KycRow, step: KycResubmitStep): void {
+  if (kyc.status === 'RESUBMISSION_REQUESTED' && !(kyc.resubmissionSteps ?? []).includes(step)) throw new AppError('CONFLICT', kycReviewMessages.resubmitOnlyRequested);
 }

@@ -8,7 +8,7 @@
  * MAX_KYC_DOCUMENTS rows in all (replaced ones included), so nobody can fill the shared disk.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { KYC_DOCUMENT_STEP, type KycDocumentType, type KycFileType } from '../../../shared/kyc.ts';
+import { KYC_DOCUMENT_STEP, resubmitStepOfDocument, type KycDocumentType, type KycFileType } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { kycDocuments } from '../../db/schema/index.ts';
@@ -16,7 +16,7 @@ import type { Db } from '../../db/types.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import { forgetStoredFiles, recordStoredFile } from '../stored-files.ts';
 import type { RequestContext } from '../request-context.ts';
-import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
+import { lockKycForChange, refuseIfKycComplete, refuseIfNotRequested } from './kyc-access.ts';
 import { referencedFileNames } from './kyc-row.ts';
 
 /** Four documents, each replaced a few times over, is far more than a real verification needs. */
@@ -36,6 +36,7 @@ export async function recordKycDocument(db: Db, doc: KycDocumentInput, { userId,
   return db.transaction(async (tx) => {
     const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);
+    refuseIfNotRequested(kyc, resubmitStepOfDocument(doc.documentType));
     const referenced = referencedFileNames(kyc);
     const pending = (
       await tx

@@ -6,14 +6,14 @@
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
-import type { KycDocumentType, SaveKycStepPayload } from '../../../shared/kyc.ts';
+import { KYC_RESUBMIT_STEPS, type KycDocumentType, type SaveKycStepPayload } from '../../../shared/kyc.ts';
 import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isStoredFileName } from '../../storage/stored-name.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
-import { lockKycForChange, refuseIfKycComplete } from './kyc-access.ts';
+import { lockKycForChange, refuseIfKycComplete, refuseIfNotRequested } from './kyc-access.ts';
 import { savedSteps, type KycRow } from './kyc-row.ts';
 
 /**
@@ -94,11 +94,14 @@ export async function saveKycStep(db: Db, payload: SaveKycStepPayload, ctx: Requ
   await db.transaction(async (tx) => {
     const kyc = await lockKycForChange(tx, userId);
     refuseIfKycComplete(kyc);
+    refuseIfNotRequested(kyc, KYC_RESUBMIT_STEPS[payload.step - 1]!);
     if (savedSteps(kyc).slice(0, payload.step - 1).some((saved) => !saved)) throw new AppError('CONFLICT', messages.kyc.stepsFirst);
 
     const { set, documentsChanged, detail } = await applyStep(tx, payload, ctx);
     // Only forward: saving an earlier step again keeps the investor where they are.
-    const change: KycChange = { ...set, status: 'IN_PROGRESS', currentStep: Math.max(kyc.currentStep, payload.step + 1) };
+    // A resubmission stays one until it is submitted again (complete).
+    const status = kyc.status === 'RESUBMISSION_REQUESTED' ? kyc.status : 'IN_PROGRESS';
+    const change: KycChange = { ...set, status, currentStep: Math.max(kyc.currentStep, payload.step + 1) };
     const changed = documentsChanged || Object.entries(change).some(([key, value]) => kyc[key as keyof KycRow] !== value);
     if (!changed) return;
 

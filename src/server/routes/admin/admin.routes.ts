@@ -14,6 +14,7 @@ import { staffAuth } from '../../http/staff-auth.ts';
 import { adminAuthRoutes } from './auth.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
+import { kycReviewRoutes } from './kyc.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -23,6 +24,7 @@ export function adminRoutes(deps: AppDeps) {
       c.header('cache-control', 'no-store');
     })
     .route('/', moneyRoutes(deps))
+    .route('/kyc', kycReviewRoutes(deps))
     .get('/me', anyStaff, async (c) => c.json(await getStaffProfile(deps.db, c.get('staff').staffId)))
     .post('/auth/logout', anyStaff, async (c) => {
       await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);

@@ -1,0 +1,79 @@
+/**
+ * The KYC review queue (issue 15, back-office): loads the first page with the applied filters, shows it, loads the
+ * next page on "more" (appended, by the server's keyset cursor) and starts again on new filters or a refresh. A failed
+ * first load is the failed page (retry); a failed "more" keeps the rows and shows the server's words beside them.
+ * Effects: `loadQueue` (provided by src/client/admin/kyc/kyc-review-effects.ts).
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { KYC_QUEUE_STATUSES } from '../../../src/shared/admin/kyc-review.ts';
+import { DEFAULT_QUEUE_FILTERS, type KycQueueContext, type KycQueueEvent, type KycQueueFilters, type KycQueueResponse, type LoadQueueInput } from './kyc-queue.types.ts';
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The queue could not be loaded.');
+
+function changed(filters: KycQueueFilters, field: keyof KycQueueFilters, value: string): KycQueueFilters {
+  if (field === 'status') return (KYC_QUEUE_STATUSES as readonly string[]).includes(value) ? { ...filters, status: value as KycQueueFilters['status'] } : filters;
+  if (field === 'investorType') return value === '' || value === 'INDIVIDUAL' || value === 'ENTITY' ? { ...filters, investorType: value } : filters;
+  return { ...filters, [field]: value.slice(0, 200) };
+}
+
+export const kycQueueMachine = setup({
+  types: {} as { context: KycQueueContext; events: KycQueueEvent; tags: 'loading' },
+  actors: {
+    loadQueue: fromPromise<KycQueueResponse, LoadQueueInput>(async () => {
+      throw new Error('loadQueue is provided by the back-office');
+    }),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+  },
+  actions: {
+    changeFilter: assign(({ context, event }) => (event.type === 'queue.filter.change' ? { filters: changed(context.filters, event.field, event.value) } : {})),
+    applyFilters: assign(({ context }) => ({ applied: context.filters })),
+    keepPage: assign((_, params: { page: KycQueueResponse }) => ({ rows: params.page.rows, nextCursor: params.page.nextCursor, fourEyesAboveEur: params.page.fourEyesAboveEur, error: null })),
+    appendPage: assign(({ context }, params: { page: KycQueueResponse }) => ({
+      rows: [...context.rows, ...params.page.rows.filter((r) => !context.rows.some((known) => known.userId === r.userId))],
+      nextCursor: params.page.nextCursor,
+      error: null,
+    })),
+    noteError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
+  },
+}).createMachine({
+  id: 'kycQueue',
+  context: { filters: DEFAULT_QUEUE_FILTERS, applied: DEFAULT_QUEUE_FILTERS, rows: [], nextCursor: null, fourEyesAboveEur: null, error: null },
+  initial: 'loading',
+  on: { 'queue.filter.change': { actions: 'changeFilter' } },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadQueue',
+        src: 'loadQueue',
+        input: ({ context }) => ({ filters: context.applied, cursor: null }),
+        onDone: { target: 'shown', actions: { type: 'keepPage', params: ({ event }) => ({ page: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'noteError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: { 'queue.retry': 'loading', 'queue.filter.apply': { target: 'loading', actions: 'applyFilters' } },
+    },
+    shown: {
+      on: {
+        'queue.filter.apply': { target: 'loading', actions: 'applyFilters' },
+        'queue.refresh': 'loading',
+        'queue.more': { guard: 'hasMore', target: 'loadingMore' },
+      },
+    },
+    loadingMore: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadMore',
+        src: 'loadQueue',
+        input: ({ context }) => ({ filters: context.applied, cursor: context.nextCursor }),
+        onDone: { target: 'shown', actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) } },
+        onError: { target: 'shown', actions: { type: 'noteError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});
+
+export type KycQueueActorRef = ActorRefFrom<typeof kycQueueMachine>;

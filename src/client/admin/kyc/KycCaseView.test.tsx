@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+/**
+ * The case page rendered with a fake AdminApi (the chart, selectors and views are real): the case's data, a document
+ * shown inline as an image of an object URL, a decision sent with the round shown and the case read again, the
+ * server's refusal shown in its words, and an auditor's read-only view.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CASE_USER_ID, kycCase } from '../../../../machines/admin/kyc-case/kyc-case.fixtures.ts';
+import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
+import type { KycCase } from '../../../shared/admin/kyc-review.ts';
+import { AdminApiError, type AdminApi } from '../admin-api.ts';
+import type { SignedInStaff } from '../admin-page-props.ts';
+import { KycReviewPage } from './KycReviewPage.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Call = { method: string; path: string; body?: unknown };
+
+function fakeApi(cases: KycCase[], decide: (body: unknown) => Promise<unknown>) {
+  const calls: Call[] = [];
+  let loads = 0;
+  const api: AdminApi = {
+    get: <T,>(path: string) => {
+      calls.push({ method: 'GET', path });
+      const answer = cases[Math.min(loads++, cases.length - 1)];
+      return Promise.resolve(answer as T);
+    },
+    post: <T,>(path: string, body?: unknown) => {
+      calls.push({ method: 'POST', path, body });
+      return decide(body) as Promise<T>;
+    },
+    put: () => Promise.reject(new Error('not used')),
+    delete: () => Promise.reject(new Error('not used')),
+    upload: () => Promise.reject(new Error('not used')),
+    blob: (path: string) => {
+      calls.push({ method: 'BLOB', path });
+      return Promise.resolve(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }));
+    },
+  };
+  return { api, calls };
+}
+
+const staff = (roles: SignedInStaff['roles']): SignedInStaff => ({ id: 'f3d2b8c1-1111-4111-8111-000000000001', email: 'grace@foundation.example', displayName: 'Grace', roles });
+
+describe('KYC case page', () => {
+  let created: string[] = [];
+  let revoked: string[] = [];
+  beforeEach(() => {
+    created = [];
+    revoked = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+      const url = `blob:case-${created.length + 1}`;
+      created.push(url);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url: string) => void revoked.push(url));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the case, a document inline, and sends a decision with the round shown', async () => {
+    const decided = kycCase({ status: 'APPROVED' });
+    const { api, calls } = fakeApi([kycCase({ reviewRound: 3 }), decided], () =>
+      Promise.resolve({ status: 'APPROVED', reviewRound: 3, decision: 'APPROVED', awaitingSecondApproval: false }),
+    );
+    const navigate = vi.fn();
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={navigate} />);
+
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(calls[0]).toEqual({ method: 'GET', path: `/api/admin/kyc/cases/${CASE_USER_ID}` });
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText(/old-passport\.pdf.*replaced/)).toBeTruthy();
+
+    // The current identity document, inline.
+    fireEvent.click(screen.getAllByRole('button', { name: 'View' })[0]!);
+    const img = (await screen.findByRole('img')) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('blob:case-1');
+    expect(calls.at(-1)).toEqual({ method: 'BLOB', path: `/api/admin/kyc/cases/${CASE_USER_ID}/documents/11111111-1111-4111-8111-111111111111` });
+    fireEvent.click(screen.getByRole('button', { name: 'Close document' }));
+    expect(revoked).toEqual(['blob:case-1']);
+
+    // Submitting without a decision is refused in the page, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit decision' }));
+    expect(await screen.findByText('Please choose a decision.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // A rejection needs its reason: the server's words, before any call.
+    fireEvent.click(screen.getByLabelText('Reject'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit decision' }));
+    expect(await screen.findByText(kycReviewMessages.reasonRequired)).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Approve'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit decision' }));
+    });
+    await waitFor(() => expect(screen.getByText('Verification approved. The investor has been emailed.')).toBeTruthy());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: `/api/admin/kyc/cases/${CASE_USER_ID}/decision`, body: { decision: 'APPROVED', expectedRound: 3 } }]);
+    // The case read again: decided, no form any more.
+    expect(await screen.findByText('This case is not awaiting a decision.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit decision' })).toBeNull();
+
+    fireEvent.click(screen.getByText('← Back to the queue'));
+    expect(navigate).toHaveBeenCalledWith('/kyc');
+  });
+
+  it("shows the server's refusal in its words", async () => {
+    const { api } = fakeApi([kycCase(), kycCase()], () => Promise.reject(new AdminApiError(409, kycReviewMessages.alreadyApproved)));
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    fireEvent.click(await screen.findByLabelText('Approve'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit decision' }));
+    expect(await screen.findByText(kycReviewMessages.alreadyApproved)).toBeTruthy();
+  });
+
+  it('is read-only for an auditor', async () => {
+    const { api, calls } = fakeApi([kycCase()], () => Promise.reject(new Error('an auditor never decides')));
+    render(<KycReviewPage api={api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByText('Read only: your role does not decide cases.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit decision' })).toBeNull();
+    expect(calls.every((c) => c.method !== 'POST')).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The KYC review's side effects, built on the back-office API client and handed to the charts with
+ * machine.provide({ actors }): the queue, the case, a decision, and a document's bytes as an object URL (the chart
+ * revokes it when it is no longer shown).
+ */
+import { fromPromise } from 'xstate';
+import type { DecideInput, KycCase, KycDecisionResponse, LoadDocumentInput, OpenDocument } from '../../../../machines/admin/kyc-case/kyc-case.types.ts';
+import type { KycQueueResponse, LoadQueueInput } from '../../../../machines/admin/kyc-queue/kyc-queue.types.ts';
+import type { AdminApi } from '../admin-api.ts';
+
+const CASES = '/api/admin/kyc/cases';
+
+export function queueQuery({ filters, cursor }: LoadQueueInput): string {
+  const params = new URLSearchParams({ status: filters.status });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.investorType) params.set('investorType', filters.investorType);
+  if (filters.minAmount.trim()) params.set('minAmount', filters.minAmount.trim());
+  if (cursor) params.set('cursor', cursor);
+  return `${CASES}?${params.toString()}`;
+}
+
+export const kycQueueEffects = (api: AdminApi) => ({
+  loadQueue: fromPromise<KycQueueResponse, LoadQueueInput>(({ input, signal }) => api.get<KycQueueResponse>(queueQuery(input), { signal })),
+});
+
+export const kycCaseEffects = (api: AdminApi) => ({
+  loadCase: fromPromise<KycCase, { userId: string }>(({ input, signal }) => api.get<KycCase>(`${CASES}/${encodeURIComponent(input.userId)}`, { signal })),
+  decide: fromPromise<KycDecisionResponse, DecideInput>(({ input }) => api.post<KycDecisionResponse>(`${CASES}/${encodeURIComponent(input.userId)}/decision`, input.payload)),
+  loadDocument: fromPromise<OpenDocument, LoadDocumentInput>(async ({ input, signal }) => {
+    const blob = await api.blob(`${CASES}/${encodeURIComponent(input.userId)}/documents/${encodeURIComponent(input.documentId)}`, { signal });
+    return { documentId: input.documentId, url: URL.createObjectURL(blob), contentType: blob.type };
+  }),
+});

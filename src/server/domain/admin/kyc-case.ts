@@ -1,0 +1,146 @@
+/**
+ * GET /api/admin/kyc/cases/:userId: everything a reviewer needs for one investor, in a fixed number of queries
+ * (investor and verification; disclosure reads; documents, replaced ones included; reviews with reviewer names;
+ * the threshold): registration data, the disclosure reading record, every KYC document, the AML answers, the review
+ * history and the resubmission state. An unknown investor, or one without a verification row, is a 404.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
+import { KYC_REVIEW_DECISIONS, type KycCase } from '../../../shared/admin/kyc-review.ts';
+import { ANNUAL_VOLUMES, FUNDS_SOURCES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, KYC_RESUBMIT_STEPS, KYC_STATUSES, type KycResubmitStep } from '../../../shared/kyc.ts';
+import { disclosureProgress, disclosureReads, disclosureSections, kycDocuments, kycReviews, kycVerifications, staffMembers, userDetails, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { isUuid } from '../is-uuid.ts';
+import { oneOf } from '../row-mapping.ts';
+import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
+
+export const caseNotFound = () => new AppError('NOT_FOUND', kycReviewMessages.notFound);
+
+const resubmitSteps = (steps: readonly string[] | null): KycResubmitStep[] =>
+  (steps ?? []).filter((s): s is KycResubmitStep => (KYC_RESUBMIT_STEPS as readonly string[]).includes(s));
+
+export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
+  if (!isUuid(userId)) throw caseNotFound();
+  const [row] = await db
+    .select({ kyc: kycVerifications, details: userDetails, email: users.email, disclosureCompleted: disclosureProgress.completed, disclosureCompletedAt: disclosureProgress.completedAt })
+    .from(kycVerifications)
+    .innerJoin(userDetails, eq(userDetails.userId, kycVerifications.userId))
+    .innerJoin(users, eq(users.id, kycVerifications.userId))
+    .leftJoin(disclosureProgress, eq(disclosureProgress.userId, kycVerifications.userId))
+    .where(eq(kycVerifications.userId, userId))
+    .limit(1);
+  if (!row) throw caseNotFound();
+  const [reads, documents, reviews, threshold] = await Promise.all([
+    db
+      .select({
+        title: disclosureSections.title,
+        position: disclosureSections.position,
+        openedAt: disclosureReads.openedAt,
+        timeSpent: disclosureReads.timeSpent,
+        scrolledAt: disclosureReads.scrolledAt,
+        completedAt: disclosureReads.completedAt,
+      })
+      .from(disclosureReads)
+      .innerJoin(disclosureSections, eq(disclosureSections.id, disclosureReads.sectionId))
+      .where(eq(disclosureReads.userId, userId))
+      .orderBy(asc(disclosureSections.position)),
+    db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(asc(kycDocuments.seq)),
+    db
+      .select({ review: kycReviews, reviewerName: staffMembers.displayName })
+      .from(kycReviews)
+      .innerJoin(staffMembers, eq(staffMembers.id, kycReviews.reviewerId))
+      .where(eq(kycReviews.userId, userId))
+      .orderBy(asc(kycReviews.decidedAt), asc(kycReviews.id)),
+    kycFourEyesThreshold(db),
+  ]);
+  const { kyc, details } = row;
+  const status = oneOf(kyc.status, KYC_STATUSES, 'PENDING');
+  const history = reviews.map(({ review: r, reviewerName }) => ({
+    id: r.id,
+    round: r.round,
+    decision: oneOf(r.decision, KYC_REVIEW_DECISIONS, 'REJECTED'),
+    reason: r.reason,
+    steps: resubmitSteps(r.steps),
+    message: r.message,
+    reviewerId: r.reviewerId,
+    reviewerName,
+    decidedAt: r.decidedAt.toISOString(),
+  }));
+  return {
+    userId,
+    email: row.email,
+    registration: {
+      investorType: details.investorType,
+      fullName: details.fullName,
+      dateOfBirth: details.dateOfBirth,
+      nationality: details.nationality,
+      entityName: details.entityName,
+      jurisdiction: details.jurisdiction,
+      authorizedSignatory: details.authorizedSignatory,
+      walletAddress: details.walletAddress,
+      primaryJurisdiction: details.primaryJurisdiction,
+      investmentAmount: details.investmentAmount,
+      tokenQuantity: details.tokenQuantity,
+      currentStep: details.currentStep,
+      registeredAt: details.createdAt.toISOString(),
+    },
+    disclosure: {
+      completed: row.disclosureCompleted ?? false,
+      completedAt: row.disclosureCompletedAt?.toISOString() ?? null,
+      reads: reads.map((r) => ({
+        section: r.title,
+        readAt: r.openedAt.toISOString(),
+        detail: { position: r.position, timeSpentSeconds: r.timeSpent, scrolledToEndAt: r.scrolledAt?.toISOString() ?? null, completedAt: r.completedAt?.toISOString() ?? null },
+      })),
+    },
+    kyc: {
+      status,
+      reviewRound: kyc.reviewRound,
+      submittedAt: kyc.completedAt?.toISOString() ?? null,
+      aml: kyc.amlSubmittedAt
+        ? {
+            fundsSource: oneOf(kyc.amlFundsSource, FUNDS_SOURCES, 'other'),
+            annualVolume: oneOf(kyc.amlAnnualVolume, ANNUAL_VOLUMES, '0-25k'),
+            occupation: kyc.amlOccupation ?? '',
+            additionalInfo: kyc.amlAdditionalInfo ?? '',
+            declarationsConfirmed: kyc.amlPepDeclared && kyc.amlSanctionsDeclared && kyc.amlCriminalDeclared && kyc.amlFundsDeclared,
+          }
+        : null,
+      resubmission:
+        status === 'RESUBMISSION_REQUESTED' && kyc.resubmissionRequestedAt
+          ? { steps: resubmitSteps(kyc.resubmissionSteps), message: kyc.resubmissionMessage ?? '', requestedAt: kyc.resubmissionRequestedAt.toISOString() }
+          : null,
+    },
+    documents: documents.map((d) => ({
+      id: d.id,
+      documentType: oneOf(d.documentType, KYC_DOCUMENT_TYPES, 'identity'),
+      step: d.step,
+      originalName: d.originalName,
+      contentType: oneOf(d.contentType, KYC_FILE_TYPES, 'application/pdf'),
+      sizeBytes: d.sizeBytes,
+      sha256: d.sha256,
+      uploadedAt: d.createdAt.toISOString(),
+      replacedAt: d.replacedAt?.toISOString() ?? null,
+    })),
+    reviews: history,
+    fourEyes: {
+      applies: needsFourEyes(details.investmentAmount, threshold),
+      aboveEur: threshold,
+      approvalsThisRound: history
+        .filter((r) => r.round === kyc.reviewRound && r.decision === 'APPROVED')
+        .map(({ reviewerId, reviewerName, decidedAt }) => ({ reviewerId, reviewerName, decidedAt })),
+    },
+  };
+}
+
+/** One document of THIS investor by id (another investor's is null, like an id nobody has). */
+export async function findCaseDocument(db: Db, userId: string, documentId: string) {
+  if (!isUuid(userId) || !isUuid(documentId)) return null;
+  const [doc] = await db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.id, documentId)))
+    .limit(1);
+  return doc ?? null;
+}

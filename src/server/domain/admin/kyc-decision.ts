@@ -1,0 +1,140 @@
+/**
+ * POST /api/admin/kyc/cases/:userId/decision (issue 15). ONE transaction, the investor's verification row locked
+ * (FOR UPDATE) first, so parallel decisions on a case run one after the other and each sees what the other did:
+ *   - only a case UNDER_REVIEW is decided (409 otherwise), and only for the round the reviewer saw (expectedRound;
+ *     a resubmission since starts the next round: 409);
+ *   - APPROVED: above the four-eyes threshold the first approval of a round is recorded and the case stays
+ *     UNDER_REVIEW until a DIFFERENT reviewer approves (the same reviewer again: 409; the unique index on kyc_reviews
+ *     is the backstop). Approvals of earlier rounds never count. The final approval sets the verified flags;
+ *   - REJECTED (with a reason) and RESUBMISSION_REQUESTED (steps and a message: those steps reopen for the investor,
+ *     every other stays as submitted).
+ * Each decision writes a kyc_reviews row and an audit event; a decision that changes the status emails the investor
+ * (a first approval changes nothing for them, so it does not).
+ */
+import { and, eq } from 'drizzle-orm';
+import { kycReviewMails, kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
+import type { KycDecisionPayload, KycDecisionResponse } from '../../../shared/admin/kyc-review.ts';
+import { KYC_RESUBMIT_STEPS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEP_NUMBER, type KycResubmitStep } from '../../../shared/kyc.ts';
+import { kycReviews, kycVerifications, userDetails, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { enqueueMail } from '../../jobs/mail-job.ts';
+import { recordAuditEvent } from '../record-audit-event.ts';
+import type { StaffRequestContext } from '../request-context.ts';
+import { caseNotFound } from './kyc-case.ts';
+import { isUuid } from '../is-uuid.ts';
+import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
+
+/** The role a reviewer decides in (staffAuth let them through with it). */
+const ROLE = 'compliance';
+
+/** What a resubmission request clears: the saved flag of each reopened step. */
+const STEP_FLAG: Record<KycResubmitStep, 'identityDocumentUploaded' | 'biometricCompleted' | 'addressDocumentUploaded' | 'amlScreeningCompleted'> = {
+  identity: 'identityDocumentUploaded',
+  biometric: 'biometricCompleted',
+  address: 'addressDocumentUploaded',
+  aml: 'amlScreeningCompleted',
+};
+
+export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayload, ctx: StaffRequestContext): Promise<KycDecisionResponse> {
+  if (!isUuid(userId)) throw caseNotFound();
+  const { staffId, now, meta } = ctx;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ kyc: kycVerifications, amount: userDetails.investmentAmount, email: users.email })
+      .from(kycVerifications)
+      .innerJoin(userDetails, eq(userDetails.userId, kycVerifications.userId))
+      .innerJoin(users, eq(users.id, kycVerifications.userId))
+      .where(eq(kycVerifications.userId, userId))
+      .for('update', { of: kycVerifications });
+    if (!row) throw caseNotFound();
+    const { kyc } = row;
+    if (kyc.status !== 'UNDER_REVIEW') throw new AppError('CONFLICT', kycReviewMessages.notUnderReview);
+    if (kyc.reviewRound !== payload.expectedRound) throw new AppError('CONFLICT', kycReviewMessages.staleRound);
+    const round = kyc.reviewRound;
+    const threshold = await kycFourEyesThreshold(tx);
+    const fourEyes = needsFourEyes(row.amount, threshold);
+    const base = { role: ROLE, round, investmentAmount: row.amount, fourEyes, fourEyesAboveEur: threshold };
+
+    const review = (extra: Partial<typeof kycReviews.$inferInsert>) =>
+      tx.insert(kycReviews).values({ userId, round, decision: payload.decision, reviewerId: staffId, decidedAt: now, ...extra });
+
+    if (payload.decision === 'APPROVED') {
+      const approvals = await tx
+        .select({ reviewerId: kycReviews.reviewerId })
+        .from(kycReviews)
+        .where(and(eq(kycReviews.userId, userId), eq(kycReviews.round, round), eq(kycReviews.decision, 'APPROVED')));
+      if (approvals.some((a) => a.reviewerId === staffId)) throw new AppError('CONFLICT', kycReviewMessages.alreadyApproved);
+      await review({});
+      if (fourEyes && approvals.length === 0) {
+        await tx.update(kycVerifications).set({ updatedAt: now }).where(eq(kycVerifications.userId, userId));
+        await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.first-approval', detail: { ...base }, meta, at: now });
+        return { status: 'UNDER_REVIEW', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: true };
+      }
+      await tx
+        .update(kycVerifications)
+        .set({ status: 'APPROVED', identityVerified: true, biometricVerified: true, addressVerified: true, amlScreeningPassed: true, updatedAt: now })
+        .where(eq(kycVerifications.userId, userId));
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [...approvals.map((a) => a.reviewerId), staffId] }, meta, at: now });
+      await enqueueMail(tx, { to: row.email, ...kycReviewMails.approved() }, now, `kyc-review:${userId}:${round}:approved`);
+      return { status: 'APPROVED', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: false };
+    }
+
+    if (payload.decision === 'REJECTED') {
+      const reason = payload.reason ?? '';
+      await review({ reason });
+      await tx
+        .update(kycVerifications)
+        .set({ status: 'REJECTED', identityVerified: false, biometricVerified: false, addressVerified: false, amlScreeningPassed: false, updatedAt: now })
+        .where(eq(kycVerifications.userId, userId));
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason }, meta, at: now });
+      await enqueueMail(tx, { to: row.email, ...kycReviewMails.rejected(reason) }, now, `kyc-review:${userId}:${round}:rejected`);
+      return { status: 'REJECTED', reviewRound: round, decision: 'REJECTED', awaitingSecondApproval: false };
+    }
+
+    // RESUBMISSION_REQUESTED: the chosen steps, in step order, once each.
+    const steps = KYC_RESUBMIT_STEPS.filter((s) => payload.steps?.includes(s));
+    const message = payload.message ?? '';
+    await review({ steps, message });
+    const reopened = Object.fromEntries(steps.map((s) => [STEP_FLAG[s], false]));
+    await tx
+      .update(kycVerifications)
+      .set({
+        status: 'RESUBMISSION_REQUESTED',
+        ...reopened,
+        // Submitted again by POST /api/kyc/complete once the reopened steps are saved.
+        completedAt: null,
+        finalReviewCompleted: false,
+        currentStep: Math.min(...steps.map((s) => KYC_RESUBMIT_STEP_NUMBER[s])),
+        identityVerified: false,
+        biometricVerified: false,
+        addressVerified: false,
+        amlScreeningPassed: false,
+        resubmissionSteps: steps,
+        resubmissionMessage: message,
+        resubmissionRequestedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(kycVerifications.userId, userId));
+    await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.resubmission-requested', detail: { ...base, steps, message }, meta, at: now });
+    await enqueueMail(
+      tx,
+      { to: row.email, ...kycReviewMails.resubmission(message, steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s])) },
+      now,
+      `kyc-review:${userId}:${round}:resubmission`,
+    );
+    return { status: 'RESUBMISSION_REQUESTED', reviewRound: round, decision: 'RESUBMISSION_REQUESTED', awaitingSecondApproval: false };
+  });
+}
+
+/** Records who viewed which document of which investor (GET .../documents/:documentId). */
+export async function recordDocumentView(db: Db, userId: string, document: { id: string; documentType: string; sha256: string }, ctx: StaffRequestContext, role: string) {
+  await recordAuditEvent(db, {
+    userId,
+    staffId: ctx.staffId,
+    action: 'admin.kyc.document-viewed',
+    detail: { role, documentId: document.id, documentType: document.documentType, sha256: document.sha256 },
+    meta: ctx.meta,
+    at: ctx.now,
+  });
+}
