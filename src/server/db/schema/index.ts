@@ -16,5 +16,6 @@ export * from './kyc.ts';
 export * from './legal.ts';
 export * from './registration.ts';
 export * from './settings.ts';
+export * from './settings-history.ts';
 export * from './staff.ts';
 export * from './storage.ts';
