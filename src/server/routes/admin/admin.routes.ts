@@ -11,6 +11,9 @@ import { endStaffSession } from '../../domain/admin/end-staff-session.ts';
 import { getStaffProfile } from '../../domain/admin/get-staff-profile.ts';
 import { staffRequestContext } from '../../http/request-context.ts';
 import { staffAuth } from '../../http/staff-auth.ts';
+import { contentRoutes } from './content.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+import { settingsAdminRoutes } from './settings.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -20,6 +23,9 @@ export function adminRoutes(deps: AppDeps) {
       c.header('cache-control', 'no-store');
     })
     .get('/me', anyStaff, async (c) => c.json(await getStaffProfile(deps.db, c.get('staff').staffId)))
+    .route('/content', contentRoutes(deps))
+    .route('/settings', settingsAdminRoutes(deps))
+    .route('/dashboard', dashboardRoutes(deps))
     .post('/auth/logout', anyStaff, async (c) => {
       await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);
       return c.json({ signedOut: true });
