@@ -82,8 +82,11 @@ export const NewSectionFieldsSchema = v.object({
   slug: v.pipe(v.string(), v.regex(SECTION_SLUG, contentMessages.invalidSlug)),
 });
 
+const BOX = contentMessages.invalidCheckboxes;
+/** A checkbox list as the loader's manifest has it (every fault named as the list's). */
 export const CheckboxListSchema = v.array(
-  v.strictObject({ id: v.string(), text: v.string(), required: v.boolean(), critical: v.optional(v.boolean(), false) }),
+  v.strictObject({ id: v.string(BOX), text: v.string(BOX), required: v.boolean(BOX), critical: v.optional(v.boolean(BOX), false) }, BOX),
+  BOX,
 );
 
 /** The agreement form's fields: title and the checkbox list (JSON). */
@@ -99,7 +102,7 @@ export const AgreementFieldsSchema = v.object({
         return NEVER;
       }
     }),
-    v.array(v.strictObject({ id: v.string(), text: v.string(), required: v.boolean(), critical: v.optional(v.boolean(), false) }), contentMessages.invalidCheckboxes),
+    CheckboxListSchema,
   ),
 });
 
