@@ -12,7 +12,7 @@ export const settingsHistory = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull(),
-    /** null: the key had no stored value before (its default applied). */
+    /** The value in force before (its default when the key had no row yet). */
     oldValue: jsonb('old_value').$type<unknown>(),
     newValue: jsonb('new_value').$type<unknown>().notNull(),
     staffId: uuid('staff_id').references(() => staffMembers.id, { onDelete: 'set null' }),
