@@ -32,4 +32,8 @@ export type AdminPage = {
 };
 
 /** In navigation order. Each area's page adds its entry. */
-export const ADMIN_PAGES: readonly AdminPage[] = [];
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: '/', title: 'Dashboard', roles: ['compliance', 'finance', 'issuer-admin', 'auditor'], load: async () => (await import('./dashboard/DashboardPage.tsx')).default },
+  { path: '/content', title: 'Content', roles: ['issuer-admin', 'auditor'], load: async () => (await import('./content/ContentPage.tsx')).default },
+  { path: '/settings', title: 'Settings', roles: ['issuer-admin', 'auditor'], load: async () => (await import('./settings/SettingsPage.tsx')).default },
+];

@@ -1,0 +1,48 @@
+/**
+ * A Chartist bar chart (SVG, responsive), loaded with the dashboard's chunk only: Chartist is imported here on first
+ * draw, so neither the shell nor another page carries it. The drawing is decoration for sighted readers
+ * (aria-hidden); the page gives the same numbers as a table.
+ */
+import { useEffect, useRef } from 'react';
+import 'chartist/dist/index.css';
+
+export type BarChartSpec = {
+  labels: string[];
+  series: number[][];
+  horizontal?: boolean;
+  stacked?: boolean;
+  /** Show every n-th label only (30 days on a phone). */
+  labelEvery?: number;
+};
+
+export function BarChartView({ spec, className }: { spec: BarChartSpec; className: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let detach: (() => void) | null = null;
+    let cancelled = false;
+    void import('chartist').then(({ BarChart }) => {
+      if (cancelled || !ref.current) return;
+      const every = spec.labelEvery ?? 1;
+      const labelAxis = { showGrid: false, labelInterpolationFnc: (value: unknown, index: number) => (index % every === 0 ? String(value) : '') };
+      const valueAxis = { onlyInteger: true };
+      const chart = new BarChart(
+        ref.current,
+        { labels: spec.labels, series: spec.series },
+        {
+          horizontalBars: spec.horizontal ?? false,
+          reverseData: spec.horizontal ?? false,
+          stackBars: spec.stacked ?? false,
+          seriesBarDistance: 10,
+          axisX: spec.horizontal ? valueAxis : labelAxis,
+          axisY: spec.horizontal ? { ...labelAxis, offset: 84 } : valueAxis,
+        },
+      );
+      detach = () => chart.detach();
+    });
+    return () => {
+      cancelled = true;
+      detach?.();
+    };
+  }, [spec]);
+  return <div ref={ref} className={className} aria-hidden="true" />;
+}
