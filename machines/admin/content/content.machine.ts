@@ -45,6 +45,7 @@ export const contentMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadContent',
         src: 'loadContent',
         onDone: { target: 'ready', actions: [{ type: 'clearMessages' }, { type: 'keepContent', params: ({ event }) => ({ content: event.output }) }] },
         onError: { target: 'failed', actions: failed },
@@ -65,7 +66,8 @@ export const contentMachine = setup({
         submitting: {
           tags: ['busy'],
           invoke: {
-            src: 'submitChange',
+            id: 'submitChange',
+        src: 'submitChange',
             input: ({ context }) => context.pending!,
             onDone: {
               target: 'refreshing',
@@ -78,7 +80,8 @@ export const contentMachine = setup({
         refreshing: {
           tags: ['busy'],
           invoke: {
-            src: 'loadContent',
+            id: 'loadContent',
+        src: 'loadContent',
             onDone: { target: 'idle', actions: { type: 'keepContent', params: ({ event }) => ({ content: event.output }) } },
             onError: { target: 'idle', actions: failed },
           },
@@ -86,7 +89,8 @@ export const contentMachine = setup({
         previewLoading: {
           tags: ['busy'],
           invoke: {
-            src: 'loadPreview',
+            id: 'loadPreview',
+        src: 'loadPreview',
             input: ({ event }) => (event as Extract<ContentEvent, { type: 'content.preview' }>).request,
             onDone: { target: 'previewShown', actions: assign({ preview: ({ event }) => event.output }) },
             onError: { target: 'idle', actions: failed },

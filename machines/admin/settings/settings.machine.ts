@@ -37,6 +37,7 @@ export const settingsMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadSettings',
         src: 'loadSettings',
         onDone: { target: 'editing', actions: [{ type: 'clearMessages' }, { type: 'keepSettings', params: ({ event }) => ({ settings: event.output, notice: null }) }] },
         onError: { target: 'failed', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
@@ -49,6 +50,7 @@ export const settingsMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'saveSettings',
         src: 'saveSettings',
         input: ({ context, event }) => {
           const values = (event as Extract<SettingsEvent, { type: 'settings.save' }>).values;
@@ -65,6 +67,7 @@ export const settingsMachine = setup({
     reloading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadSettings',
         src: 'loadSettings',
         onDone: { target: 'editing', actions: { type: 'keepSettings', params: ({ event }) => ({ settings: event.output, notice: null }) } },
         onError: { target: 'editing', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
