@@ -15,12 +15,16 @@ export type BarChartSpec = {
   labelEvery?: number;
 };
 
+let chartist: Promise<typeof import('chartist')> | null = null;
+/** One import for every chart on the page. */
+const loadChartist = () => (chartist ??= import('chartist'));
+
 export function BarChartView({ spec, className }: { spec: BarChartSpec; className: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let detach: (() => void) | null = null;
     let cancelled = false;
-    void import('chartist').then(({ BarChart }) => {
+    void loadChartist().then(({ BarChart }) => {
       if (cancelled || !ref.current) return;
       const every = spec.labelEvery ?? 1;
       const labelAxis = { showGrid: false, labelInterpolationFnc: (value: unknown, index: number) => (index % every === 0 ? String(value) : '') };
