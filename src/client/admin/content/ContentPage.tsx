@@ -203,7 +203,7 @@ export default function ContentPage({ api, staff }: AdminPageProps) {
                   <button type="button" className="admin-button admin-button--secondary" onClick={() => edit({ kind: 'section', id: s.id })} aria-expanded={isEditing({ kind: 'section', id: s.id })}>
                     Edit
                   </button>
-                  <button type="button" className="admin-button admin-button--danger" disabled={busy || sections.length < 2} onClick={() => send({ kind: 'retire', id: s.id })}>
+                  <button type="button" className="admin-button admin-button--danger" disabled={busy || sections.length < 2} onClick={() => window.confirm(`Remove “${s.title}”? Investors will no longer see it; who read it stays on record.`) && send({ kind: 'retire', id: s.id })}>
                     Remove
                   </button>
                 </>
@@ -263,7 +263,7 @@ export default function ContentPage({ api, staff }: AdminPageProps) {
               <div>
                 <h4>{a.current?.title ?? AGREEMENT_TITLES_FALLBACK[a.key]}</h4>
                 <p className="content-meta">
-                  {a.key} · {a.current ? `${a.current.checkboxes.length} checkboxes · ${a.current.signers} signed this version` : 'no version yet'}
+                  {a.key} · {a.current ? `${a.current.checkboxes.length} checkbox${a.current.checkboxes.length === 1 ? '' : 'es'} · ${a.current.signers} signed this version` : 'no version yet'}
                 </p>
                 {a.current && (
                   <p className="content-meta">

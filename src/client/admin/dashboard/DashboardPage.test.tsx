@@ -54,8 +54,8 @@ afterEach(() => {
 describe('DashboardPage', () => {
   it('shows the figures, tables of the same numbers, and draws them', async () => {
     render(<DashboardPage {...props(fakeApi(vi.fn(async () => FIGURES) as AdminApi['get']))} />);
-    expect(await screen.findByText('€375,000.00')).toBeTruthy();
-    expect(screen.getByText('€50,000.00')).toBeTruthy();
+    expect(await screen.findByText('€375,000')).toBeTruthy();
+    expect(screen.getByText('€50,000')).toBeTruthy();
     expect(screen.getByText(/no refunds recorded by this server yet/)).toBeTruthy();
     const funnel = screen.getByRole('table', { name: 'Investors per step' });
     expect([...funnel.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual(['Disclosure7', 'KYC4', 'Agreements2', 'Payment1', 'Complete1']);
@@ -70,10 +70,10 @@ describe('DashboardPage', () => {
   it("Refresh asks again; a failure shows the server's words beside the figures", async () => {
     const get = vi.fn().mockResolvedValueOnce(FIGURES).mockRejectedValueOnce(new AdminApiError(503, 'Maintenance until noon.'));
     render(<DashboardPage {...props(fakeApi(get as AdminApi['get']))} />);
-    await screen.findByText('€375,000.00');
+    await screen.findByText('€375,000');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Maintenance until noon.');
-    expect(screen.getByText('€375,000.00')).toBeTruthy();
+    expect(screen.getByText('€375,000')).toBeTruthy();
     expect(get).toHaveBeenCalledTimes(2);
   });
 });

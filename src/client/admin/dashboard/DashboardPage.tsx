@@ -15,7 +15,8 @@ import './dashboard.css';
 
 export const STEP_LABELS: Record<string, string> = { disclosure: 'Disclosure', kyc: 'KYC', agreements: 'Agreements', payment: 'Payment', complete: 'Complete' };
 
-const eur = (n: number) => n.toLocaleString('en-GB', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 });
+/** Whole euros without cents (they fit a phone's card); cents when there are any. */
+const eur = (n: number) => n.toLocaleString('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 });
 
 function Figures({ figures }: { figures: DashboardResponse }) {
   const funnel = useMemo<BarChartSpec>(() => ({ labels: figures.funnel.map((f) => STEP_LABELS[f.step] ?? f.step), series: [figures.funnel.map((f) => f.investors)], horizontal: true }), [figures]);
@@ -56,7 +57,8 @@ function Figures({ figures }: { figures: DashboardResponse }) {
       <section className="dashboard-card" aria-labelledby="funnel-title">
         <h3 id="funnel-title">Investors per step</h3>
         <BarChartView spec={funnel} className="dashboard-chart dashboard-chart--funnel" />
-        <table className="visually-hidden">
+        <div className="visually-hidden">
+        <table>
           <caption>Investors per step</caption>
           <thead>
             <tr>
@@ -73,15 +75,25 @@ function Figures({ figures }: { figures: DashboardResponse }) {
             ))}
           </tbody>
         </table>
+        </div>
       </section>
 
       <section className="dashboard-card" aria-labelledby="kyc-title">
         <h3 id="kyc-title">KYC decisions, last {figures.days} days</h3>
         <p className="dashboard-legend" aria-hidden="true">
-          <span className="dashboard-key dashboard-key--a" /> Approved <span className="dashboard-key dashboard-key--b" /> Rejected <span className="dashboard-key dashboard-key--c" /> Resubmission requested
+          <span>
+            <span className="dashboard-key dashboard-key--a" /> Approved
+          </span>
+          <span>
+            <span className="dashboard-key dashboard-key--b" /> Rejected
+          </span>
+          <span>
+            <span className="dashboard-key dashboard-key--c" /> Resubmission requested
+          </span>
         </p>
         <BarChartView spec={decisions} className="dashboard-chart dashboard-chart--kyc" />
-        <table className="visually-hidden">
+        <div className="visually-hidden">
+        <table>
           <caption>KYC decisions per day (days without decisions left out)</caption>
           <thead>
             <tr>
@@ -102,6 +114,7 @@ function Figures({ figures }: { figures: DashboardResponse }) {
             ))}
           </tbody>
         </table>
+        </div>
         {decided.length === 0 && <p>No KYC decisions in the last {figures.days} days.</p>}
         <p className="dashboard-note">
           Verifications now:{' '}
