@@ -143,6 +143,12 @@ forEachDatabase('back-office content', (t) => {
     expect(added).toMatchObject({ slug, title: 'Annex', order: 99, minReadingSeconds: 30, sha256: sha256(pdf), retiredAt: null });
     expect((await adminEvents(t, 'admin.content.disclosure.add')).filter((e) => e.detail.sectionId === id)).toHaveLength(1);
 
+    // Two clicks at once on "add": one section.
+    const racedSlug = `raced-${Date.now()}`;
+    const raced = await Promise.all([0, 1].map(() => postForm(t, '/api/admin/content/disclosure', admin.token, { slug: racedSlug, title: 'Raced', order: '98', minReadingSeconds: '30' })));
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await content(t, admin.token)).sections.filter((x) => x.slug === racedSlug)).toHaveLength(1);
+
     // The same short name again (two clicks): refused, nothing written.
     const counts = await rowCounts(t.database.db);
     const twice = await postForm(t, '/api/admin/content/disclosure', admin.token, { slug, title: 'Annex', order: '99', minReadingSeconds: '30' });
@@ -235,6 +241,18 @@ forEachDatabase('back-office content', (t) => {
       const retitled = await postForm(t, '/api/admin/content/agreements/ppm', admin.token, { title: 'PPM (3rd edition, corrected)', checkboxes: JSON.stringify(checkboxes) });
       expect(await retitled.json()).toEqual({ changed: true, resetInvestors: 0 });
       expect((await content(t, admin.token)).agreements.find((a) => a.key === 'ppm')!.current).toMatchObject({ title: 'PPM (3rd edition, corrected)', sha256: sha256(pdf) });
+    });
+
+    it('a double click acts once: two identical agreement changes at once add one version and one audit event', async () => {
+      const pdf = await realPdf(`risk twice ${Date.now()}`);
+      const fields = { title: 'Risk Acknowledgment (twice)', checkboxes: JSON.stringify([{ id: 'risk_ok', text: 'I understand the risks.', required: true, critical: true }]) };
+      const before = (await content(t, admin.token)).agreements.find((a) => a.key === 'risk')!.versions.length;
+      const answers = await Promise.all([0, 1].map(() => postForm(t, '/api/admin/content/agreements/risk', admin.token, fields, { bytes: pdf })));
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const bodies = (await Promise.all(answers.map((r) => r.json()))) as { changed: boolean }[];
+      expect(bodies.map((b) => b.changed).sort()).toEqual([false, true]);
+      expect((await content(t, admin.token)).agreements.find((a) => a.key === 'risk')!.versions.length).toBe(before + 1);
+      expect((await adminEvents(t, 'admin.content.agreement.replace')).filter((e) => e.detail.newSha256 === sha256(pdf))).toHaveLength(1);
     });
 
     it("refuses what the loader refuses, in the loader's words, writing nothing", async () => {
