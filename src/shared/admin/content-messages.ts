@@ -14,4 +14,5 @@ export const contentMessages = {
   invalidCheckboxes: 'The checkbox list is not valid: a list of { id, text, required, critical }.',
   lastSection: 'The last disclosure section cannot be removed: investors would have nothing to read.',
   refused: 'The change was refused:',
+  changedMeanwhile: 'The content was changed at the same time (by the content loader). Please reload the page and try again.',
 } as const;

@@ -30,7 +30,8 @@ function refusal(error: unknown): never {
     const problems = error.message.split('\n').slice(1).join(' ');
     throw new AppError('BAD_REQUEST', `${contentMessages.refused} ${problems}`);
   }
-  if (isUniqueViolation(error)) throw new AppError('CONFLICT', contentMessages.slugTaken);
+  if (isUniqueViolation(error, 'disclosure_sections_slug_unique')) throw new AppError('CONFLICT', contentMessages.slugTaken);
+  if (isUniqueViolation(error)) throw new AppError('CONFLICT', contentMessages.changedMeanwhile);
   throw error;
 }
 
