@@ -19,7 +19,8 @@ import {
 import type { ContentChangeRequest, EditTarget } from '../../../../machines/admin/content/content.types.ts';
 import type { AdminAgreement, AdminDisclosureSection } from '../../../shared/admin/content.ts';
 import { AGREEMENT_TITLES_FALLBACK } from '../../../shared/admin/content.ts';
-import type { AdminPageProps } from '../admin-pages.ts';
+import type { AdminApi } from '../admin-api.ts';
+import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import { agreementPdfPath, contentEffects, sectionPdfPath } from './content-effects.ts';
 import './content.css';
 
@@ -117,7 +118,10 @@ function AgreementForm({ agreement, busy, onSubmit, onCancel }: { agreement: Adm
   );
 }
 
-export default function ContentPage({ api, staff }: AdminPageProps) {
+/** The part of AdminPageProps this page uses (admin-pages.ts loads the page: importing it back would be a circle). */
+export type ContentPageProps = { api: AdminApi; staff: { roles: readonly StaffRole[] } };
+
+export default function ContentPage({ api, staff }: ContentPageProps) {
   const actor = useActorRef(contentMachine.provide({ actors: contentEffects(api) }));
   const phase = useSelector(actor, selectPhase);
   const sections = useSelector(actor, selectActiveSections);

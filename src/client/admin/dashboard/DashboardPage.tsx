@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { dashboardMachine } from '../../../../machines/admin/dashboard/dashboard.machine.ts';
 import { selectError, selectFigures, selectIsRefreshing, selectPhase } from '../../../../machines/admin/dashboard/dashboard.selectors.ts';
 import type { DashboardResponse } from '../../../shared/admin/dashboard.ts';
-import type { AdminPageProps } from '../admin-pages.ts';
+import type { AdminApi } from '../admin-api.ts';
+import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import { BarChartView, type BarChartSpec } from './BarChartView.tsx';
 import { dashboardEffects } from './dashboard-effects.ts';
 import './dashboard.css';
@@ -58,23 +59,23 @@ function Figures({ figures }: { figures: DashboardResponse }) {
         <h3 id="funnel-title">Investors per step</h3>
         <BarChartView spec={funnel} className="dashboard-chart dashboard-chart--funnel" />
         <div className="visually-hidden">
-        <table>
-          <caption>Investors per step</caption>
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Investors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.funnel.map((f) => (
-              <tr key={f.step}>
-                <th scope="row">{STEP_LABELS[f.step] ?? f.step}</th>
-                <td>{f.investors}</td>
+          <table>
+            <caption>Investors per step</caption>
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">Investors</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {figures.funnel.map((f) => (
+                <tr key={f.step}>
+                  <th scope="row">{STEP_LABELS[f.step] ?? f.step}</th>
+                  <td>{f.investors}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </section>
 
@@ -93,27 +94,27 @@ function Figures({ figures }: { figures: DashboardResponse }) {
         </p>
         <BarChartView spec={decisions} className="dashboard-chart dashboard-chart--kyc" />
         <div className="visually-hidden">
-        <table>
-          <caption>KYC decisions per day (days without decisions left out)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Approved</th>
-              <th scope="col">Rejected</th>
-              <th scope="col">Resubmission requested</th>
-            </tr>
-          </thead>
-          <tbody>
-            {decided.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
-                <td>{d.approved}</td>
-                <td>{d.rejected}</td>
-                <td>{d.other}</td>
+          <table>
+            <caption>KYC decisions per day (days without decisions left out)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Approved</th>
+                <th scope="col">Rejected</th>
+                <th scope="col">Resubmission requested</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {decided.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.approved}</td>
+                  <td>{d.rejected}</td>
+                  <td>{d.other}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
         {decided.length === 0 && <p>No KYC decisions in the last {figures.days} days.</p>}
         <p className="dashboard-note">
@@ -127,7 +128,10 @@ function Figures({ figures }: { figures: DashboardResponse }) {
   );
 }
 
-export default function DashboardPage({ api }: AdminPageProps) {
+/** The part of AdminPageProps this page uses (admin-pages.ts loads the page: importing it back would be a circle). */
+export type DashboardPageProps = { api: AdminApi; staff: { roles: readonly StaffRole[] } };
+
+export default function DashboardPage({ api }: DashboardPageProps) {
   const actor = useActorRef(dashboardMachine.provide({ actors: dashboardEffects(api) }));
   const phase = useSelector(actor, selectPhase);
   const figures = useSelector(actor, selectFigures);

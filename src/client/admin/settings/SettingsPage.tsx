@@ -8,7 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { settingsMachine } from '../../../../machines/admin/settings/settings.machine.ts';
 import { selectError, selectFormKey, selectIsBusy, selectNotice, selectPhase, selectSettings } from '../../../../machines/admin/settings/settings.selectors.ts';
 import { ADMIN_SETTING_KEYS, SETTING_LABELS, type AdminSettingKey, type AdminSettingsResponse, type AdminSettingValues } from '../../../shared/admin/settings.ts';
-import type { AdminPageProps } from '../admin-pages.ts';
+import type { AdminApi } from '../admin-api.ts';
+import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import { settingsEffects } from './settings-effects.ts';
 import './settings.css';
 
@@ -56,7 +57,10 @@ function SettingsForm({ settings, canEdit, busy, onSave }: { settings: AdminSett
   );
 }
 
-export default function SettingsPage({ api, staff }: AdminPageProps) {
+/** The part of AdminPageProps this page uses (admin-pages.ts loads the page: importing it back would be a circle). */
+export type SettingsPageProps = { api: AdminApi; staff: { roles: readonly StaffRole[] } };
+
+export default function SettingsPage({ api, staff }: SettingsPageProps) {
   const actor = useActorRef(settingsMachine.provide({ actors: settingsEffects(api) }));
   const phase = useSelector(actor, selectPhase);
   const settings = useSelector(actor, selectSettings);
