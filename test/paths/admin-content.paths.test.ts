@@ -2,7 +2,7 @@
  * Paths of the back-office content page: load (or fail and try again); open a form (a section, a new section, an
  * agreement) and cancel it; send a change (accepted: the list loaded again, the form closed, a notice that says
  * what the change did to investors; refused: the form kept open with the server's words); preview a document
- * (shown until closed, or another preview). Replayed on a real actor with fake calls; after each step: one call
+ * (shown until closed, or another chosen). Replayed on a real actor with fake calls; after each step: one call
  * exactly while busy, a change sends exactly the change asked for, the notice and the error never both shown.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { GENERAL_FAILURE } from '../../machines/admin/admin-failure.ts';
 import { changeNotice, contentMachine } from '../../machines/admin/content/content.machine.ts';
 import { selectPhase } from '../../machines/admin/content/content.selectors.ts';
-import type { ContentChangeRequest, LoadContentOutput, Preview, PreviewRequest, SubmitChangeOutput } from '../../machines/admin/content/content.types.ts';
+import type { ContentChangeRequest, LoadContentOutput, SubmitChangeOutput } from '../../machines/admin/content/content.types.ts';
 import { AdminApiError } from '../../src/client/admin/admin-api.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
@@ -22,7 +22,6 @@ const SECTION_ID = '00000000-0000-4000-8000-000000000001';
 const CHANGE: ContentChangeRequest = { kind: 'section', id: SECTION_ID, fields: { title: 'Risk', order: '1', minReadingSeconds: '60' }, file: null };
 const RETIRE: ContentChangeRequest = { kind: 'retire', id: SECTION_ID };
 const REFUSED = 'The file must be a PDF document.';
-const PREVIEW: Preview = { title: 'Risk', url: 'blob:preview-1' };
 
 const events: AnyEventObject[] = [
   { type: 'content.retry' },
@@ -31,21 +30,20 @@ const events: AnyEventObject[] = [
   { type: 'content.submit', change: CHANGE },
   { type: 'content.submit', change: RETIRE },
   { type: 'content.preview', request: { title: 'Risk', path: `/api/admin/content/disclosure/${SECTION_ID}/pdf` } },
+  { type: 'content.preview', request: { title: 'PPM', path: '/api/admin/content/agreements/ppm/versions/00000000-0000-4000-8000-000000000002/pdf' } },
   { type: 'content.closePreview' },
   { type: 'xstate.done.actor.loadContent', output: LIST },
   { type: 'xstate.error.actor.loadContent', error: new TypeError('network') },
   { type: 'xstate.done.actor.submitChange', output: { changed: true, resetInvestors: 2 } },
   { type: 'xstate.error.actor.submitChange', error: new AdminApiError(415, REFUSED) },
-  { type: 'xstate.done.actor.loadPreview', output: PREVIEW },
-  { type: 'xstate.error.actor.loadPreview', error: new AdminApiError(404, 'Not found.') },
 ];
 
 type Call = { running: boolean };
-type Fakes = { loads: Call[]; submits: (Call & { input: ContentChangeRequest })[]; previews: (Call & { input: PreviewRequest })[] };
+type Fakes = { loads: Call[]; submits: (Call & { input: ContentChangeRequest })[] };
 
 function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, before: Snapshot | null) {
   const running = (list: Call[]) => list.filter((c) => c.running).length;
-  expect(running(fakes.loads) + running(fakes.submits) + running(fakes.previews), 'one call while busy').toBe(s.hasTag('busy') ? 1 : 0);
+  expect(running(fakes.loads) + running(fakes.submits), 'one call while busy').toBe(s.hasTag('busy') ? 1 : 0);
   if (event.type === 'content.submit' && s.matches({ ready: 'submitting' })) expect(fakes.submits.at(-1)!.input).toBe(event.change);
   if (event.type === 'xstate.done.actor.submitChange') {
     expect(s.context.notice).toBe(changeNotice(before!.context.pending!, event.output));
@@ -62,6 +60,8 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, before: Sn
   const accepted = before?.matches({ ready: 'idle' }) || (before?.matches({ ready: 'previewShown' }) && event.type === 'content.preview');
   if (accepted && ['content.edit', 'content.submit', 'content.preview'].includes(event.type)) expect([s.context.notice, s.context.error]).toEqual([null, null]);
   expect(s.context.preview !== null).toBe(s.matches({ ready: 'previewShown' }));
+  // The preview shows the document asked for last.
+  if (event.type === 'content.preview' && s.matches({ ready: 'previewShown' })) expect(s.context.preview).toEqual(event.request);
   if (s.matches('failed')) expect(selectPhase(s)).toBe('failed');
 }
 
@@ -75,7 +75,7 @@ describe('admin content statechart paths', () => {
     const ended = await replayPaths<typeof contentMachine, Fakes>(result.paths, {
       setup: () => {
         before = null;
-        const fakes: Fakes = { loads: [], submits: [], previews: [] };
+        const fakes: Fakes = { loads: [], submits: [] };
         const pending = <T,>(list: Call[], extra: object, signal: AbortSignal) => {
           const call = { running: true, ...extra };
           list.push(call as Call & { input: never });
@@ -86,7 +86,6 @@ describe('admin content statechart paths', () => {
           actors: {
             loadContent: fromPromise<LoadContentOutput, void>(({ signal }) => pending(fakes.loads, {}, signal)),
             submitChange: fromPromise<SubmitChangeOutput, ContentChangeRequest>(({ input, signal }) => pending(fakes.submits, { input }, signal)),
-            loadPreview: fromPromise<Preview, PreviewRequest>(({ input, signal }) => pending(fakes.previews, { input }, signal)),
           },
         });
         return { machine, fakes };
@@ -97,7 +96,7 @@ describe('admin content statechart paths', () => {
       },
       checkStep: ({ snapshot, event, fakes }) => {
         const answered = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type)?.[2];
-        const list = answered === 'submitChange' ? fakes.submits : answered === 'loadPreview' ? fakes.previews : answered === 'loadContent' ? fakes.loads : null;
+        const list = answered === 'submitChange' ? fakes.submits : answered === 'loadContent' ? fakes.loads : null;
         list?.forEach((c) => void (c.running = false));
         invariants(snapshot, event, fakes, before);
       },

@@ -1,13 +1,14 @@
 /**
  * The issuer content page (issue 15): the disclosure sections and the seven agreements. One form open at a time
  * (a section, a new section, an agreement); a change is sent, then the list is loaded again so counts, versions and
- * history are the server's. A refusal keeps the form open with the server's words. A document preview is fetched
- * with the staff token and shown from an object URL until closed.
- * Effects (`loadContent`, `submitChange`, `loadPreview`) provided by the page (src/client/admin/content/content-effects.ts).
+ * history are the server's. A refusal keeps the form open with the server's words. A document preview names the
+ * document (its API path) for the shared document viewer, which fetches it with the staff token (pdf.js: the
+ * back-office's CSP frames nothing), until closed or another is chosen.
+ * Effects (`loadContent`, `submitChange`) provided by the page (src/client/admin/content/content-effects.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '../admin-failure.ts';
-import type { ContentChangeRequest, ContentContext, ContentEvent, LoadContentOutput, Preview, PreviewRequest, SubmitChangeOutput } from './content.types.ts';
+import type { ContentChangeRequest, ContentContext, ContentEvent, LoadContentOutput, SubmitChangeOutput } from './content.types.ts';
 
 export function changeNotice(change: ContentChangeRequest, output: SubmitChangeOutput): string {
   if (!output.changed) return 'Nothing changed: the content was already like this.';
@@ -27,9 +28,6 @@ export const contentMachine = setup({
     }),
     submitChange: fromPromise<SubmitChangeOutput, ContentChangeRequest>(async () => {
       throw new Error('submitChange is provided by the page');
-    }),
-    loadPreview: fromPromise<Preview, PreviewRequest>(async () => {
-      throw new Error('loadPreview is provided by the page');
     }),
   },
   actions: {
@@ -60,7 +58,7 @@ export const contentMachine = setup({
             'content.edit': { actions: [{ type: 'clearMessages' }, assign({ editing: ({ event }) => event.target })] },
             'content.cancel': { actions: assign({ editing: null }) },
             'content.submit': { target: 'submitting', actions: ['clearMessages', assign({ pending: ({ event }) => event.change })] },
-            'content.preview': { target: 'previewLoading', actions: 'clearMessages' },
+            'content.preview': { target: 'previewShown', actions: ['clearMessages', assign({ preview: ({ event }) => event.request })] },
           },
         },
         submitting: {
@@ -86,20 +84,10 @@ export const contentMachine = setup({
             onError: { target: 'idle', actions: failed },
           },
         },
-        previewLoading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadPreview',
-        src: 'loadPreview',
-            input: ({ event }) => (event as Extract<ContentEvent, { type: 'content.preview' }>).request,
-            onDone: { target: 'previewShown', actions: assign({ preview: ({ event }) => event.output }) },
-            onError: { target: 'idle', actions: failed },
-          },
-        },
         previewShown: {
           on: {
             'content.closePreview': { target: 'idle', actions: assign({ preview: null }) },
-            'content.preview': { target: 'previewLoading', actions: [assign({ preview: null }), 'clearMessages'] },
+            'content.preview': { actions: ['clearMessages', assign({ preview: ({ event }) => event.request })] },
           },
         },
       },

@@ -13,8 +13,8 @@ export type ContentChangeRequest =
   | { kind: 'agreement'; key: AgreementKey; fields: { title: string; checkboxes: string }; file: Blob | null }
   | { kind: 'retire'; id: string };
 
+/** A document to preview: its title and API path (GET, staff token). */
 export type PreviewRequest = { title: string; path: string };
-export type Preview = { title: string; url: string };
 
 export type ContentContext = {
   content: AdminContentResponse | null;
@@ -23,7 +23,7 @@ export type ContentContext = {
   pending: ContentChangeRequest | null;
   error: string | null;
   notice: string | null;
-  preview: Preview | null;
+  preview: PreviewRequest | null;
 };
 
 export type ContentEvent =

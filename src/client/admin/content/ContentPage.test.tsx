@@ -2,14 +2,24 @@
 /**
  * The content page with a fake AdminApi: sections and agreements with their counts, an edit sent as the form the
  * server reads (fields first, then the file), the list loaded again and a notice of what happened to investors, a
- * refusal kept beside the open form, a preview shown from an object URL, an auditor without edit buttons.
+ * refusal kept beside the open form, a preview in the shared document viewer, an auditor without edit buttons.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminContentResponse } from '../../../shared/admin/content.ts';
 import { AdminApiError, type AdminApi } from '../admin-api.ts';
 import type { AdminPageProps } from '../admin-pages.ts';
-import ContentPage from './ContentPage.tsx';
+
+// The shared viewer (pdf.js) has its own tests: here it only shows what it was asked to open.
+vi.mock('../../ui/document-viewer/index.ts', async () => {
+  const { createElement } = await import('react');
+  return {
+    DocumentViewer: (props: { url: string; token?: string | null; title?: string }) =>
+      createElement('div', { 'data-testid': 'viewer', 'data-url': props.url, 'data-token': props.token ?? '' }, `Viewer: ${props.title}`),
+  };
+});
+
+const { default: ContentPage } = await import('./ContentPage.tsx');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -37,7 +47,7 @@ function fakeApi(overrides: Partial<AdminApi> = {}): AdminApi {
     put: vi.fn() as AdminApi['put'],
     delete: vi.fn() as AdminApi['delete'],
     upload: vi.fn(async () => ({ changed: true, resetInvestors: 2 })) as AdminApi['upload'],
-    blob: vi.fn(async () => new Blob(['%PDF-1.7'])) as AdminApi['blob'],
+    blob: vi.fn() as AdminApi['blob'],
     ...overrides,
   };
 }
@@ -90,21 +100,15 @@ describe('ContentPage', () => {
     expect(JSON.parse(form.get('checkboxes') as string)).toEqual(LIST.agreements[0]!.current!.checkboxes);
   });
 
-  it('a preview is fetched with the token and shown until closed', async () => {
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
-    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const api = fakeApi();
-    render(<ContentPage {...props(api, ['auditor'])} />);
-    const card = (await screen.findByText('Risk Factors')).closest('li')!;
+  it('a preview opens the document in the shared viewer with the staff token, until closed; an auditor has no Edit', async () => {
+    render(<ContentPage {...props(fakeApi(), ['auditor'])} getToken={() => 'staff-token'} />);
+    const card = (await screen.findByRole('heading', { name: 'Risk Factors' })).closest('li')!;
     expect(within(card).queryByRole('button', { name: 'Edit' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Preview' }));
-    const frame = (await screen.findByTitle('Document: Risk Factors')) as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe('blob:preview');
-    expect(api.blob).toHaveBeenCalledWith('/api/admin/content/disclosure/s1/pdf', expect.anything());
+    const viewer = await screen.findByTestId('viewer');
+    expect([viewer.dataset.url, viewer.dataset.token]).toEqual(['/api/admin/content/disclosure/s1/pdf', 'staff-token']);
+    expect(screen.getByRole('region', { name: 'Preview: Risk Factors' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close preview' }));
-    await waitFor(() => expect(screen.queryByTitle('Document: Risk Factors')).toBeNull());
-    expect(revoked).toHaveBeenCalledWith('blob:preview');
-    created.mockRestore();
-    revoked.mockRestore();
+    await waitFor(() => expect(screen.queryByTestId('viewer')).toBeNull());
   });
 });

@@ -4,7 +4,7 @@
  * same read-only. Every change goes through the server's loader rules; the page says what it did to investors.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { contentMachine } from '../../../../machines/admin/content/content.machine.ts';
 import {
   selectActiveSections,
@@ -19,7 +19,9 @@ import {
 import type { ContentChangeRequest, EditTarget } from '../../../../machines/admin/content/content.types.ts';
 import type { AdminAgreement, AdminDisclosureSection } from '../../../shared/admin/content.ts';
 import { AGREEMENT_TITLES_FALLBACK } from '../../../shared/admin/content.ts';
+import { DocumentViewer } from '../../ui/document-viewer/index.ts';
 import type { AdminApi } from '../admin-api.ts';
+import { getAdminToken } from '../admin-token.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import { agreementPdfPath, contentEffects, sectionPdfPath } from './content-effects.ts';
 import './content.css';
@@ -119,9 +121,16 @@ function AgreementForm({ agreement, busy, onSubmit, onCancel }: { agreement: Adm
 }
 
 /** The part of AdminPageProps this page uses (admin-pages.ts loads the page: importing it back would be a circle). */
-export type ContentPageProps = { api: AdminApi; staff: { roles: readonly StaffRole[] } };
+export type ContentPageProps = {
+  api: AdminApi;
+  staff: { roles: readonly StaffRole[] };
+  /** The staff token for the document viewer's own fetch (default: the back-office's stored token). */
+  getToken?: () => string | null;
+  /** The viewer was answered 401: the session is over (default: reload, and the shell signs in again). */
+  onUnauthorized?: () => void;
+};
 
-export default function ContentPage({ api, staff }: ContentPageProps) {
+export default function ContentPage({ api, staff, getToken = getAdminToken, onUnauthorized = () => window.location.reload() }: ContentPageProps) {
   const actor = useActorRef(contentMachine.provide({ actors: contentEffects(api) }));
   const phase = useSelector(actor, selectPhase);
   const sections = useSelector(actor, selectActiveSections);
@@ -133,9 +142,6 @@ export default function ContentPage({ api, staff }: ContentPageProps) {
   const preview = useSelector(actor, selectPreview);
   const editing = useSelector(actor, (s) => s.context.editing);
   const canEdit = staff.roles.includes('issuer-admin');
-
-  // The preview's object URL is released when it is closed or replaced.
-  useEffect(() => (preview ? () => URL.revokeObjectURL(preview.url) : undefined), [preview]);
 
   const edit = (target: EditTarget) => actor.send({ type: 'content.edit', target });
   const cancel = () => actor.send({ type: 'content.cancel' });
@@ -171,7 +177,9 @@ export default function ContentPage({ api, staff }: ContentPageProps) {
               Close preview
             </button>
           </div>
-          <iframe title={`Document: ${preview.title}`} src={preview.url} />
+          <div className="content-preview-viewer">
+            <DocumentViewer key={preview.path} url={preview.path} token={getToken()} title={preview.title} onUnauthorized={onUnauthorized} />
+          </div>
         </div>
       )}
 

@@ -1,6 +1,6 @@
 /** The content page's effects: its chart's calls, built on the back-office API client. */
 import { fromPromise } from 'xstate';
-import type { ContentChangeRequest, LoadContentOutput, Preview, PreviewRequest, SubmitChangeOutput } from '../../../../machines/admin/content/content.types.ts';
+import type { ContentChangeRequest, LoadContentOutput, SubmitChangeOutput } from '../../../../machines/admin/content/content.types.ts';
 import type { AdminApi } from '../admin-api.ts';
 
 export const CONTENT_PATH = '/api/admin/content';
@@ -30,13 +30,9 @@ export function submitContentChange(api: AdminApi, change: ContentChangeRequest,
   }
 }
 
-export function contentEffects(api: AdminApi, createUrl: (blob: Blob) => string = (blob) => URL.createObjectURL(blob)) {
+export function contentEffects(api: AdminApi) {
   return {
     loadContent: fromPromise<LoadContentOutput, void>(({ signal }) => api.get<LoadContentOutput>(CONTENT_PATH, { signal })),
     submitChange: fromPromise<SubmitChangeOutput, ContentChangeRequest>(({ input, signal }) => submitContentChange(api, input, signal)),
-    loadPreview: fromPromise<Preview, PreviewRequest>(async ({ input, signal }) => {
-      const blob = await api.blob(input.path, { signal });
-      return { title: input.title, url: createUrl(new Blob([blob], { type: 'application/pdf' })) };
-    }),
   };
 }
