@@ -15,9 +15,32 @@ export type BarChartSpec = {
   labelEvery?: number;
 };
 
-let chartist: Promise<typeof import('chartist')> | null = null;
+type Chartist = typeof import('chartist');
+
+/**
+ * Chartist writes two inline `style` attributes (the svg's size, a label's overflow), which the app's CSP
+ * (style-src 'self') refuses, with a console report per label. Its attr() is routed here so that a `style` goes in
+ * through the CSSOM (element.style), which the CSP allows; every other attribute is set as before.
+ */
+function styleThroughCssom({ Svg }: Chartist): void {
+  const attr = Svg.prototype.attr as (this: InstanceType<typeof Svg>, attributes: unknown, ns?: string) => unknown;
+  Svg.prototype.attr = function (this: InstanceType<typeof Svg>, attributes: unknown, ns?: string) {
+    if (attributes && typeof attributes === 'object' && 'style' in attributes) {
+      const { style, ...rest } = attributes as Record<string, unknown>;
+      if (style !== undefined) (this.getNode() as SVGElement).style.cssText = String(style);
+      return attr.call(this, rest, ns);
+    }
+    return attr.call(this, attributes, ns);
+  } as typeof Svg.prototype.attr;
+}
+
+let chartist: Promise<Chartist> | null = null;
 /** One import for every chart on the page. */
-const loadChartist = () => (chartist ??= import('chartist'));
+const loadChartist = () =>
+  (chartist ??= import('chartist').then((module) => {
+    styleThroughCssom(module);
+    return module;
+  }));
 
 export function BarChartView({ spec, className }: { spec: BarChartSpec; className: string }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -20,6 +20,11 @@ vi.mock('chartist', () => ({
     }
     detach() {}
   },
+  Svg: class {
+    attr() {
+      return this;
+    }
+  },
 }));
 vi.mock('chartist/dist/index.css', () => ({}));
 
