@@ -24,6 +24,8 @@ export type AppConfig = {
   trustedProxies: number;
   /** PUBLIC_URL's origin; https:// there turns on HSTS. */
   publicUrl?: string | null;
+  /** Settings keys set by the environment (TOKEN_PRICE...), applied at every start: the back-office may not change them. */
+  settingsPinnedByEnvironment?: readonly string[];
 };
 
 export type AuthContext = { userId: string; jti: string };

@@ -244,6 +244,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         staticDir,
         trustedProxies: config.trustedProxies,
         publicUrl,
+        settingsPinnedByEnvironment: Object.keys(config.settingsOverrides),
       },
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

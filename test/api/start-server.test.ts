@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       jwtSecret: null,
       tokenTtlSeconds: 7200,
+      staffTokenTtlSeconds: 1800,
       settingsOverrides: {},
       contentDir: null,
       nodeEnv: 'development',

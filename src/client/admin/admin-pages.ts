@@ -24,7 +24,10 @@ export type AdminPage = {
 
 /** In navigation order. Each area's page adds its entry. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
-  { path: '/staff', title: 'Staff', roles: ['issuer-admin'], load: async () => (await import('./staff/StaffPage.tsx')).default },
-  { path: '/payments', title: 'Payments', roles: ['finance', 'auditor'], load: () => import('./money/PaymentsPage.tsx').then((m) => m.default) },
+  { path: '/', title: 'Dashboard', roles: ['compliance', 'finance', 'issuer-admin', 'auditor'], load: async () => (await import('./dashboard/DashboardPage.tsx')).default },
   { path: '/kyc', title: 'KYC review', roles: ['compliance', 'auditor'], load: () => import('./kyc/KycReviewPage.tsx').then((m) => m.KycReviewPage) },
+  { path: '/payments', title: 'Payments', roles: ['finance', 'auditor'], load: () => import('./money/PaymentsPage.tsx').then((m) => m.default) },
+  { path: '/content', title: 'Content', roles: ['issuer-admin', 'auditor'], load: async () => (await import('./content/ContentPage.tsx')).default },
+  { path: '/settings', title: 'Settings', roles: ['issuer-admin', 'auditor'], load: async () => (await import('./settings/SettingsPage.tsx')).default },
+  { path: '/staff', title: 'Staff', roles: ['issuer-admin'], load: async () => (await import('./staff/StaffPage.tsx')).default },
 ];

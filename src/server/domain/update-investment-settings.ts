@@ -1,6 +1,6 @@
 import { checkSettings, type InvestmentSettings } from '../../shared/investment-settings.ts';
 import type { Db } from '../db/types.ts';
-import { settings } from '../db/schema/index.ts';
+import { settings, settingsHistory } from '../db/schema/index.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AnonymousRequestContext } from './request-context.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';
@@ -28,6 +28,8 @@ export async function updateInvestmentSettings(
         .values({ key, value: next[key], updatedAt: context.now })
         .onConflictDoUpdate({ target: settings.key, set: { value: next[key], updatedAt: context.now } });
     }
+    // The back-office's history shows these too (issue 15): the server changed them, from the environment.
+    await tx.insert(settingsHistory).values(changed.map((key) => ({ key, oldValue: current[key], newValue: next[key], staffId: null, source: 'environment', at: context.now })));
     await recordAuditEvent(tx, {
       userId: null,
       action: 'settings.update',

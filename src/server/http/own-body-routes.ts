@@ -9,13 +9,27 @@
 export type OwnBodyReading = 'multipart-stream' | 'raw-bytes' | 'json-own-limit';
 
 const declared = new Map<string, OwnBodyReading>();
+/** Declared paths with a `:param` segment (e.g. /api/admin/content/disclosure/:id): one segment of [A-Za-z0-9_-] each. */
+const patterns: { path: string; pattern: RegExp; reading: OwnBodyReading }[] = [];
 
-/** Declares `path` (the full path, e.g. /api/kyc/upload-document) as reading its own body; returns the path. */
+/**
+ * Declares `path` (the full path, e.g. /api/kyc/upload-document) as reading its own body; returns the path. A
+ * `:name` segment stands for one plain segment (letters, digits, "_", "-": a uuid, a key), nothing else.
+ */
 export function declareOwnBody(path: string, reading: OwnBodyReading): string {
-  const known = declared.get(path);
+  const known = declared.get(path) ?? patterns.find((p) => p.path === path)?.reading;
   if (known && known !== reading) throw new Error(`${path} is declared as ${known} and as ${reading}`);
-  declared.set(path, reading);
+  if (path.includes('/:')) {
+    if (!known) {
+      const source = path
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? '[A-Za-z0-9_-]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      patterns.push({ path, pattern: new RegExp(`^${source}$`), reading });
+    }
+  } else declared.set(path, reading);
   return path;
 }
 
-export const ownBodyReading = (path: string): OwnBodyReading | undefined => declared.get(path);
+export const ownBodyReading = (path: string): OwnBodyReading | undefined =>
+  declared.get(path) ?? patterns.find(({ pattern }) => pattern.test(path))?.reading;

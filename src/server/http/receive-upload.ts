@@ -33,6 +33,8 @@ export type UploadLimits = {
   fileField: string;
   /** Called with the fields so far after each one arrives; throwing refuses the upload there (nothing is stored). */
   checkFields?: (fields: Readonly<Record<string, string>>) => void;
+  /** Longest field value in bytes (default 256); the back-office's agreement form carries a checkbox list as JSON. */
+  maxFieldBytes?: number;
 };
 
 /** Generous for the few short fields an upload has; anything beyond is not one of our forms. */
@@ -71,7 +73,7 @@ async function storeFile(stream: Readable, browserName: string | undefined, stor
   return { fileName, originalName: cleanOriginalName(browserName, contentType), contentType, size, sha256: hash.digest('hex') };
 }
 
-export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxBytes, fileField, checkFields }: UploadLimits): Promise<ReceivedUpload> {
+export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxBytes, fileField, checkFields, maxFieldBytes }: UploadLimits): Promise<ReceivedUpload> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.server.invalidRequest);
   const source = requestStream(c);
@@ -80,7 +82,7 @@ export async function receiveUpload(c: Context<AppEnv>, store: FileStore, { maxB
   try {
     // Browsers send UTF-8 file names; busboy's default would read them as latin1.
     // fileSize: busboy flags a file that REACHES its limit, so one byte more lets exactly maxBytes through.
-    parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { ...FORM_LIMITS, files: 1, fileSize: maxBytes + 1 } });
+    parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { ...FORM_LIMITS, fieldSize: maxFieldBytes ?? FORM_LIMITS.fieldSize, files: 1, fileSize: maxBytes + 1 } });
   } catch {
     throw invalid(); // no boundary, or not a form busboy knows
   }

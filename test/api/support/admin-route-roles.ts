@@ -35,4 +35,16 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'GET /api/admin/kyc/cases/:userId': ['compliance', 'auditor'],
   'GET /api/admin/kyc/cases/:userId/documents/:documentId': ['compliance', 'auditor'],
   'POST /api/admin/kyc/cases/:userId/decision': ['compliance'],
+  // Issuer content and settings: the issuer-admin changes them; an auditor reads them too.
+  'GET /api/admin/content': ['issuer-admin', 'auditor'],
+  'GET /api/admin/content/disclosure/:id/pdf': ['issuer-admin', 'auditor'],
+  'GET /api/admin/content/agreements/:key/versions/:versionId/pdf': ['issuer-admin', 'auditor'],
+  'POST /api/admin/content/disclosure': ['issuer-admin'],
+  'POST /api/admin/content/disclosure/:id': ['issuer-admin'],
+  'DELETE /api/admin/content/disclosure/:id': ['issuer-admin'],
+  'POST /api/admin/content/agreements/:key': ['issuer-admin'],
+  'GET /api/admin/settings': ['issuer-admin', 'auditor'],
+  'PUT /api/admin/settings': ['issuer-admin'],
+  // The dashboard: every staff role.
+  'GET /api/admin/dashboard': everyone,
 };

@@ -18,5 +18,6 @@ export * from './legal.ts';
 export * from './money.ts';
 export * from './registration.ts';
 export * from './settings.ts';
+export * from './settings-history.ts';
 export * from './staff.ts';
 export * from './storage.ts';

@@ -15,6 +15,9 @@ import { adminAuthRoutes } from './auth.routes.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { kycReviewRoutes } from './kyc.routes.ts';
+import { contentRoutes } from './content.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+import { settingsAdminRoutes } from './settings.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -23,12 +26,17 @@ export function adminRoutes(deps: AppDeps) {
       await next();
       c.header('cache-control', 'no-store');
     })
-    .route('/', moneyRoutes(deps))
-    .route('/kyc', kycReviewRoutes(deps))
     .get('/me', anyStaff, async (c) => c.json(await getStaffProfile(deps.db, c.get('staff').staffId)))
     .post('/auth/logout', anyStaff, async (c) => {
       await endStaffSession(deps.db, staffRequestContext(c, deps), c.get('staff').jti);
       return c.json({ signedOut: true });
     })
-    .route('/auth', adminAuthRoutes(deps)).route('/staff', staffRoutes(deps));
+    .route('/auth', adminAuthRoutes(deps))
+    .route('/staff', staffRoutes(deps))
+    .route('/kyc', kycReviewRoutes(deps))
+    // Payments, issuances and exports: the finance module names its own paths.
+    .route('/', moneyRoutes(deps))
+    .route('/content', contentRoutes(deps))
+    .route('/settings', settingsAdminRoutes(deps))
+    .route('/dashboard', dashboardRoutes(deps));
 }

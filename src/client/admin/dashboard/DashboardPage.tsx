@@ -1,0 +1,159 @@
+/**
+ * The back-office dashboard (issue 15), for every staff role: investors per process step (the funnel), the money
+ * committed, paid and refunded, the KYC verifications by status and the staff's KYC decisions over 30 days. Each
+ * chart has a table of the same numbers for screen readers.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { dashboardMachine } from '../../../../machines/admin/dashboard/dashboard.machine.ts';
+import { selectError, selectFigures, selectIsRefreshing, selectPhase } from '../../../../machines/admin/dashboard/dashboard.selectors.ts';
+import type { DashboardResponse } from '../../../shared/admin/dashboard.ts';
+import type { AdminApi } from '../admin-api.ts';
+import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
+import { BarChartView, type BarChartSpec } from './BarChartView.tsx';
+import { dashboardEffects } from './dashboard-effects.ts';
+import './dashboard.css';
+
+export const STEP_LABELS: Record<string, string> = { disclosure: 'Disclosure', kyc: 'KYC', agreements: 'Agreements', payment: 'Payment', complete: 'Complete' };
+
+/** Whole euros without cents (they fit a phone's card); cents when there are any. */
+const eur = (n: number) => n.toLocaleString('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 });
+
+function Figures({ figures }: { figures: DashboardResponse }) {
+  const funnel = useMemo<BarChartSpec>(() => ({ labels: figures.funnel.map((f) => STEP_LABELS[f.step] ?? f.step), series: [figures.funnel.map((f) => f.investors)], horizontal: true }), [figures]);
+  const decisions = useMemo<BarChartSpec>(
+    () => ({
+      labels: figures.kycDecisions.map((d) => d.day.slice(5)),
+      series: [figures.kycDecisions.map((d) => d.approved), figures.kycDecisions.map((d) => d.rejected), figures.kycDecisions.map((d) => d.other)],
+      stacked: true,
+      labelEvery: 7,
+    }),
+    [figures],
+  );
+  const decided = figures.kycDecisions.filter((d) => d.approved + d.rejected + d.other > 0);
+  return (
+    <>
+      <dl className="dashboard-money">
+        <div>
+          <dt>Investors</dt>
+          <dd>{figures.investors.toLocaleString('en-GB')}</dd>
+        </div>
+        <div>
+          <dt>Committed</dt>
+          <dd>{eur(figures.money.committedEur)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{eur(figures.money.paidEur)}</dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd>
+            {eur(figures.money.refundedEur)}
+          </dd>
+        </div>
+      </dl>
+
+      <section className="dashboard-card" aria-labelledby="funnel-title">
+        <h3 id="funnel-title">Investors per step</h3>
+        <BarChartView spec={funnel} className="dashboard-chart dashboard-chart--funnel" />
+        <div className="visually-hidden">
+          <table>
+            <caption>Investors per step</caption>
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">Investors</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.funnel.map((f) => (
+                <tr key={f.step}>
+                  <th scope="row">{STEP_LABELS[f.step] ?? f.step}</th>
+                  <td>{f.investors}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="dashboard-card" aria-labelledby="kyc-title">
+        <h3 id="kyc-title">KYC decisions, last {figures.days} days</h3>
+        <p className="dashboard-legend" aria-hidden="true">
+          <span>
+            <span className="dashboard-key dashboard-key--a" /> Approved
+          </span>
+          <span>
+            <span className="dashboard-key dashboard-key--b" /> Rejected
+          </span>
+          <span>
+            <span className="dashboard-key dashboard-key--c" /> Resubmission requested
+          </span>
+        </p>
+        <BarChartView spec={decisions} className="dashboard-chart dashboard-chart--kyc" />
+        <div className="visually-hidden">
+          <table>
+            <caption>KYC decisions per day (days without decisions left out)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Approved</th>
+                <th scope="col">Rejected</th>
+                <th scope="col">Resubmission requested</th>
+              </tr>
+            </thead>
+            <tbody>
+              {decided.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.approved}</td>
+                  <td>{d.rejected}</td>
+                  <td>{d.other}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {decided.length === 0 && <p>No KYC decisions in the last {figures.days} days.</p>}
+        <p className="dashboard-note">
+          Verifications now:{' '}
+          {Object.entries(figures.kycNow)
+            .map(([status, n]) => `${status.replace(/_/g, ' ').toLowerCase()} ${n}`)
+            .join(' · ') || 'none'}
+        </p>
+      </section>
+    </>
+  );
+}
+
+/** The part of AdminPageProps this page uses (admin-pages.ts loads the page: importing it back would be a circle). */
+export type DashboardPageProps = { api: AdminApi; staff: { roles: readonly StaffRole[] } };
+
+export default function DashboardPage({ api }: DashboardPageProps) {
+  const actor = useActorRef(dashboardMachine.provide({ actors: dashboardEffects(api) }));
+  const phase = useSelector(actor, selectPhase);
+  const figures = useSelector(actor, selectFigures);
+  const error = useSelector(actor, selectError);
+  const refreshing = useSelector(actor, selectIsRefreshing);
+  return (
+    <section className="dashboard-page" aria-labelledby="dashboard-title">
+      <div className="dashboard-head">
+        <h2 id="dashboard-title">Dashboard</h2>
+        {phase !== 'loading' && (
+          <button type="button" className="admin-button admin-button--secondary" disabled={refreshing} onClick={() => actor.send({ type: 'dashboard.refresh' })}>
+            {phase === 'failed' ? 'Try again' : refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        )}
+      </div>
+      {phase === 'loading' && <p role="status">Loading the figures…</p>}
+      {error && (
+        <p role="alert" className="admin-error">
+          {error}
+        </p>
+      )}
+      {figures && <Figures figures={figures} />}
+      {figures && <p className="dashboard-note">As of {figures.asOf.slice(0, 16).replace('T', ' ')} UTC.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The issuer's settings (issue 15): token price, investment limits and the KYC four-eyes threshold, with their
+ * history. The issuer-admin edits; an auditor sees the same read-only. A value pinned by the server's environment is
+ * shown read-only with the variable that sets it.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
+import { settingsMachine } from '../../../../machines/admin/settings/settings.machine.ts';
+import { selectError, selectFormKey, selectIsBusy, selectNotice, selectPhase, selectSettings } from '../../../../machines/admin/settings/settings.selectors.ts';
+import { ADMIN_SETTING_KEYS, SETTING_LABELS, type AdminSettingKey, type AdminSettingsResponse, type AdminSettingValues } from '../../../shared/admin/settings.ts';
+import type { AdminApi } from '../admin-api.ts';
+import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
+import { settingsEffects } from './settings-effects.ts';
+import './settings.css';
+
+const formatValue = (value: unknown) => (typeof value === 'number' ? value.toLocaleString('en-GB', { maximumFractionDigits: 6 }) : value === null || value === undefined ? '—' : String(value));
+
+function SettingsForm({ settings, canEdit, busy, onSave }: { settings: AdminSettingsResponse; canEdit: boolean; busy: boolean; onSave: (values: AdminSettingValues) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<Record<AdminSettingKey, string>>(() => Object.fromEntries(ADMIN_SETTING_KEYS.map((k) => [k, String(settings.values[k])])) as Record<AdminSettingKey, string>);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(Object.fromEntries(ADMIN_SETTING_KEYS.map((k) => [k, Number(draft[k].replace(',', '.'))])) as AdminSettingValues);
+  };
+  return (
+    <form className="settings-form" onSubmit={submit} aria-label="Investment settings">
+      {ADMIN_SETTING_KEYS.map((key) => {
+        const pinnedBy = settings.pinned[key];
+        const readOnly = !canEdit || pinnedBy !== undefined;
+        return (
+          <div className="settings-field" key={key}>
+            <label htmlFor={`${id}-${key}`}>{SETTING_LABELS[key]}</label>
+            <input
+              id={`${id}-${key}`}
+              name={key}
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft[key]}
+              readOnly={readOnly}
+              aria-describedby={pinnedBy ? `${id}-${key}-pinned` : undefined}
+              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+            />
+            {pinnedBy && (
+              <p className="settings-pinned" id={`${id}-${key}-pinned`}>
+                Set by {pinnedBy} in the server's environment; change it there.
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {canEdit && (
+        <button type="submit" className="admin-button" disabled={busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** The part of AdminPageProps this page uses (admin-pages.ts loads the page: importing it back would be a circle). */
+export type SettingsPageProps = { api: AdminApi; staff: { roles: readonly StaffRole[] } };
+
+export default function SettingsPage({ api, staff }: SettingsPageProps) {
+  const actor = useActorRef(settingsMachine.provide({ actors: settingsEffects(api) }));
+  const phase = useSelector(actor, selectPhase);
+  const settings = useSelector(actor, selectSettings);
+  const busy = useSelector(actor, selectIsBusy);
+  const error = useSelector(actor, selectError);
+  const notice = useSelector(actor, selectNotice);
+  const formKey = useSelector(actor, selectFormKey);
+  const canEdit = staff.roles.includes('issuer-admin');
+
+  return (
+    <section className="settings-page" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      {phase === 'loading' && <p role="status">Loading the settings…</p>}
+      {phase === 'failed' && (
+        <div role="alert" className="admin-error">
+          <p>{error}</p>
+          <button type="button" className="admin-button" onClick={() => actor.send({ type: 'settings.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {settings && (
+        <>
+          {!canEdit && <p className="settings-readonly">Read-only: only an issuer admin changes the settings.</p>}
+          <div aria-live="polite">
+            {notice && <p className="admin-notice">{notice}</p>}
+            {error && phase === 'editing' && <p className="admin-error" role="alert">{error}</p>}
+          </div>
+          <SettingsForm key={formKey} settings={settings} canEdit={canEdit} busy={busy} onSave={(values) => actor.send({ type: 'settings.save', values })} />
+          <h3>History</h3>
+          {settings.history.length === 0 ? (
+            <p>No changes yet.</p>
+          ) : (
+            <div className="admin-table-scroll" tabIndex={0} role="region" aria-label="Settings history">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">When (UTC)</th>
+                    <th scope="col">Setting</th>
+                    <th scope="col">Before</th>
+                    <th scope="col">After</th>
+                    <th scope="col">By</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {settings.history.map((h) => (
+                    <tr key={h.id}>
+                      <td>{h.at.slice(0, 16).replace('T', ' ')}</td>
+                      <td>{SETTING_LABELS[h.key as AdminSettingKey] ?? h.key}</td>
+                      <td>{formatValue(h.oldValue)}</td>
+                      <td>{formatValue(h.newValue)}</td>
+                      <td>{h.source === 'environment' ? 'Environment (at start)' : (h.staffName ?? 'A former staff member')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * GET /api/admin/dashboard: the figures every staff role sees, in two aggregate queries whatever the number of
+ * investors.
+ * - The funnel: investors by user_details.current_step (where the investor's step lives), in process order.
+ * - Money: committed = the investments' sum; paid = payments COMPLETED (the investment part, fees excluded);
+ *   refunded = the refunds that succeeded (the refunds table: what went back, by card or by transfer).
+ * - KYC decisions per UTC day over the last 30 days, from the audit trail: the review's approvals, rejections and
+ *   resubmission requests (a first approval of two, under four-eyes, is not a decision; nothing else is counted).
+ */
+import { sql } from 'drizzle-orm';
+import { DASHBOARD_DAYS, type DashboardResponse } from '../../../shared/admin/dashboard.ts';
+import { PROCESS_STEPS } from '../../../shared/process-steps.ts';
+import type { Db } from '../../db/types.ts';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const objectOf = (value: unknown): Record<string, number> => {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+};
+
+/** The KYC review's decisions as its audit events name them (domain/admin/kyc-decision.ts); a first approval of two is not one. */
+const DECISION_ACTIONS = { 'admin.kyc.approved': 'approved', 'admin.kyc.rejected': 'rejected', 'admin.kyc.resubmission-requested': 'other' } as const;
+
+export function kindOfDecision(action: string): 'approved' | 'rejected' | 'other' | null {
+  return Object.hasOwn(DECISION_ACTIONS, action) ? DECISION_ACTIONS[action as keyof typeof DECISION_ACTIONS] : null;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+export async function getDashboardFigures(db: Db, now: Date): Promise<DashboardResponse> {
+  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DASHBOARD_DAYS - 1)));
+  const [totals, decisions] = await Promise.all([
+    db.execute(sql`select
+      (select coalesce(json_object_agg(current_step, n), '{}'::json) from (select current_step, count(*)::int as n from user_details group by current_step) s) as funnel,
+      (select count(*)::int from user_details) as investors,
+      (select coalesce(sum(amount), 0)::text from investments) as committed,
+      (select coalesce(sum(amount_cents), 0)::bigint from payments where payment_status = 'COMPLETED') as paid_cents,
+      (select coalesce(sum(amount_cents), 0)::bigint from refunds where status = 'SUCCEEDED') as refunded_cents,
+      (select coalesce(json_object_agg(status, n), '{}'::json) from (select status, count(*)::int as n from kyc_verifications group by status) k) as kyc_now`),
+    db.execute(sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day, action, count(*)::int as n
+      from audit_events
+      where action in (${sql.join(Object.keys(DECISION_ACTIONS).map((action) => sql`${action}`), sql`, `)}) and at >= ${firstDay.toISOString()}::timestamptz
+      group by 1, 2`),
+  ]);
+  const t = rowsOf(totals)[0] ?? {};
+  const funnelCounts = objectOf(t.funnel);
+
+  const days = new Map<string, { day: string; approved: number; rejected: number; other: number }>();
+  for (let i = 0; i < DASHBOARD_DAYS; i++) {
+    const day = dayOf(new Date(firstDay.getTime() + i * 86_400_000));
+    days.set(day, { day, approved: 0, rejected: 0, other: 0 });
+  }
+  for (const row of rowsOf(decisions)) {
+    const kind = kindOfDecision(String(row.action));
+    const entry = days.get(String(row.day));
+    if (kind && entry) entry[kind] += Number(row.n);
+  }
+
+  return {
+    funnel: PROCESS_STEPS.map((step) => ({ step, investors: Number(funnelCounts[step] ?? 0) })),
+    investors: Number(t.investors ?? 0),
+    money: {
+      committedEur: Number(t.committed ?? 0),
+      paidEur: Number(t.paid_cents ?? 0) / 100,
+      refundedEur: Number(t.refunded_cents ?? 0) / 100,
+    },
+    kycNow: objectOf(t.kyc_now),
+    kycDecisions: [...days.values()],
+    days: DASHBOARD_DAYS,
+    asOf: now.toISOString(),
+  };
+}
