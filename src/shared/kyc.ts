@@ -135,6 +135,12 @@ export type KycFile = v.InferOutput<typeof KycFileSchema>;
 export const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'RESUBMISSION_REQUESTED'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/**
+ * KYC done for the steps after it (agreements, payment): submitted and under review, or approved. A rejection, or a
+ * resubmission the reviewer asked for, closes those steps again; the server re-checks this on every call of them.
+ */
+export const isKycDone = (status: string, completedAt: unknown): boolean => (status === 'UNDER_REVIEW' || status === 'APPROVED') && !!completedAt;
+
 /** Spec "KYC status labels". */
 export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
   PENDING: 'Verification Pending',

@@ -7,7 +7,7 @@
  */
 import type * as v from 'valibot';
 import { DisclosureProgressResponseSchema } from './disclosure.ts';
-import { KycStatusResponseSchema } from './kyc.ts';
+import { KycStatusResponseSchema, isKycDone } from './kyc.ts';
 import { AgreementsStatusSchema } from './legal.ts';
 import { PaymentStatusResponseSchema } from './payment-status.ts';
 import { PROCESS_STEPS, type ProcessStep } from './process-steps.ts';
@@ -35,7 +35,7 @@ export const PROCESS_STEP_STATUS = {
   kyc: stepStatus({
     path: '/api/kyc/status',
     schema: KycStatusResponseSchema,
-    isComplete: (answer) => (answer.status === 'UNDER_REVIEW' || answer.status === 'APPROVED') && !!answer.completedAt,
+    isComplete: (answer) => isKycDone(answer.status, answer.completedAt),
   }),
   agreements: stepStatus({
     path: '/api/legal/progress',

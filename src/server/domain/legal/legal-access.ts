@@ -1,6 +1,6 @@
 /**
- * Who may use the agreements step: it opens once the investor's KYC is complete (409 before, as KYC waits for the
- * disclosure step). Every change locks the investor's legal_agreements row first (FOR UPDATE): one investor's saves,
+ * Who may use the agreements step: it opens once the investor's KYC is done, submitted and under review or approved
+ * (409 before, as KYC waits for the disclosure step, and again after a rejection or while a resubmission is asked for). Every change locks the investor's legal_agreements row first (FOR UPDATE): one investor's saves,
  * signings and completion run one after the other, and the content loader takes the same lock before it replaces an
  * agreement, so a signing never reads a version that is being retired under it.
  */
@@ -9,18 +9,19 @@ import { messages } from '../../../shared/messages.ts';
 import { kycVerifications, legalAgreements } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { refuseUnlessKycDone } from '../kyc/kyc-done.ts';
 
 export type LegalRow = typeof legalAgreements.$inferSelect;
 
 async function readLegalRow(db: Db, userId: string, lock: boolean): Promise<LegalRow> {
   const query = db
-    .select({ legal: legalAgreements, kycCompletedAt: kycVerifications.completedAt })
+    .select({ legal: legalAgreements, kycStatus: kycVerifications.status, kycCompletedAt: kycVerifications.completedAt })
     .from(legalAgreements)
     .innerJoin(kycVerifications, eq(kycVerifications.userId, legalAgreements.userId))
     .where(eq(legalAgreements.userId, userId));
   const [row] = lock ? await query.for('update', { of: legalAgreements }) : await query;
   if (!row) throw new AppError('NOT_FOUND', messages.server.notFound);
-  if (!row.kycCompletedAt) throw new AppError('CONFLICT', messages.legal.kycFirst);
+  refuseUnlessKycDone(row.kycStatus, row.kycCompletedAt);
   return row.legal;
 }
 

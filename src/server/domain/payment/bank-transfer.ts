@@ -14,7 +14,7 @@ import { checkPaymentAccess } from './payment-access.ts';
 
 export async function getBankTransactionConfig(db: Db, bank: BankAccount, userId: string, log: Log): Promise<BankTransactionConfigResponse> {
   // The same gate as every payment call (agreements COMPLETED), not a look-alike of its own.
-  const investment = await checkPaymentAccess(db, userId);
+  const investment = await checkPaymentAccess(db, userId, { starting: true });
   const { totalCents } = paymentAmounts(investment.amount, 'WIRE');
   const reference = wireReference(userId);
   let qrImage: string | null = null;

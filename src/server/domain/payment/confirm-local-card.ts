@@ -25,7 +25,7 @@ async function changeLocalIntent(
   change: () => Promise<CardIntentRecord>,
   { userId, now, meta }: RequestContext,
 ): Promise<CardIntent> {
-  const investment = await checkPaymentAccess(db, userId);
+  const investment = await checkPaymentAccess(db, userId, { starting: true });
   // Paid already (by wire or crypto): no charge on top. A real Stripe intent is confirmed by Stripe.js, out of our
   // reach; a charge that lands anyway is recorded as it is (apply-card-intent.ts).
   if (await isPaymentStepDone(db, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);

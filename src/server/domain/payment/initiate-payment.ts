@@ -83,7 +83,7 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
   const { userId, now, meta } = ctx;
   const method = request.paymentMethod;
   // Refusals before any provider is asked: the agreements, the amounts, the card ceiling, the wire reference.
-  const unlocked = await checkPaymentAccess(db, userId);
+  const unlocked = await checkPaymentAccess(db, userId, { starting: true });
   const amounts = paymentAmounts(unlocked.amount, method);
   checkAmounts(request, amounts);
   if (method === 'CARD' && amounts.totalCents > CARD_MAX_TOTAL_CENTS) throw new AppError('BAD_REQUEST', messages.payment.cardAboveLimit);
@@ -98,7 +98,7 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
   }
 
   const payment = await db.transaction(async (tx) => {
-    const investment = await lockInvestmentForPayment(tx, userId);
+    const investment = await lockInvestmentForPayment(tx, userId, { starting: true });
     if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     const id = randomUUID();
     const inserted = await tx

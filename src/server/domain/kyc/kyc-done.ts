@@ -1,0 +1,14 @@
+import { isKycDone } from '../../../shared/kyc.ts';
+import { messages } from '../../../shared/messages.ts';
+import { AppError } from '../../errors/app-error.ts';
+
+/**
+ * The steps after KYC (agreements, payment) refuse an investor whose verification is not done (src/shared/kyc.ts
+ * isKycDone): 409 "complete your KYC first" before it is submitted and while a resubmission is asked for, and its own
+ * words after a rejection. The browser's routing says the same; the server does not rely on it.
+ */
+export function refuseUnlessKycDone(status: string | null, completedAt: Date | null): void {
+  if (status !== null && isKycDone(status, completedAt)) return;
+  if (status === 'REJECTED') throw new AppError('CONFLICT', messages.kyc.notApproved);
+  throw new AppError('CONFLICT', messages.legal.kycFirst);
+}
