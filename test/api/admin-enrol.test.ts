@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { signInMessages } from '../../src/shared/admin/sign-in-messages.ts';
 import { inviteByCommand } from '../../src/server/domain/admin/staff-invite-command.ts';
 import { staffEnrolments, staffPasskeys, staffSessions } from '../../src/server/db/schema/index.ts';
+import { rowCounts } from './support/row-counts.ts';
 import { forEachDatabase } from './harness.ts';
 import { SoftAuthenticator } from './support/admin-sign-in-authenticator.ts';
 import { ORIGIN, RP_ID, callerFor } from './support/admin-sign-in-flow.ts';
@@ -69,7 +70,11 @@ forEachDatabase('admin enrolment', (t) => {
   });
 
   it('refuses an unknown secret, and malformed secrets with 400', async () => {
+    const before = await rowCounts(t.database.db);
     expect((await options('A'.repeat(43))).status).toBe(410);
+    expect((await enrol('A'.repeat(43), {})).status).toBe(400);
+    // An unknown secret names nobody: nothing is written, not even an audit row (anyone could fill the table).
+    expect(await rowCounts(t.database.db)).toEqual(before);
     for (const secret of ['short', 'A'.repeat(44), '../../etc/passwd'.padEnd(43, 'x'), 42, null]) expect((await caller.post('/api/admin/auth/enrol/options', { secret })).status).toBe(400);
   });
 

@@ -42,7 +42,9 @@ export async function enrolOptions(db: Db, party: WebAuthnParty, secret: string,
   const outcome = await db.transaction(async (tx) => {
     const link = await liveLink(tx, secret, now);
     if (!link.row) {
-      await recordAuditEvent(tx, { userId: null, staffId: link.staffId ?? null, action: 'admin.enrol.refused', detail: { reason: link.reason, step: 'options' }, meta, at: now });
+      // A real link used again is worth a trace; an unknown secret names nobody, and auditing it would let anyone
+      // write rows at will (the secret is 256 bits: guessing is not the threat).
+      if (link.staffId) await recordAuditEvent(tx, { userId: null, staffId: link.staffId, action: 'admin.enrol.refused', detail: { reason: link.reason, step: 'options' }, meta, at: now });
       return null;
     }
     const { enrolment, member } = link.row;
@@ -80,7 +82,7 @@ export async function completeEnrolment(
     const audit = (staffId: string | null, action: string, detail: Record<string, unknown>) => recordAuditEvent(tx, { userId: null, staffId, action, detail, meta, at: now });
     const link = await liveLink(tx, secret, now);
     if (!link.row) {
-      await audit(link.staffId ?? null, 'admin.enrol.refused', { reason: link.reason, step: 'register' });
+      if (link.staffId) await audit(link.staffId, 'admin.enrol.refused', { reason: link.reason, step: 'register' });
       return invalidLink();
     }
     const { enrolment, member } = link.row;
