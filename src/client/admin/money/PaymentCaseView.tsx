@@ -65,9 +65,9 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
   return (
     <section className="money" aria-labelledby="case-title">
       {back}
-      <h2 id="case-title">
+      <h1 id="case-title">
         {p.investorName ?? p.investorEmail} · {eur(p.totalAmount)}
-      </h2>
+      </h1>
       {notice ? (
         <p className="money__notice" role="status">
           {notice}
@@ -113,7 +113,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <dd>{eur(p.receivedTotal)}</dd>
       </dl>
 
-      <h3>Receipts</h3>
+      <h2>Receipts</h2>
       {detail.receipts.length === 0 ? (
         <p>No funds recorded.</p>
       ) : (
@@ -145,7 +145,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         </form>
       ) : null}
 
-      <h3>Refund</h3>
+      <h2>Refund</h2>
       {detail.refund ? (
         <p>
           {detail.refund.status === 'SUCCEEDED' ? 'Refunded' : 'Refund under way'}: {eur(detail.refund.amount)} ({detail.refund.reason})
@@ -182,7 +182,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <p>Not refundable.</p>
       )}
 
-      <h3>Token issuance</h3>
+      <h2>Token issuance</h2>
       {detail.issuance ? (
         <p>
           {detail.issuance.tokenQuantity} tokens to <span className="money__mono">{detail.issuance.walletAddress}</span>, transaction{' '}
@@ -202,7 +202,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <p>Not issued.</p>
       )}
 
-      <h3>History</h3>
+      <h2>History</h2>
       <ul className="money__history">
         {detail.audit.map((a, i) => (
           <li key={i}>

@@ -49,7 +49,7 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
   return (
     <section className="money" aria-labelledby="money-title">
       <header className="money__header">
-        <h2 id="money-title">Payments</h2>
+        <h1 id="money-title">Payments</h1>
         <div className="money__exports">
           <button type="button" className="money__button money__button--secondary" disabled={exporting} onClick={() => actor.send({ type: 'payments.export', kind: 'payments' })}>
             Download payments CSV
