@@ -133,7 +133,7 @@ describeE2E('back-office: finance', () => {
     const issue = page.getByRole('form', { name: 'Record token issuance' });
     await issue.getByLabel('Issuance transaction hash').fill(ISSUANCE_HASH);
     await issue.getByRole('button', { name: 'Record issuance' }).click();
-    await page.getByText(/29,?411\.764706 tokens to/).waitFor();
+    await page.getByText(/^29,411\.764706 tokens to 0xcd34/).waitFor();
     await page.locator('.money__mono', { hasText: ISSUANCE_HASH }).waitFor();
     await expect.poll(() => subjects(people.wire)).toContain('G2G: your tokens have been issued');
     const detail = await staffGet<AdminPaymentDetail>(`/api/admin/payments/${paid.wire.paymentId}`, financeToken);
@@ -146,6 +146,8 @@ describeE2E('back-office: finance', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(people.wire.email);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.locator('.money__row').allTextContents()).toEqual([expect.stringMatching(/Settled.*Received EUR 25,000\.00 · Tokens issued/)]);
+    await shoot(page, 'list-issued');
+    await axe.check(page, 'admin-payments-issued');
   });
 
   it('holds a wire that arrived short with the difference, and completes it when the rest arrives', async () => {
@@ -156,6 +158,9 @@ describeE2E('back-office: finance', () => {
     expect(await fact(page, 'Held because').textContent()).toBe('Underpaid: received EUR 20,000.00 of EUR 25,000.00 (EUR 5,000.00 missing)');
     expect(await investorStatus(people.under)).toMatchObject({ latestPayment: { paymentStatus: 'ON_HOLD' } });
     await expect.poll(() => subjects(people.under)).toContain('G2G: your payment is on hold');
+    // The form is empty again for the next receipt (the same reference is not resent by mistake).
+    const form = page.getByRole('form', { name: 'Record funds received' });
+    expect([await form.getByLabel('Amount received (EUR)').inputValue(), await form.getByLabel('Bank reference').inputValue()]).toEqual(['', '']);
     await shoot(page, 'view-on-hold');
     await axe.check(page, 'admin-payment-on-hold');
 

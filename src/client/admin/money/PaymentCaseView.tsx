@@ -4,7 +4,7 @@
  * submission carries a requestId made when it is sent (the server records it once).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { selectBusy, selectConfirmingRefund, selectDetail, selectError, selectNotice, selectPhase } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
@@ -26,6 +26,9 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
   const [receipt, setReceipt] = useState({ amount: '', receivedOn: new Date().toISOString().slice(0, 10), reference: '' });
   const [refund, setRefund] = useState({ reason: '', outgoingReference: '' });
   const [hash, setHash] = useState('');
+  // A receipt recorded: the form empties, so the same bank reference is not sent twice by mistake.
+  const receiptCount = detail?.receipts.length ?? 0;
+  useEffect(() => setReceipt((r) => ({ ...r, amount: '', reference: '' })), [receiptCount]);
 
   const back = (
     <button type="button" className="money__link" onClick={() => navigate('/payments')}>
@@ -109,13 +112,17 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <dd className="money__mono">{p.paymentRef ?? '—'}</dd>
         <dt>Transaction</dt>
         <dd className="money__mono">{p.transactionId ?? '—'}</dd>
-        <dt>Received</dt>
-        <dd>{eur(p.receivedTotal)}</dd>
+        {card ? null : (
+          <>
+            <dt>Received</dt>
+            <dd>{eur(p.receivedTotal)}</dd>
+          </>
+        )}
       </dl>
 
       <h2>Receipts</h2>
       {detail.receipts.length === 0 ? (
-        <p>No funds recorded.</p>
+        <p>{card ? 'None: a card payment is settled by the card provider.' : 'No funds recorded.'}</p>
       ) : (
         <ul className="money__history">
           {detail.receipts.map((r) => (
@@ -155,6 +162,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
       ) : finance && detail.actions.refund ? (
         confirming ? (
           <div className="money__form" role="group" aria-label="Confirm the refund">
+            <p className="money__question">{card ? `Refund ${eur(p.totalAmount)} to the investor's card?` : `Record that ${eur(p.receivedTotal)} was sent back?`}</p>
             <label>
               Reason
               <input required maxLength={500} value={refund.reason} onChange={(e) => setRefund({ ...refund, reason: e.target.value })} />
@@ -165,7 +173,6 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
                 <input required maxLength={140} value={refund.outgoingReference} onChange={(e) => setRefund({ ...refund, outgoingReference: e.target.value })} />
               </label>
             )}
-            <p>{card ? `Refund ${eur(p.totalAmount)} to the investor's card?` : `Record that ${eur(p.receivedTotal)} was sent back?`}</p>
             <button type="button" className="money__button money__button--danger" disabled={busy || refund.reason.trim() === ''} onClick={sendRefund}>
               Confirm refund
             </button>
@@ -185,7 +192,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
       <h2>Token issuance</h2>
       {detail.issuance ? (
         <p>
-          {detail.issuance.tokenQuantity} tokens to <span className="money__mono">{detail.issuance.walletAddress}</span>, transaction{' '}
+          {detail.issuance.tokenQuantity.toLocaleString('en-GB', { maximumFractionDigits: 6 })} tokens to <span className="money__mono">{detail.issuance.walletAddress}</span>, transaction{' '}
           <span className="money__mono">{detail.issuance.transactionHash}</span>
         </p>
       ) : finance && detail.actions.issue ? (
