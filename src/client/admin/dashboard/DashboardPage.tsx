@@ -55,7 +55,7 @@ function Figures({ figures }: { figures: DashboardResponse }) {
       </dl>
 
       <section className="dashboard-card" aria-labelledby="funnel-title">
-        <h3 id="funnel-title">Investors per step</h3>
+        <h2 id="funnel-title">Investors per step</h2>
         <BarChartView spec={funnel} className="dashboard-chart dashboard-chart--funnel" />
         <div className="visually-hidden">
           <table>
@@ -79,7 +79,7 @@ function Figures({ figures }: { figures: DashboardResponse }) {
       </section>
 
       <section className="dashboard-card" aria-labelledby="kyc-title">
-        <h3 id="kyc-title">KYC decisions, last {figures.days} days</h3>
+        <h2 id="kyc-title">KYC decisions, last {figures.days} days</h2>
         <p className="dashboard-legend" aria-hidden="true">
           <span>
             <span className="dashboard-key dashboard-key--a" /> Approved
@@ -139,7 +139,7 @@ export default function DashboardPage({ api }: DashboardPageProps) {
   return (
     <section className="dashboard-page" aria-labelledby="dashboard-title">
       <div className="dashboard-head">
-        <h2 id="dashboard-title">Dashboard</h2>
+        <h1 id="dashboard-title">Dashboard</h1>
         {phase !== 'loading' && (
           <button type="button" className="admin-button admin-button--secondary" disabled={refreshing} onClick={() => actor.send({ type: 'dashboard.refresh' })}>
             {phase === 'failed' ? 'Try again' : refreshing ? 'Refreshing…' : 'Refresh'}

@@ -4,7 +4,7 @@
  * submission carries a requestId made when it is sent (the server records it once).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { selectBusy, selectConfirmingRefund, selectDetail, selectError, selectNotice, selectPhase } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
@@ -26,6 +26,9 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
   const [receipt, setReceipt] = useState({ amount: '', receivedOn: new Date().toISOString().slice(0, 10), reference: '' });
   const [refund, setRefund] = useState({ reason: '', outgoingReference: '' });
   const [hash, setHash] = useState('');
+  // A receipt recorded: the form empties, so the same bank reference is not sent twice by mistake.
+  const receiptCount = detail?.receipts.length ?? 0;
+  useEffect(() => setReceipt((r) => ({ ...r, amount: '', reference: '' })), [receiptCount]);
 
   const back = (
     <button type="button" className="money__link" onClick={() => navigate('/payments')}>
@@ -65,9 +68,9 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
   return (
     <section className="money" aria-labelledby="case-title">
       {back}
-      <h2 id="case-title">
+      <h1 id="case-title">
         {p.investorName ?? p.investorEmail} · {eur(p.totalAmount)}
-      </h2>
+      </h1>
       {notice ? (
         <p className="money__notice" role="status">
           {notice}
@@ -109,13 +112,17 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <dd className="money__mono">{p.paymentRef ?? '—'}</dd>
         <dt>Transaction</dt>
         <dd className="money__mono">{p.transactionId ?? '—'}</dd>
-        <dt>Received</dt>
-        <dd>{eur(p.receivedTotal)}</dd>
+        {card ? null : (
+          <>
+            <dt>Received</dt>
+            <dd>{eur(p.receivedTotal)}</dd>
+          </>
+        )}
       </dl>
 
-      <h3>Receipts</h3>
+      <h2>Receipts</h2>
       {detail.receipts.length === 0 ? (
-        <p>No funds recorded.</p>
+        <p>{card ? 'None: a card payment is settled by the card provider.' : 'No funds recorded.'}</p>
       ) : (
         <ul className="money__history">
           {detail.receipts.map((r) => (
@@ -145,7 +152,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         </form>
       ) : null}
 
-      <h3>Refund</h3>
+      <h2>Refund</h2>
       {detail.refund ? (
         <p>
           {detail.refund.status === 'SUCCEEDED' ? 'Refunded' : 'Refund under way'}: {eur(detail.refund.amount)} ({detail.refund.reason})
@@ -155,6 +162,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
       ) : finance && detail.actions.refund ? (
         confirming ? (
           <div className="money__form" role="group" aria-label="Confirm the refund">
+            <p className="money__question">{card ? `Refund ${eur(p.totalAmount)} to the investor's card?` : `Record that ${eur(p.receivedTotal)} was sent back?`}</p>
             <label>
               Reason
               <input required maxLength={500} value={refund.reason} onChange={(e) => setRefund({ ...refund, reason: e.target.value })} />
@@ -165,7 +173,6 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
                 <input required maxLength={140} value={refund.outgoingReference} onChange={(e) => setRefund({ ...refund, outgoingReference: e.target.value })} />
               </label>
             )}
-            <p>{card ? `Refund ${eur(p.totalAmount)} to the investor's card?` : `Record that ${eur(p.receivedTotal)} was sent back?`}</p>
             <button type="button" className="money__button money__button--danger" disabled={busy || refund.reason.trim() === ''} onClick={sendRefund}>
               Confirm refund
             </button>
@@ -182,10 +189,10 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <p>Not refundable.</p>
       )}
 
-      <h3>Token issuance</h3>
+      <h2>Token issuance</h2>
       {detail.issuance ? (
         <p>
-          {detail.issuance.tokenQuantity} tokens to <span className="money__mono">{detail.issuance.walletAddress}</span>, transaction{' '}
+          {detail.issuance.tokenQuantity.toLocaleString('en-GB', { maximumFractionDigits: 6 })} tokens to <span className="money__mono">{detail.issuance.walletAddress}</span>, transaction{' '}
           <span className="money__mono">{detail.issuance.transactionHash}</span>
         </p>
       ) : finance && detail.actions.issue ? (
@@ -202,7 +209,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <p>Not issued.</p>
       )}
 
-      <h3>History</h3>
+      <h2>History</h2>
       <ul className="money__history">
         {detail.audit.map((a, i) => (
           <li key={i}>

@@ -49,7 +49,7 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
   return (
     <section className="money" aria-labelledby="money-title">
       <header className="money__header">
-        <h2 id="money-title">Payments</h2>
+        <h1 id="money-title">Payments</h1>
         <div className="money__exports">
           <button type="button" className="money__button money__button--secondary" disabled={exporting} onClick={() => actor.send({ type: 'payments.export', kind: 'payments' })}>
             Download payments CSV
@@ -119,6 +119,7 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
 }
 
 function PaymentItem({ payment: p, open }: { payment: AdminPaymentSummary; open: () => void }) {
+  const notes = [p.receiptCount > 0 ? `Received ${eur(p.receivedTotal)}` : '', p.refund ? 'Refunded' : '', p.issued ? 'Tokens issued' : ''].filter(Boolean).join(' · ');
   return (
     <li className="money__item">
       <button type="button" className="money__row" onClick={open}>
@@ -129,11 +130,7 @@ function PaymentItem({ payment: p, open }: { payment: AdminPaymentSummary; open:
         <span>{PAYMENT_METHOD_LABELS[p.paymentMethod]}</span>
         <span className={`money__status money__status--${p.paymentStatus.toLowerCase()}`}>{p.settled ? 'Settled' : STATUS_SHORT[p.paymentStatus]}</span>
         <span className="money__amount">{eur(p.totalAmount)}</span>
-        <span className="money__muted">
-          {p.receiptCount > 0 ? `Received ${eur(p.receivedTotal)}` : ''}
-          {p.refund ? ' · Refunded' : ''}
-          {p.issued ? ' · Tokens issued' : ''}
-        </span>
+        {notes ? <span className="money__muted">{notes}</span> : null}
       </button>
     </li>
   );
