@@ -189,7 +189,8 @@ export async function finishStaffSignIn(
     const [row] = await tx.select().from(staffChallenges).where(eq(staffChallenges.id, challengeId)).for('update');
     const expired = refusal('GONE', signInMessages.signInExpired);
     if (!row || !row.staffId || !row.codeVerifiedAt || !row.webauthnChallenge || row.usedAt || row.expiresAt.getTime() <= now.getTime()) {
-      await audit(row?.staffId ?? null, 'admin.sign-in.passkey_failed', { challengeId, reason: row?.usedAt ? 'used' : 'not_ready' });
+      // An unknown challenge id names nobody: not audited, or anyone could write rows at will (ids are random uuids).
+      if (row) await audit(row.staffId ?? null, 'admin.sign-in.passkey_failed', { challengeId, reason: row.usedAt ? 'used' : 'not_ready' });
       return expired;
     }
     const staffId = row.staffId;
