@@ -269,6 +269,8 @@ describeE2E('back-office KYC review and content', () => {
     await openCase(page, dmitri, 'Dmitri Audited');
     await page.getByRole('region', { name: 'AML answers' }).getByText('Engineer').waitFor();
     await page.getByText('Read only: your role does not decide cases.').waitFor();
+    // The disclosure reading record in the reviewer's units (seconds under a minute).
+    await expect.poll(() => page.getByRole('region', { name: 'Disclosure reading' }).getByText(/opened .*, \d+ s read$/).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Submit decision' }).count()).toBe(0);
     expect(await page.getByRole('radio').count()).toBe(0);
     await shoot(page, 'case-auditor');

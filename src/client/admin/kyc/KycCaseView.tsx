@@ -26,6 +26,8 @@ import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseEffects } from './kyc-review-effects.ts';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+/** A reading time as a reviewer reads it: seconds under a minute (not '0 min'), else minutes. */
+const readFor = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
 const DECIDED: Record<string, string> = { APPROVED: 'Approved', REJECTED: 'Rejected', RESUBMISSION_REQUESTED: 'Resubmission requested' };
 const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document', selfie: 'Selfie', address_utility: 'Utility bill', address_bank: 'Bank statement' };
 
@@ -101,7 +103,7 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
           {kase.disclosure.reads.map((r) => (
             <li key={r.section}>
               {r.section}: opened {dateTime(r.readAt)}
-              {typeof r.detail.timeSpentSeconds === 'number' ? `, ${Math.round(r.detail.timeSpentSeconds / 60)} min read` : ''}
+              {typeof r.detail.timeSpentSeconds === 'number' ? `, ${readFor(r.detail.timeSpentSeconds)} read` : ''}
             </li>
           ))}
         </ul>
@@ -198,17 +200,20 @@ function History({ kase }: { kase: KycCase }) {
           {kase.fourEyes.approvalsThisRound.map((a) => a.reviewerName).join(', ') || 'none'}.
         </p>
       ) : null}
-      {kase.reviews.length === 0 ? <p>No decisions yet.</p> : null}
-      <ol>
-        {kase.reviews.map((r) => (
-          <li key={r.id}>
-            Round {r.round}: {DECIDED[r.decision]} by {r.reviewerName}, {dateTime(r.decidedAt)}
-            {r.reason ? ` — ${r.reason}` : ''}
-            {r.steps.length ? ` — redo: ${r.steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s]).join(', ')}` : ''}
-            {r.message ? ` — “${r.message}”` : ''}
-          </li>
-        ))}
-      </ol>
+      {kase.reviews.length === 0 ? (
+        <p>No decisions yet.</p>
+      ) : (
+        <ol>
+          {kase.reviews.map((r) => (
+            <li key={r.id}>
+              Round {r.round}: {DECIDED[r.decision]} by {r.reviewerName}, {dateTime(r.decidedAt)}
+              {r.reason ? ` — ${r.reason}` : ''}
+              {r.steps.length ? ` — redo: ${r.steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s]).join(', ')}` : ''}
+              {r.message ? ` — “${r.message}”` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
@@ -265,7 +270,7 @@ function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
               </label>
             </>
           ) : null}
-          {problem ? <p role="alert">{problem}</p> : null}
+          {problem ? <p role="alert" className="admin-error">{problem}</p> : null}
           <button type="submit" className="admin-button" disabled={deciding}>
             {deciding ? 'Saving…' : 'Submit decision'}
           </button>
