@@ -24,7 +24,7 @@ describe('the content security policy', () => {
       'style-src': "'self'",
       'img-src': "'self' data: blob:",
       'worker-src': "'self' blob:",
-      'connect-src': "'self'",
+      'connect-src': "'self' blob:",
       'font-src': "'self' data:",
       'object-src': "'none'",
       'base-uri': "'none'",

@@ -162,7 +162,7 @@ export default function ContentPage({ api, staff, getToken = getAdminToken, onUn
 
   return (
     <section className="content-page" aria-labelledby="content-title">
-      <h2 id="content-title">Issuer content</h2>
+      <h1 id="content-title">Issuer content</h1>
       {!canEdit && <p className="content-readonly">Read-only: only an issuer admin changes the content.</p>}
       <div aria-live="polite">
         {notice && <p className="admin-notice">{notice}</p>}
@@ -183,7 +183,7 @@ export default function ContentPage({ api, staff, getToken = getAdminToken, onUn
         </div>
       )}
 
-      <h3>Disclosure sections</h3>
+      <h2>Disclosure sections</h2>
       <ul className="content-list">
         {sections.map((s) => (
           <li key={s.id} className="content-card">
@@ -192,7 +192,7 @@ export default function ContentPage({ api, staff, getToken = getAdminToken, onUn
                 {s.order}
               </span>
               <div>
-                <h4>{s.title}</h4>
+                <h3>{s.title}</h3>
                 <p className="content-meta">
                   {s.slug} · reading at least {s.minReadingSeconds} s · {s.readers} {s.readers === 1 ? 'investor has' : 'investors have'} read it
                 </p>
@@ -264,7 +264,7 @@ export default function ContentPage({ api, staff, getToken = getAdminToken, onUn
         </details>
       )}
 
-      <h3>Agreements</h3>
+      <h2>Agreements</h2>
       <ul className="content-list">
         {agreements.map((a) => (
           <li key={a.key} className="content-card">
@@ -273,7 +273,7 @@ export default function ContentPage({ api, staff, getToken = getAdminToken, onUn
                 {a.order}
               </span>
               <div>
-                <h4>{a.current?.title ?? AGREEMENT_TITLES_FALLBACK[a.key]}</h4>
+                <h3>{a.current?.title ?? AGREEMENT_TITLES_FALLBACK[a.key]}</h3>
                 <p className="content-meta">
                   {a.key} · {a.current ? `${a.current.checkboxes.length} checkbox${a.current.checkboxes.length === 1 ? '' : 'es'} · ${a.current.signers} signed this version` : 'no version yet'}
                 </p>

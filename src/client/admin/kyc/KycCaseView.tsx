@@ -26,6 +26,8 @@ import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseEffects } from './kyc-review-effects.ts';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+/** A reading time as a reviewer reads it: seconds under a minute (not '0 min'), else minutes. */
+const readFor = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
 const DECIDED: Record<string, string> = { APPROVED: 'Approved', REJECTED: 'Rejected', RESUBMISSION_REQUESTED: 'Resubmission requested' };
 const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document', selfie: 'Selfie', address_utility: 'Utility bill', address_bank: 'Bank statement' };
 
@@ -69,14 +71,14 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
   return (
     <div className="kyc-review kyc-case">
       {back}
-      <h2>{name}</h2>
+      <h1>{name}</h1>
       <p>
         <span className="kyc-case__status">{KYC_STATUS_LABELS[kase.kyc.status]}</span> · round {kase.kyc.reviewRound} · submitted {dateTime(kase.kyc.submittedAt)}
       </p>
       <Registration kase={kase} />
       <Documents actor={actor} kase={kase} />
       <section aria-labelledby="kyc-case-aml">
-        <h3 id="kyc-case-aml">AML answers</h3>
+        <h2 id="kyc-case-aml">AML answers</h2>
         {kase.kyc.aml ? (
           <dl className="kyc-case__facts">
             <dt>Source of funds</dt>
@@ -95,20 +97,20 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
         )}
       </section>
       <section aria-labelledby="kyc-case-disclosure">
-        <h3 id="kyc-case-disclosure">Disclosure reading</h3>
+        <h2 id="kyc-case-disclosure">Disclosure reading</h2>
         <p>{kase.disclosure.completed ? `Completed ${dateTime(kase.disclosure.completedAt)}` : 'Not completed'}</p>
         <ul>
           {kase.disclosure.reads.map((r) => (
             <li key={r.section}>
               {r.section}: opened {dateTime(r.readAt)}
-              {typeof r.detail.timeSpentSeconds === 'number' ? `, ${Math.round(r.detail.timeSpentSeconds / 60)} min read` : ''}
+              {typeof r.detail.timeSpentSeconds === 'number' ? `, ${readFor(r.detail.timeSpentSeconds)} read` : ''}
             </li>
           ))}
         </ul>
       </section>
       {kase.kyc.resubmission ? (
         <section aria-labelledby="kyc-case-resubmission">
-          <h3 id="kyc-case-resubmission">Resubmission requested</h3>
+          <h2 id="kyc-case-resubmission">Resubmission requested</h2>
           <p>Steps: {kase.kyc.resubmission.steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s]).join(', ')}</p>
           <blockquote>{kase.kyc.resubmission.message}</blockquote>
         </section>
@@ -137,7 +139,7 @@ function Registration({ kase }: { kase: KycCase }) {
   ];
   return (
     <section aria-labelledby="kyc-case-registration">
-      <h3 id="kyc-case-registration">Registration</h3>
+      <h2 id="kyc-case-registration">Registration</h2>
       <dl className="kyc-case__facts">
         {rows
           .filter(([, value]) => value !== null)
@@ -156,15 +158,15 @@ function Documents({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
   const shown = useSelector(actor, selectDocument);
   return (
     <section aria-labelledby="kyc-case-documents">
-      <h3 id="kyc-case-documents">Documents</h3>
+      <h2 id="kyc-case-documents">Documents</h2>
       <ul className="kyc-case__documents">
         {kase.documents.map((d) => (
           <li key={d.id} className={d.replacedAt ? 'kyc-case__document--replaced' : undefined}>
             <span>
-              {DOCUMENT_LABELS[d.documentType] ?? d.documentType}: {d.originalName} ({Math.round(d.sizeBytes / 1024)} KB, {d.contentType}) · uploaded {dateTime(d.uploadedAt)}
+              {DOCUMENT_LABELS[d.documentType] ?? d.documentType}: {d.originalName} ({d.sizeBytes < 1024 ? `${d.sizeBytes} bytes` : `${Math.round(d.sizeBytes / 1024)} KB`}, {d.contentType}) · uploaded {dateTime(d.uploadedAt)}
               {d.replacedAt ? ` · replaced ${dateTime(d.replacedAt)}` : ''}
             </span>
-            <button type="button" onClick={() => actor.send({ type: 'case.document.open', documentId: d.id })}>
+            <button type="button" className="admin-button admin-button--secondary" onClick={() => actor.send({ type: 'case.document.open', documentId: d.id })}>
               View
             </button>
           </li>
@@ -174,7 +176,7 @@ function Documents({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
       {shown.error ? <p role="alert">{shown.error}</p> : null}
       {shown.open ? (
         <div className="kyc-case__viewer">
-          <button type="button" onClick={() => actor.send({ type: 'case.document.close' })}>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => actor.send({ type: 'case.document.close' })}>
             Close document
           </button>
           {shown.open.contentType.startsWith('image/') ? (
@@ -191,24 +193,27 @@ function Documents({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
 function History({ kase }: { kase: KycCase }) {
   return (
     <section aria-labelledby="kyc-case-history">
-      <h3 id="kyc-case-history">Review history</h3>
+      <h2 id="kyc-case-history">Review history</h2>
       {kase.fourEyes.applies ? (
         <p>
           Four-eyes review: above {formatEur(kase.fourEyes.aboveEur)}, two different reviewers must approve. Approvals this round:{' '}
           {kase.fourEyes.approvalsThisRound.map((a) => a.reviewerName).join(', ') || 'none'}.
         </p>
       ) : null}
-      {kase.reviews.length === 0 ? <p>No decisions yet.</p> : null}
-      <ol>
-        {kase.reviews.map((r) => (
-          <li key={r.id}>
-            Round {r.round}: {DECIDED[r.decision]} by {r.reviewerName}, {dateTime(r.decidedAt)}
-            {r.reason ? ` — ${r.reason}` : ''}
-            {r.steps.length ? ` — redo: ${r.steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s]).join(', ')}` : ''}
-            {r.message ? ` — “${r.message}”` : ''}
-          </li>
-        ))}
-      </ol>
+      {kase.reviews.length === 0 ? (
+        <p>No decisions yet.</p>
+      ) : (
+        <ol>
+          {kase.reviews.map((r) => (
+            <li key={r.id}>
+              Round {r.round}: {DECIDED[r.decision]} by {r.reviewerName}, {dateTime(r.decidedAt)}
+              {r.reason ? ` — ${r.reason}` : ''}
+              {r.steps.length ? ` — redo: ${r.steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s]).join(', ')}` : ''}
+              {r.message ? ` — “${r.message}”` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
@@ -221,7 +226,7 @@ function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
   const deciding = useSelector(actor, selectIsDeciding);
   return (
     <section aria-labelledby="kyc-case-decision">
-      <h3 id="kyc-case-decision">Decision</h3>
+      <h2 id="kyc-case-decision">Decision</h2>
       {notice ? <p role="status">{notice}</p> : null}
       {!canDecide ? (
         <p>{kase.kyc.status === 'UNDER_REVIEW' ? 'Read only: your role does not decide cases.' : 'This case is not awaiting a decision.'}</p>
@@ -265,8 +270,8 @@ function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
               </label>
             </>
           ) : null}
-          {problem ? <p role="alert">{problem}</p> : null}
-          <button type="submit" disabled={deciding}>
+          {problem ? <p role="alert" className="admin-error">{problem}</p> : null}
+          <button type="submit" className="admin-button" disabled={deciding}>
             {deciding ? 'Saving…' : 'Submit decision'}
           </button>
         </form>

@@ -26,7 +26,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
 
   return (
     <div className="kyc-review">
-      <h2>KYC review queue</h2>
+      <h1>KYC review queue</h1>
       <form
         className="kyc-review__filters"
         onSubmit={(e) => {
@@ -60,7 +60,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
           Minimum amount (EUR)
           <input inputMode="decimal" value={filters.minAmount} onChange={change('minAmount')} />
         </label>
-        <button type="submit">Apply</button>
+        <button type="submit" className="admin-button">Apply</button>
       </form>
       {threshold !== null ? <p className="kyc-review__hint">Four-eyes review applies above {formatEur(threshold)}.</p> : null}
       {phase === 'loading' ? <p role="status">Loading…</p> : null}
