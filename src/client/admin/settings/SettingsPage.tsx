@@ -72,7 +72,7 @@ export default function SettingsPage({ api, staff }: SettingsPageProps) {
 
   return (
     <section className="settings-page" aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
+      <h1 id="settings-title">Settings</h1>
       {phase === 'loading' && <p role="status">Loading the settings…</p>}
       {phase === 'failed' && (
         <div role="alert" className="admin-error">
@@ -90,7 +90,7 @@ export default function SettingsPage({ api, staff }: SettingsPageProps) {
             {error && phase === 'editing' && <p className="admin-error" role="alert">{error}</p>}
           </div>
           <SettingsForm key={formKey} settings={settings} canEdit={canEdit} busy={busy} onSave={(values) => actor.send({ type: 'settings.save', values })} />
-          <h3>History</h3>
+          <h2>History</h2>
           {settings.history.length === 0 ? (
             <p>No changes yet.</p>
           ) : (

@@ -64,7 +64,8 @@ export function AdminShell({ api, staff, signingOut, onSignOut }: Props) {
           </Suspense>
         ) : (
           <section>
-            <h1>Welcome, {staff.displayName}</h1>
+            {location === '/' ? <h1>Welcome, {staff.displayName}</h1> : <h1>Not available</h1>}
+            {location !== '/' && <p>This area does not exist or is not open to your roles.</p>}
             <p>{pages.length ? 'Choose an area in the navigation.' : 'No back-office area is open to your roles yet.'}</p>
           </section>
         )}
