@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
+import { KYC_NOT_APPROVED } from '../../src/server/domain/kyc/kyc-done.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { initiate, initiateBody, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
@@ -33,7 +34,7 @@ forEachDatabase('KYC done, re-checked by the later steps', (t) => {
     const officer = await createStaff(t, ['compliance']);
     const investor = await paymentInvestor(t);
     await decide(officer, investor.userId, { decision: 'REJECTED', reason: 'Documents do not match.' });
-    for (const call of startingCalls(investor)) await refused(call(), messages.kyc.notApproved);
+    for (const call of startingCalls(investor)) await refused(call(), KYC_NOT_APPROVED);
     expect(await paymentRows(t, investor.userId)).toEqual([]);
   });
 

@@ -3,8 +3,6 @@ export const kycMessages = {
   kyc: {
     stepTitles: ['Identity Document', 'Biometric Check', 'Address Proof', 'AML Screening', 'Final Review'] as const,
     otherStep: "You're currently on a different step",
-    /** Not in the spec: the agreements and payment calls of an investor whose verification was rejected (issue 15). */
-    notApproved: 'Your identity verification was not approved, so your investment cannot continue.',
     returnToCurrentStep: 'Return to Current Step',
     continueToBiometric: 'Continue to Biometric Verification',
     identityRequired: 'Please upload your identity document before continuing to biometric verification.',
