@@ -123,7 +123,7 @@ describeE2E('back-office: finance', () => {
     await expect.poll(() => subjects(people.wire)).toContain('G2G: payment received');
 
     // KYC still under review: nothing to issue yet.
-    expect(await fact(page, 'KYC').textContent()).toBe('UNDER_REVIEW');
+    expect(await fact(page, 'KYC').textContent()).toBe('Under Review');
     expect(await page.getByRole('form', { name: 'Record token issuance' }).count()).toBe(0);
     await page.getByText('Not issued.').waitFor();
 

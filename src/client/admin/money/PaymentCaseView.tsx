@@ -3,6 +3,7 @@
  * finance the changes the server offers now: record a receipt, refund (with a confirm step), issue tokens. Each
  * submission carries a requestId made when it is sent (the server records it once).
  */
+import { KYC_STATUS_LABELS, type KycStatus } from '../../../shared/kyc.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { selectBusy, selectConfirmingRefund, selectDetail, selectError, selectNotice, selectPhase } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
@@ -95,7 +96,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <dt>Investor</dt>
         <dd>{p.investorEmail}</dd>
         <dt>KYC</dt>
-        <dd>{p.kycStatus ?? '—'}</dd>
+        <dd>{p.kycStatus ? (KYC_STATUS_LABELS[p.kycStatus as KycStatus] ?? p.kycStatus) : '—'}</dd>
         <dt>Amount / fee / total</dt>
         <dd>
           {eur(p.amount)} / {eur(p.processingFee)} / {eur(p.totalAmount)}
