@@ -161,7 +161,7 @@ describe('PaymentPage view', () => {
   it("shows 'Payment Successful' for a paid step, copies the reference with its confirmation, and goes on to complete", async () => {
     const { copies } = mount({ start: { status: PAID_BY_CARD, stripeConfig: LOCAL_TEST } });
     expect(await screen.findByText(text.successful)).toBeTruthy();
-    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(screen.getByText('COMPLETED')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: text.copyLabel(text.transactionReference) }));
     await settle();
     expect(copies).toEqual(['G2G-PAY-0001']);

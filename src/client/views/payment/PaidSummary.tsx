@@ -5,7 +5,7 @@
  */
 import { formatEur, formatTokens } from '../../../../machines/payment/payment.rules.ts';
 import type { PaymentStatusResponse, LatestPayment } from '../../../shared/payment.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../shared/payment.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
 import { Button } from '../../ui/form/index.ts';
@@ -40,7 +40,8 @@ export function PaidSummary({ summary, copied, onCopy, onContinue }: { summary: 
           <>
             <div>
               <dt>{text.status}</dt>
-              <dd className="payment-details__value">{PAYMENT_STATUS_LABELS[latest.paymentStatus]}</dd>
+              {/* The spec quotes the status as its code ('status COMPLETED'): shown as the server names it. */}
+              <dd className="payment-details__value">{latest.paymentStatus}</dd>
             </div>
             <div>
               <dt>{text.amount}</dt>
