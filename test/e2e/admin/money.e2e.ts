@@ -129,7 +129,7 @@ describeE2E('back-office: finance', () => {
 
     expect(await decideKyc(complianceToken, people.wire.user.userId, 'APPROVED')).toMatchObject({ status: 'APPROVED' });
     await page.reload();
-    await expect.poll(() => fact(page, 'KYC').textContent()).toBe('APPROVED');
+    await expect.poll(() => fact(page, 'KYC').textContent()).toBe('Verification Approved');
     const issue = page.getByRole('form', { name: 'Record token issuance' });
     await issue.getByLabel('Issuance transaction hash').fill(ISSUANCE_HASH);
     await issue.getByRole('button', { name: 'Record issuance' }).click();
@@ -179,7 +179,7 @@ describeE2E('back-office: finance', () => {
     expect(await decideKyc(complianceToken, people.card.user.userId, 'REJECTED', 'The identity document is not genuine.')).toMatchObject({ status: 'REJECTED' });
     await openPayment(page, people.card);
     expect(await fact(page, 'Status').textContent()).toBe('Settled');
-    expect(await fact(page, 'KYC').textContent()).toBe('REJECTED');
+    expect(await fact(page, 'KYC').textContent()).toBe('Verification Rejected');
     await page.getByRole('button', { name: 'Refund…' }).click();
     const confirm = page.getByRole('group', { name: 'Confirm the refund' });
     await confirm.getByText("Refund EUR 26,000.00 to the investor's card?").waitFor();
