@@ -230,13 +230,18 @@ forEachDatabase('admin kyc review', (t) => {
     expect((await getCase(t, officer, investor.userId)).fourEyes).toMatchObject({ applies: true, aboveEur: 20_000 });
   });
 
-  it('takes the threshold from the settings row, else KYC_FOUR_EYES_ABOVE_EUR, else 100000', async () => {
+  it('takes the threshold from the settings row, else the default the Settings page shows (100000)', async () => {
     const { db } = t.database;
-    expect(await kycFourEyesThreshold(db, {})).toBe(100_000);
-    expect(await kycFourEyesThreshold(db, { KYC_FOUR_EYES_ABOVE_EUR: '5000' })).toBe(5000);
-    expect(await kycFourEyesThreshold(db, { KYC_FOUR_EYES_ABOVE_EUR: 'lots' })).toBe(100_000);
+    const issuer = await createStaff(t, ['issuer-admin']);
+    const shown = async () => ((await (await t.get('/api/admin/settings', issuer.token)).json()) as { values: { kycFourEyesAboveEur: number } }).values.kycFourEyesAboveEur;
+    await db.delete(schema.settings).where(eq(schema.settings.key, 'kycFourEyesAboveEur'));
+    expect(await kycFourEyesThreshold(db)).toBe(100_000);
+    expect(await shown()).toBe(100_000);
     await db.insert(schema.settings).values({ key: 'kycFourEyesAboveEur', value: 250_000 });
-    expect(await kycFourEyesThreshold(db, { KYC_FOUR_EYES_ABOVE_EUR: '5000' })).toBe(250_000);
+    expect(await kycFourEyesThreshold(db)).toBe(250_000);
+    expect(await shown()).toBe(250_000);
+    await db.update(schema.settings).set({ value: 'lots' }).where(eq(schema.settings.key, 'kycFourEyesAboveEur'));
+    expect(await kycFourEyesThreshold(db)).toBe(100_000);
   });
 
   it('never counts an approval of an earlier round, and refuses a decision for a round that is over', async () => {

@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { settingsMessages } from '../../src/shared/admin/settings-messages.ts';
 import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR, type AdminSettingsResponse } from '../../src/shared/admin/settings.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import { readKycFourEyesAboveEur } from '../../src/server/domain/get-investment-settings.ts';
+import { kycFourEyesThreshold } from '../../src/server/domain/admin/kyc-four-eyes.ts';
 import { updateInvestmentSettings } from '../../src/server/domain/update-investment-settings.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
 import { bearer, forEachDatabase, type ApiTest } from './harness.ts';
@@ -62,7 +62,7 @@ forEachDatabase('back-office settings', (t) => {
     });
     const limits = await (await t.get('/api/settings/investment-limits')).json();
     expect(limits).toMatchObject({ minInvestment: next.minInvestment });
-    expect(await readKycFourEyesAboveEur(t.database.db)).toBe(250_000);
+    expect(await kycFourEyesThreshold(t.database.db)).toBe(250_000);
   });
 
   it('a stale expectedUpdatedAt is 409 and writes nothing; the same values again write nothing', async () => {

@@ -1,6 +1,5 @@
 import { inArray } from 'drizzle-orm';
 import { checkSettings, type InvestmentSettings } from '../../shared/investment-settings.ts';
-import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR } from '../../shared/admin/settings.ts';
 import { preparedStatement, type StatementRunner } from '../db/prepared-statement.ts';
 import type { Db } from '../db/types.ts';
 import { settings } from '../db/schema/index.ts';
@@ -35,8 +34,3 @@ export async function readInvestmentSettings(run: StatementRunner): Promise<Inve
   return checked(await run(INVESTMENT_SETTINGS, []));
 }
 
-/** The KYC four-eyes threshold (issue 15): an approval of an investment above it needs a second reviewer. */
-export async function readKycFourEyesAboveEur(db: Db): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(inArray(settings.key, ['kycFourEyesAboveEur']));
-  return row ? Number(row.value) : DEFAULT_KYC_FOUR_EYES_ABOVE_EUR;
-}

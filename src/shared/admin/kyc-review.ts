@@ -15,8 +15,6 @@ export const KYC_REVIEW_DECISION_LABELS: Record<KycReviewDecision, string> = {
   RESUBMISSION_REQUESTED: 'Request resubmission',
 };
 
-/** The four-eyes threshold when neither the settings key nor the environment gives one (EUR). */
-export const DEFAULT_KYC_FOUR_EYES_ABOVE_EUR = 100_000;
 /** Settings key holding the threshold (a number of EUR): an investment ABOVE it needs two different approvers. */
 export const KYC_FOUR_EYES_SETTING = 'kycFourEyesAboveEur';
 

@@ -22,6 +22,7 @@ export const SETTING_LABELS: Record<AdminSettingKey, string> = {
   kycFourEyesAboveEur: 'KYC four-eyes above (EUR)',
 };
 
+/** The KYC four-eyes threshold (EUR) until an issuer admin sets one: the review and this page use the same. */
 export const DEFAULT_KYC_FOUR_EYES_ABOVE_EUR = 100_000;
 /** The env overrides' upper bound (config/env.ts MAX_AMOUNT). */
 export const MAX_SETTING_AMOUNT = 1_000_000_000;

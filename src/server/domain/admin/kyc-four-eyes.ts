@@ -1,10 +1,13 @@
 /**
  * The four-eyes threshold of the KYC review (issue 15): a KYC whose investment amount is ABOVE it needs approvals by
- * two different reviewers. The settings row 'kycFourEyesAboveEur' wins; without it the environment's
- * KYC_FOUR_EYES_ABOVE_EUR; without that 100000 EUR. A value that is not a non-negative number is ignored.
+ * two different reviewers. It is a setting the issuer admin edits (settings row 'kycFourEyesAboveEur', shown with its
+ * history on the Settings page); without the row, 100000 EUR, the same default the Settings page shows. A stored value
+ * that is not a non-negative number is ignored. (No environment variable: the review and the Settings page would then
+ * disagree on the threshold in force.)
  */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR, KYC_FOUR_EYES_SETTING } from '../../../shared/admin/kyc-review.ts';
+import { KYC_FOUR_EYES_SETTING } from '../../../shared/admin/kyc-review.ts';
+import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR } from '../../../shared/admin/settings.ts';
 import { settings } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 
@@ -13,9 +16,9 @@ const asThreshold = (value: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null;
 };
 
-export async function kycFourEyesThreshold(db: Db, env: Readonly<Record<string, string | undefined>> = process.env): Promise<number> {
+export async function kycFourEyesThreshold(db: Db): Promise<number> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KYC_FOUR_EYES_SETTING)).limit(1);
-  return asThreshold(row?.value) ?? asThreshold(env.KYC_FOUR_EYES_ABOVE_EUR) ?? DEFAULT_KYC_FOUR_EYES_ABOVE_EUR;
+  return asThreshold(row?.value) ?? DEFAULT_KYC_FOUR_EYES_ABOVE_EUR;
 }
 
 export const needsFourEyes = (investmentAmount: number, threshold: number) => investmentAmount > threshold;
