@@ -14,6 +14,7 @@ import { CHOOSE_DECISION } from '../../machines/admin/kyc-case/kyc-case.rules.ts
 import type { DecideInput, KycCase, KycDecisionResponse, LoadDocumentInput, OpenDocument } from '../../machines/admin/kyc-case/kyc-case.types.ts';
 import { kycReviewMessages } from '../../src/shared/admin/kyc-messages.ts';
 import { KycDecisionSchema } from '../../src/shared/admin/kyc-review.ts';
+import { kycCaseActions } from '../../src/client/admin/kyc/kyc-review-effects.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
@@ -73,6 +74,7 @@ describe.each([
           return new Promise<never>(() => {});
         };
         const machine = kycCaseMachine.provide({
+          actions: kycCaseActions,
           actors: {
             loadCase: fromPromise<KycCase, { userId: string }>(({ input: i }) => {
               expect(i.userId).toBe(CASE_USER_ID);

@@ -26,7 +26,9 @@ export const adminSessionMachine = setup({
     registerPasskey: fromPromise<StaffAuthAnswer, EnrolInput>(async () => {
       throw new Error('registerPasskey is provided by the app');
     }),
-    signOut: fromPromise<void, SignOutInput>(async () => undefined),
+    signOut: fromPromise<void, SignOutInput>(async () => {
+      throw new Error('signOut is provided by the app');
+    }),
     staffSignIn: staffSignInMachine,
   },
   actions: {

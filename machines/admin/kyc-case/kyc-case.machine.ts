@@ -3,7 +3,7 @@
  * (compliance only: the form is checked with the server's schema before it is sent; a sent decision reloads the case,
  * a refusal shows the server's words) and the document shown inline (its bytes as an object URL, released when
  * another is opened, it is closed or the case is left). Effects: loadCase, decide, loadDocument (provided by
- * src/client/admin/kyc/kyc-review-effects.ts); releaseDocument revokes the object URL.
+ * src/client/admin/kyc/kyc-review-effects.ts); releaseDocument has the app revoke the object URL (revokeDocumentUrl).
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { EMPTY_FORM, type DecideInput, type KycCase, type KycCaseContext, type KycCaseEvent, type KycCaseInput, type KycDecisionResponse, type LoadDocumentInput, type OpenDocument } from './kyc-case.types.ts';
@@ -46,10 +46,11 @@ export const kycCaseMachine = setup({
     chooseDocument: assign(({ event }) => (event.type === 'case.document.open' ? { documentId: event.documentId, documentError: null } : {})),
     keepDocument: assign((_, params: { document: OpenDocument }) => ({ document: params.document })),
     noteDocumentError: assign((_, params: { error: unknown }) => ({ documentError: errorText(params.error, 'The document could not be loaded.') })),
-    releaseDocument: assign(({ context }) => {
-      if (context.document) URL.revokeObjectURL(context.document.url);
-      return { document: null };
-    }),
+    releaseDocument: assign({ document: null }),
+    /** The browser lets go of the open document's object URL (null: none open): provided by the app (kycCaseActions). */
+    revokeDocumentUrl: (_, params: { url: string | null }) => {
+      throw new Error(`revokeDocumentUrl is provided by the app (${params.url})`);
+    },
     forgetDocument: assign({ documentId: null, documentError: null }),
   },
 }).createMachine({
@@ -86,7 +87,7 @@ export const kycCaseMachine = setup({
     notFound: {},
     ready: {
       type: 'parallel',
-      exit: 'releaseDocument',
+      exit: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument'],
       states: {
         decision: {
           initial: 'editing',
@@ -131,7 +132,7 @@ export const kycCaseMachine = setup({
         },
         document: {
           initial: 'closed',
-          on: { 'case.document.open': { target: '.loading', actions: ['releaseDocument', 'chooseDocument'] } },
+          on: { 'case.document.open': { target: '.loading', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'chooseDocument'] } },
           states: {
             closed: {},
             loading: {
@@ -143,7 +144,7 @@ export const kycCaseMachine = setup({
                 onError: { target: 'failed', actions: { type: 'noteDocumentError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            open: { on: { 'case.document.close': { target: 'closed', actions: ['releaseDocument', 'forgetDocument'] } } },
+            open: { on: { 'case.document.close': { target: 'closed', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'forgetDocument'] } } },
             failed: { on: { 'case.document.close': { target: 'closed', actions: 'forgetDocument' } } },
           },
         },

@@ -23,7 +23,7 @@ import { formatEur } from '../../../shared/format.ts';
 import { ANNUAL_VOLUME_LABELS, FUNDS_SOURCE_LABELS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEPS, KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
 import type { KycPageProps } from './kyc-page-props.ts';
-import { kycCaseEffects } from './kyc-review-effects.ts';
+import { kycCaseActions, kycCaseEffects } from './kyc-review-effects.ts';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 /** A reading time as a reviewer reads it: seconds under a minute (not '0 min'), else minutes. */
@@ -33,7 +33,7 @@ const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document',
 
 export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { userId: string }) {
   const canDecide = staff.roles.includes('compliance');
-  const machine = useMemo(() => kycCaseMachine.provide({ actors: kycCaseEffects(api) }), [api]);
+  const machine = useMemo(() => kycCaseMachine.provide({ actors: kycCaseEffects(api), actions: kycCaseActions }), [api]);
   const actor = useActorRef(machine, { input: { userId, canDecide } });
   const phase = useSelector(actor, selectPhase);
   const kase = useSelector(actor, selectCase);

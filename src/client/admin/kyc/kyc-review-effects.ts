@@ -1,7 +1,7 @@
 /**
  * The KYC review's side effects, built on the back-office API client and handed to the charts with
  * machine.provide({ actors }): the queue, the case, a decision, and a document's bytes as an object URL (the chart
- * revokes it when it is no longer shown).
+ * has it revoked, by kycCaseActions, when it is no longer shown).
  */
 import { fromPromise } from 'xstate';
 import type { DecideInput, KycCase, KycDecisionResponse, LoadDocumentInput, OpenDocument } from '../../../../machines/admin/kyc-case/kyc-case.types.ts';
@@ -22,6 +22,13 @@ export function queueQuery({ filters, cursor }: LoadQueueInput): string {
 export const kycQueueEffects = (api: AdminApi) => ({
   loadQueue: fromPromise<KycQueueResponse, LoadQueueInput>(({ input, signal }) => api.get<KycQueueResponse>(queueQuery(input), { signal })),
 });
+
+/** The case chart's one browser action: letting go of a document's object URL. */
+export const kycCaseActions = {
+  revokeDocumentUrl: (_: unknown, { url }: { url: string | null }) => {
+    if (url) URL.revokeObjectURL(url);
+  },
+};
 
 export const kycCaseEffects = (api: AdminApi) => ({
   loadCase: fromPromise<KycCase, { userId: string }>(({ input, signal }) => api.get<KycCase>(`${CASES}/${encodeURIComponent(input.userId)}`, { signal })),
