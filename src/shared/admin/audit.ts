@@ -1,0 +1,104 @@
+/**
+ * The auditors' view of the audit trail (issue 16): the event list with its filters, the chain check and one
+ * investor's journey. Server (src/server/routes/admin/audit.routes.ts) and admin client read the same shapes.
+ *
+ * The trail is a hash chain: each event stores the hash of the one before it (in commit order, `seq`), so altering or
+ * deleting a row breaks the chain at that row, and the check names the first broken link.
+ */
+
+/** GET /api/admin/audit/events query: every filter optional; `cursor` is the previous page's nextCursor. */
+export type AuditEventsQuery = {
+  /** An investor's id (uuid) or email. */
+  investor?: string;
+  /** A staff member's id (uuid) or email. */
+  staff?: string;
+  /** Exact action ('kyc.step.saved') or a prefix ending in '.' ('admin.kyc.'). */
+  action?: string;
+  /** ISO 8601 instants, inclusive from, exclusive to. */
+  from?: string;
+  to?: string;
+  limit?: number;
+  cursor?: string;
+};
+
+export const AUDIT_PAGE_SIZE = 100;
+export const AUDIT_MAX_PAGE_SIZE = 500;
+
+export type AuditEventRow = {
+  /** Position in the chain, 1 for the first event ever recorded. */
+  seq: number;
+  id: string;
+  at: string;
+  action: string;
+  userId: string | null;
+  /** The investor's email, when the event concerns one. */
+  investorEmail: string | null;
+  staffId: string | null;
+  staffEmail: string | null;
+  /** The staff member's role for the call (detail.role), when staff acted. */
+  role: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: Record<string, unknown>;
+  /** Hex SHA-256 of this event and of the one before it in the chain. */
+  hash: string;
+  prevHash: string;
+};
+
+/** Newest first. */
+export type AuditEventsResponse = { rows: AuditEventRow[]; nextCursor: string | null };
+
+/** GET /api/admin/audit/chain: the whole chain checked from the first event. */
+export type AuditChainReport = {
+  ok: boolean;
+  /** Events checked. */
+  checked: number;
+  /** The last event's seq and hash (the head); null on an empty trail. */
+  head: { seq: number; hash: string } | null;
+  /** The first link that does not hold; null when the chain is whole. */
+  firstBroken: AuditChainBreak | null;
+  checkedAt: string;
+  durationMs: number;
+};
+
+export type AuditChainBreakKind =
+  /** The row's stored hash is not the hash of its contents: the row was altered. */
+  | 'altered'
+  /** The row's prev_hash is not the previous row's hash, or a seq is missing: a row before it was deleted (or altered). */
+  | 'deleted'
+  /** The recorded head names an event that is no longer there: the last rows were deleted. */
+  | 'truncated';
+
+export type AuditChainBreak = {
+  kind: AuditChainBreakKind;
+  /** The seq at which the chain breaks (for 'deleted', the first seq after the gap). */
+  seq: number;
+  /** The event id at that seq, when the row exists. */
+  eventId: string | null;
+  /** In words, for the screen and the command. */
+  message: string;
+};
+
+/** One recorded step of an investor's journey, in time order, with where it sits on the process chart. */
+export type JourneyStep = {
+  seq: number;
+  at: string;
+  action: string;
+  /** The process chart's state node id the step happened in ('process.ready.kycPage'), or null for one outside it. */
+  processState: string | null;
+  /** A short human label ('KYC document uploaded'). */
+  label: string;
+  ip: string | null;
+  /** SHA-256 hashes of the documents the step recorded (uploads, presented and sealed agreements). */
+  documentHashes: string[];
+  /** Staff acting on the investor's case (KYC review, money). */
+  staffEmail: string | null;
+};
+
+/** GET /api/admin/audit/journey/:userId. */
+export type JourneyResponse = {
+  userId: string;
+  email: string;
+  name: string | null;
+  steps: JourneyStep[];
+};
