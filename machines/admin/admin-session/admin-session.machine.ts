@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { EnrolOptionsAnswer, StaffAuthAnswer } from '../../../src/shared/admin/sign-in.ts';
 import { staffSignInMachine } from '../staff-sign-in/staff-sign-in.machine.ts';
 import type { AdminSessionContext, AdminSessionEvent, AdminSessionInput, EnrolInput, RestoredSession, SignOutInput } from './admin-session.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error) ? String((error as Error).message) : 'Something went wrong.');
 const gone = (error: unknown) => typeof error === 'object' && error !== null && (error as { restart?: boolean }).restart === true;
@@ -46,11 +47,36 @@ export const adminSessionMachine = setup({
   },
 }).createMachine({
   id: 'adminSession',
+  description: 'The back-office tab: a staff member is signed in, signing in, or registering a passkey from an enrolment link; signed out when the session ends.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasEnrolSecret: 'This tab was opened from an enrolment link (/admin/enrol#<secret>), which goes before anything else.',
+        isRestored: "The tab's stored staff token still names a live session (GET /api/admin/me accepted it).",
+        mustReload: 'The enrolment link itself was refused (used, expired or unknown): trying again cannot help.',
+      },
+      actions: {
+        adopt: 'Takes the signed-in staff member and their token; clears any notice and the enrolment link.',
+        clearToken: "Removes the staff token from the tab's storage.",
+        forget: 'Forgets the signed-in staff member and their token.',
+        leaveEnrolPath: 'Leaves /admin/enrol for /admin once the enrolment link is used or refused.',
+        storeToken: "Keeps the new staff token in the tab's storage so a reload stays signed in.",
+      },
+      actors: {
+        loadEnrolment: 'Asks the server for the passkey registration options of the enrolment link.',
+        registerPasskey: "Registers the new member's passkey with the browser and the server; answers with a signed-in session.",
+        restoreSession: "Checks the tab's stored staff token with the server (GET /api/admin/me).",
+        signOut: "Ends the staff member's session on the server.",
+        staffSignIn: 'The sign-in chart: email address, emailed code, then passkey.',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ token: null, staff: null, enrolSecret: input.enrolSecret, enrolment: null, notice: null }),
   initial: 'restoring',
   states: {
     /** The tab's token, if any, checked; an enrolment link opened in this tab goes first. */
     restoring: {
+      description: "Checking the tab's stored staff token with the server; an enrolment link goes first.",
       tags: ['loading'],
       invoke: {
         id: 'restoreSession',
@@ -68,9 +94,11 @@ export const adminSessionMachine = setup({
       },
     },
     enrolling: {
+      description: 'A new staff member registers their passkey from an enrolment link.',
       initial: 'loading',
       states: {
         loading: {
+          description: 'Fetching the passkey registration options for the enrolment link.',
           tags: ['loading'],
           invoke: {
             id: 'loadEnrolment',
@@ -81,9 +109,11 @@ export const adminSessionMachine = setup({
           },
         },
         ready: {
+          description: 'The member is asked to create their passkey.',
           on: { 'enrol.start': { target: 'registering', actions: assign({ notice: null }) } },
         },
         registering: {
+          description: "The browser's passkey prompt is open and the passkey is being registered.",
           tags: ['busy'],
           invoke: {
             id: 'registerPasskey',
@@ -96,19 +126,22 @@ export const adminSessionMachine = setup({
             onError: [
               { guard: { type: 'mustReload', params: ({ event }) => ({ error: event.error }) }, target: 'failed', actions: assign({ notice: ({ event }) => messageOf(event.error) }) },
               // A cancelled prompt or a refused answer: the server dropped that challenge; fresh options, then try again.
-              { target: 'loading', actions: assign({ notice: ({ event }) => messageOf(event.error) }) },
+              { description: 'A cancelled prompt or a refused passkey: fresh registration options, then try again.', target: 'loading', actions: assign({ notice: ({ event }) => messageOf(event.error) }) },
             ],
           },
         },
         failed: {
+          description: 'The enrolment link cannot be used; the member may go to sign-in instead.',
           on: { 'enrol.toSignIn': { target: '#adminSession.signedOut', actions: [assign({ enrolSecret: null, enrolment: null }), 'leaveEnrolPath'] } },
         },
       },
     },
     signedOut: {
+      description: 'No staff member is signed in in this tab (with a notice if the session ended).',
       initial: 'signingIn',
       states: {
         signingIn: {
+          description: 'The staff member signs in: email address, emailed code, then passkey.',
           invoke: {
             id: 'staffSignIn',
             src: 'staffSignIn',
@@ -121,12 +154,14 @@ export const adminSessionMachine = setup({
       },
     },
     signedIn: {
+      description: 'A staff member is signed in and uses the back-office; a 401 from the server signs them out.',
       on: {
         'session.signOut': { target: 'signingOut' },
-        'session.unauthorized': { target: 'signedOut', actions: ['clearToken', 'forget', assign({ notice: SIGNED_OUT_NOTICE })] },
+        'session.unauthorized': { description: 'The server refused the session (ended, revoked or member disabled): signed out with a notice.', target: 'signedOut', actions: ['clearToken', 'forget', assign({ notice: SIGNED_OUT_NOTICE })] },
       },
     },
     signingOut: {
+      description: "Ending the staff member's session on the server; signed out whatever it answers.",
       tags: ['busy'],
       invoke: {
         id: 'signOut',

@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '../admin-failure.ts';
 import type { ContentChangeRequest, ContentContext, ContentEvent, LoadContentOutput, SubmitChangeOutput } from './content.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export function changeNotice(change: ContentChangeRequest, output: SubmitChangeOutput): string {
   if (!output.changed) return 'Nothing changed: the content was already like this.';
@@ -37,10 +38,25 @@ export const contentMachine = setup({
   },
 }).createMachine({
   id: 'content',
+  description: 'The issuer content page: the disclosure sections and the seven agreements, edited one form at a time, with a document preview.',
+  meta: {
+    descriptions: {
+      actions: {
+        keepContent: 'Shows the sections and agreements as the server has them (counts, versions, history).',
+        noteFailed: "Shows the server's refusal or the failure in words.",
+        clearMessages: 'Clears the error and the notice shown.',
+      },
+      actors: {
+        loadContent: 'Fetches the disclosure sections and agreements with their counts, versions and history.',
+        submitChange: 'Sends one change (a section edited, added or removed, or an agreement saved as a new version) to the server.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { content: null, editing: null, pending: null, error: null, notice: null, preview: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching the sections and agreements.',
       tags: ['busy'],
       invoke: {
         id: 'loadContent',
@@ -49,19 +65,22 @@ export const contentMachine = setup({
         onError: { target: 'failed', actions: failed },
       },
     },
-    failed: { on: { 'content.retry': 'loading' } },
+    failed: { description: 'The content could not be loaded: the failure is shown with Try again.', on: { 'content.retry': 'loading' } },
     ready: {
+      description: 'The sections and agreements are on screen; at most one form is open.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'The staff member reads the content, or edits one section or agreement in its form.',
           on: {
-            'content.edit': { actions: [{ type: 'clearMessages' }, assign({ editing: ({ event }) => event.target })] },
+            'content.edit': { description: 'Opens the form of one section, a new section or an agreement (closing any other).', actions: [{ type: 'clearMessages' }, assign({ editing: ({ event }) => event.target })] },
             'content.cancel': { actions: assign({ editing: null }) },
             'content.submit': { target: 'submitting', actions: ['clearMessages', assign({ pending: ({ event }) => event.change })] },
             'content.preview': { target: 'previewShown', actions: ['clearMessages', assign({ preview: ({ event }) => event.request })] },
           },
         },
         submitting: {
+          description: "Sending the change; a refusal keeps the form open with the server's words.",
           tags: ['busy'],
           invoke: {
             id: 'submitChange',
@@ -76,6 +95,7 @@ export const contentMachine = setup({
         },
         /** The list again after a change: counts, versions and history as the server has them. */
         refreshing: {
+          description: 'The list again after a change: counts, versions and history as the server has them.',
           tags: ['busy'],
           invoke: {
             id: 'loadContent',
@@ -85,6 +105,7 @@ export const contentMachine = setup({
           },
         },
         previewShown: {
+          description: 'A document is shown in the document viewer until closed or another is chosen.',
           on: {
             'content.closePreview': { target: 'idle', actions: assign({ preview: null }) },
             'content.preview': { actions: ['clearMessages', assign({ preview: ({ event }) => event.request })] },

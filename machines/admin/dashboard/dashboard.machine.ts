@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '../admin-failure.ts';
 import type { DashboardContext, DashboardEvent, LoadFiguresOutput } from './dashboard.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 const load = (doneTarget: string, errorTarget: string) => ({
   id: 'loadFigures',
@@ -27,13 +28,25 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
+  description: "The back-office dashboard's figures: loaded, refreshed on request, with a failure shown in words.",
+  meta: {
+    descriptions: {
+      actions: {
+        keepFigures: 'Shows the figures the server answered and clears any failure.',
+        noteFailed: 'Keeps the failure, in words, to show.',
+      },
+      actors: {
+        loadFigures: "Fetches the dashboard's figures from the server.",
+      },
+    },
+  } satisfies MachineMeta,
   context: { figures: null, error: null },
   initial: 'loading',
   states: {
-    loading: { tags: ['loading'], invoke: load('shown', 'failed') },
-    failed: { on: { 'dashboard.refresh': 'loading' } },
-    shown: { on: { 'dashboard.refresh': 'refreshing' } },
+    loading: { description: 'Fetching the figures for the first time.', tags: ['loading'], invoke: load('shown', 'failed') },
+    failed: { description: 'No figures could be loaded: the failure is shown with Try again.', on: { 'dashboard.refresh': 'loading' } },
+    shown: { description: 'The figures are on screen.', on: { 'dashboard.refresh': 'refreshing' } },
     /** Asking again: the figures stay on screen; a failure is shown beside them. */
-    refreshing: { tags: ['loading'], invoke: load('shown', 'shown') },
+    refreshing: { description: 'Asking again: the figures stay on screen; a failure is shown beside them.', tags: ['loading'], invoke: load('shown', 'shown') },
   },
 });

@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { EMPTY_FORM, type DecideInput, type KycCase, type KycCaseContext, type KycCaseEvent, type KycCaseInput, type KycDecisionResponse, type LoadDocumentInput, type OpenDocument } from './kyc-case.types.ts';
 import { decisionNotice, decisionPayload, errorText, formProblem, isNotFound } from './kyc-case.rules.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export const kycCaseMachine = setup({
   types: {} as { context: KycCaseContext; events: KycCaseEvent; input: KycCaseInput; tags: 'loading' | 'deciding' },
@@ -55,6 +56,40 @@ export const kycCaseMachine = setup({
   },
 }).createMachine({
   id: 'kycCase',
+  description: "One investor's KYC case in the back-office: the case, the compliance decision form, and one document shown inline.",
+  meta: {
+    descriptions: {
+      guards: {
+        canDecide: 'The staff member may decide (compliance, not an auditor) and the case is still under review.',
+        isFormValid: "The decision form is complete by the server's rules (a decision, a reason, steps to redo where asked).",
+        isNotFound: 'The server knows no KYC case for this investor.',
+      },
+      actions: {
+        keepCase: 'Shows the case as the server answered it.',
+        noteLoadError: 'Shows why the case could not be loaded.',
+        noteNotFound: 'Marks the case as not found.',
+        setDecision: 'Takes the decision chosen in the form (approve, ask for changes, reject).',
+        setReason: 'Takes the reason typed in the form.',
+        setMessage: 'Takes the message to the investor typed in the form.',
+        setStep: 'Ticks or unticks a KYC step the investor must redo.',
+        noteFormProblem: 'Shows what is missing or wrong in the decision form.',
+        clearDecisionMessages: "Clears the decision's error and notice.",
+        noteDecided: 'Confirms the decision that was saved and empties the form.',
+        noteDecisionError: "Shows why the decision could not be saved (the server's words).",
+        chooseDocument: "Remembers which of the case's documents was opened.",
+        keepDocument: 'Holds the opened document, ready to show inline.',
+        noteDocumentError: 'Shows why the document could not be loaded.',
+        releaseDocument: 'Lets go of the document shown.',
+        revokeDocumentUrl: "Has the browser let go of the shown document's bytes (its object URL).",
+        forgetDocument: 'Forgets which document was opened.',
+      },
+      actors: {
+        loadCase: "Fetches the investor's KYC case: steps, answers, documents, history.",
+        decide: 'Sends the compliance decision on the case to the server.',
+        loadDocument: "Fetches one of the case's documents to show inline.",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     userId: input.userId,
     canDecide: input.canDecide,
@@ -71,6 +106,7 @@ export const kycCaseMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching the case.',
       tags: ['loading'],
       invoke: {
         id: 'loadCase',
@@ -83,16 +119,19 @@ export const kycCaseMachine = setup({
         ],
       },
     },
-    failed: { on: { 'case.retry': 'loading' } },
-    notFound: {},
+    failed: { description: 'The case could not be loaded: the failure is shown with Try again.', on: { 'case.retry': 'loading' } },
+    notFound: { description: 'There is no KYC case for this investor.' },
     ready: {
+      description: 'The case is on screen: the decision and the document side by side.',
       type: 'parallel',
       exit: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument'],
       states: {
         decision: {
+          description: 'The compliance decision on the case.',
           initial: 'editing',
           states: {
             editing: {
+              description: 'The decision form is filled in (compliance only; an auditor only reads).',
               on: {
                 'case.form.decision': { actions: 'setDecision' },
                 'case.form.reason': { actions: 'setReason' },
@@ -105,9 +144,11 @@ export const kycCaseMachine = setup({
               },
             },
             checking: {
+              description: "Checking the form by the server's rules before anything is sent.",
               always: [{ guard: 'isFormValid', target: 'deciding' }, { target: 'editing', actions: 'noteFormProblem' }],
             },
             deciding: {
+              description: 'Sending the decision to the server.',
               tags: ['deciding'],
               entry: 'clearDecisionMessages',
               invoke: {
@@ -116,10 +157,11 @@ export const kycCaseMachine = setup({
                 input: ({ context }) => ({ userId: context.userId, payload: decisionPayload(context.form, context.kase?.kyc.reviewRound ?? 1)! }),
                 onDone: { target: 'refreshing', actions: { type: 'noteDecided', params: ({ event }) => ({ answer: event.output }) } },
                 // A refusal (409: decided meanwhile, same reviewer) is shown, and the case read again to show why.
-                onError: { target: 'refreshing', actions: { type: 'noteDecisionError', params: ({ event }) => ({ error: event.error }) } },
+                onError: { description: 'A refusal (decided meanwhile, or the same reviewer twice) is shown and the case read again to show why.', target: 'refreshing', actions: { type: 'noteDecisionError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             refreshing: {
+              description: 'Reading the case again after the decision (or a refusal, to show why).',
               invoke: {
                 id: 'reloadCase',
                 src: 'loadCase',
@@ -131,11 +173,13 @@ export const kycCaseMachine = setup({
           },
         },
         document: {
+          description: "One of the case's documents, shown inline.",
           initial: 'closed',
           on: { 'case.document.open': { target: '.loading', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'chooseDocument'] } },
           states: {
-            closed: {},
+            closed: { description: 'No document is shown.' },
             loading: {
+              description: 'Fetching the chosen document.',
               invoke: {
                 id: 'loadDocument',
                 src: 'loadDocument',
@@ -144,8 +188,8 @@ export const kycCaseMachine = setup({
                 onError: { target: 'failed', actions: { type: 'noteDocumentError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            open: { on: { 'case.document.close': { target: 'closed', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'forgetDocument'] } } },
-            failed: { on: { 'case.document.close': { target: 'closed', actions: 'forgetDocument' } } },
+            open: { description: 'The document is shown inline.', on: { 'case.document.close': { target: 'closed', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'forgetDocument'] } } },
+            failed: { description: 'The document could not be loaded: the failure is shown until closed.', on: { 'case.document.close': { target: 'closed', actions: 'forgetDocument' } } },
           },
         },
       },

@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { KYC_QUEUE_STATUSES } from '../../../src/shared/admin/kyc-review.ts';
 import { DEFAULT_QUEUE_FILTERS, type KycQueueContext, type KycQueueEvent, type KycQueueFilters, type KycQueueResponse, type LoadQueueInput } from './kyc-queue.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The queue could not be loaded.');
 
@@ -39,11 +40,30 @@ export const kycQueueMachine = setup({
   },
 }).createMachine({
   id: 'kycQueue',
+  description: 'The KYC review queue: the cases waiting for a decision, filtered, a page at a time.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasMore: 'The server has more cases after the ones shown.',
+      },
+      actions: {
+        changeFilter: 'Takes a filter typed or chosen (not applied until asked).',
+        applyFilters: 'Applies the filters as typed: the queue starts again from the first page.',
+        keepPage: 'Shows the first page of cases.',
+        appendPage: 'Adds the next page of cases below the ones shown.',
+        noteError: "Shows why the queue could not be loaded (the server's words).",
+      },
+      actors: {
+        loadQueue: 'Fetches one page of the KYC queue with the applied filters.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { filters: DEFAULT_QUEUE_FILTERS, applied: DEFAULT_QUEUE_FILTERS, rows: [], nextCursor: null, fourEyesAboveEur: null, error: null },
   initial: 'loading',
   on: { 'queue.filter.change': { actions: 'changeFilter' } },
   states: {
     loading: {
+      description: 'Fetching the first page with the applied filters.',
       tags: ['loading'],
       invoke: {
         id: 'loadQueue',
@@ -54,9 +74,11 @@ export const kycQueueMachine = setup({
       },
     },
     failed: {
+      description: 'The queue could not be loaded: the failure is shown with Try again.',
       on: { 'queue.retry': 'loading', 'queue.filter.apply': { target: 'loading', actions: 'applyFilters' } },
     },
     shown: {
+      description: 'The cases are on screen.',
       on: {
         'queue.filter.apply': { target: 'loading', actions: 'applyFilters' },
         'queue.refresh': 'loading',
@@ -64,6 +86,7 @@ export const kycQueueMachine = setup({
       },
     },
     loadingMore: {
+      description: 'Fetching the next page; the cases shown stay, a failure is shown beside them.',
       tags: ['loading'],
       invoke: {
         id: 'loadMore',

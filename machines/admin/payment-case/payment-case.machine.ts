@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { adminFailureText } from './payment-case.rules.ts';
 import type { IssueInput, LoadPaymentOutput, PaymentCaseContext, PaymentCaseEvent, PaymentCaseInput, ReceiptInput, RefundInput } from './payment-case.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export const CASE_NOTICES = {
   receipt: 'Receipt recorded.',
@@ -50,10 +51,33 @@ export const paymentCaseMachine = setup({
   },
 }).createMachine({
   id: 'paymentCase',
+  description: 'One payment in the back-office: finance records a receipt, refunds it (after a confirm step) or issues the tokens, one change at a time.',
+  meta: {
+    descriptions: {
+      guards: {
+        mayRecordReceipt: 'The server offers recording a receipt for this payment.',
+        mayRefund: 'The server offers refunding this payment.',
+        mayIssue: "The server offers issuing the investor's tokens for this payment.",
+      },
+      actions: {
+        keepDetail: 'Shows the payment as the server has it, with the changes it offers.',
+        noteFailed: "Shows the refusal or failure in the server's words.",
+        noteDone: 'Confirms the change that was recorded (receipt, refund or issuance).',
+        clearMessages: 'Clears the error and the notice shown.',
+      },
+      actors: {
+        loadPayment: 'Fetches the payment with its history and the changes the server offers.',
+        recordReceipt: 'Records that the money of the payment was received.',
+        refundPayment: 'Refunds the payment to the investor.',
+        issueTokens: "Records the issuance of the investor's tokens.",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ paymentId: input.paymentId, detail: null, error: null, notice: null }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching the payment.',
       tags: ['loading'],
       invoke: {
         id: 'loadPayment',
@@ -64,12 +88,15 @@ export const paymentCaseMachine = setup({
       },
     },
     failed: {
+      description: 'The payment could not be loaded: the failure is shown with Try again.',
       on: { 'case.retry': { target: 'loading', actions: 'clearMessages' } },
     },
     shown: {
+      description: 'The payment is on screen with the changes the server offers.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'Finance may record a receipt, refund or issue tokens; one change at a time.',
           on: {
             'case.receipt': { guard: 'mayRecordReceipt', target: 'recording', actions: 'clearMessages' },
             'case.refund.ask': { guard: 'mayRefund', target: 'confirmingRefund', actions: 'clearMessages' },
@@ -77,12 +104,14 @@ export const paymentCaseMachine = setup({
           },
         },
         confirmingRefund: {
+          description: 'The refund confirm step is open: Confirm sends it, Cancel closes it.',
           on: {
             'case.refund.cancel': 'idle',
             'case.refund.confirm': 'refunding',
           },
         },
         recording: {
+          description: 'Recording the receipt; no other change is taken meanwhile.',
           tags: ['busy'],
           invoke: {
             id: 'recordReceipt',
@@ -92,6 +121,7 @@ export const paymentCaseMachine = setup({
           },
         },
         refunding: {
+          description: 'Refunding the payment; no other change is taken meanwhile.',
           tags: ['busy'],
           invoke: {
             id: 'refundPayment',
@@ -101,6 +131,7 @@ export const paymentCaseMachine = setup({
           },
         },
         issuing: {
+          description: 'Recording the token issuance; no other change is taken meanwhile.',
           tags: ['busy'],
           invoke: {
             id: 'issueTokens',
@@ -111,6 +142,7 @@ export const paymentCaseMachine = setup({
         },
         /** After a change: the payment as the server now has it. A failed reload keeps the last view and says so. */
         reloading: {
+          description: 'After a change: the payment as the server now has it; a failed reload keeps the last view and says so.',
           tags: ['busy'],
           invoke: {
             id: 'loadPayment',

@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { adminFailureText } from '../payment-case/payment-case.rules.ts';
 import type { ExportCsvInput, LoadPaymentsInput, LoadPaymentsOutput, PaymentFilters, PaymentsContext, PaymentsEvent } from './payments.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export const NO_FILTERS: PaymentFilters = { status: '', method: '', q: '' };
 
@@ -37,13 +38,33 @@ export const paymentsMachine = setup({
   },
 }).createMachine({
   id: 'payments',
+  description: 'The back-office payment list (finance and auditors): filtered, a page at a time, exportable as CSV.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasMore: 'The server has more payments after the ones shown.',
+      },
+      actions: {
+        setFilters: 'Takes the new filters and empties the list: it starts again from the first page.',
+        keepFirstPage: 'Shows the first page of payments.',
+        appendPage: 'Adds the next page of payments below the ones shown.',
+        noteFailed: "Shows the failure in the server's words.",
+        clearError: 'Clears the error shown.',
+      },
+      actors: {
+        loadPayments: 'Fetches one page of payments for the filters.',
+        exportCsv: 'Downloads the payments (or another export) as a CSV file.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { filters: NO_FILTERS, payments: [], nextCursor: null, error: null },
   initial: 'loading',
   on: {
-    'payments.filter': { target: '.loading', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
+    'payments.filter': { description: 'New filters start again from the first page; a page still loading for the old filters is dropped.', target: '.loading', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
   },
   states: {
     loading: {
+      description: 'Fetching the first page for the filters.',
       tags: ['loading'],
       invoke: {
         id: 'loadPayments',
@@ -54,18 +75,22 @@ export const paymentsMachine = setup({
       },
     },
     failed: {
+      description: 'The payments could not be loaded: the failure is shown with Try again.',
       on: { 'payments.retry': { target: 'loading', actions: 'clearError' } },
     },
     listed: {
+      description: 'The payments are on screen.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'The list is shown; Load more and Export are offered.',
           on: {
             'payments.more': { guard: 'hasMore', target: 'loadingMore', actions: 'clearError' },
             'payments.export': { target: 'exporting', actions: 'clearError' },
           },
         },
         loadingMore: {
+          description: 'Fetching the next page; the list stays on screen.',
           tags: ['busy'],
           invoke: {
             id: 'loadPayments',
@@ -76,6 +101,7 @@ export const paymentsMachine = setup({
           },
         },
         exporting: {
+          description: 'Preparing the CSV export; the list stays on screen.',
           tags: ['busy'],
           invoke: {
             id: 'exportCsv',

@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureStatus, failureText } from '../admin-failure.ts';
 import type { SaveSettingsInput, SettingsContext, SettingsEvent, SettingsOutput } from './settings.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export const SAVED_NOTICE = 'Saved.';
 
@@ -31,10 +32,28 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
+  description: "The back-office settings page: the issuer's settings, saved against the version they were read at.",
+  meta: {
+    descriptions: {
+      guards: {
+        isConflict: 'The server refused the save with 409: someone changed the settings meanwhile, or a value is pinned by the environment.',
+      },
+      actions: {
+        keepSettings: 'Shows the settings and their history as the server has them (with Saved. after a save).',
+        clearMessages: 'Clears the error and the notice shown.',
+        noteFailed: "Shows the refusal in the server's words.",
+      },
+      actors: {
+        loadSettings: 'Fetches the settings in force and their history.',
+        saveSettings: "Saves the form's values, with the time the settings were read at.",
+      },
+    },
+  } satisfies MachineMeta,
   context: { settings: null, error: null, notice: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching the settings.',
       tags: ['busy'],
       invoke: {
         id: 'loadSettings',
@@ -43,11 +62,13 @@ export const settingsMachine = setup({
         onError: { target: 'failed', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { 'settings.retry': 'loading' } },
+    failed: { description: 'The settings could not be loaded: the failure is shown with Try again.', on: { 'settings.retry': 'loading' } },
     editing: {
+      description: 'The settings are in the form; Save sends them.',
       on: { 'settings.save': { target: 'saving', actions: 'clearMessages' } },
     },
     saving: {
+      description: "Saving the form's values; any refusal but a conflict keeps the form as it is.",
       tags: ['busy'],
       invoke: {
         id: 'saveSettings',
@@ -65,6 +86,7 @@ export const settingsMachine = setup({
     },
     /** After a 409: the settings now in force, the refusal's words kept on screen. */
     reloading: {
+      description: "After a 409: the settings now in force, the refusal's words kept on screen.",
       tags: ['busy'],
       invoke: {
         id: 'loadSettings',

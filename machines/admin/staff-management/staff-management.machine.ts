@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffInvitePayload, StaffList } from '../../../src/shared/admin/staff.ts';
 import type { StaffAction, StaffManagementContext, StaffManagementEvent } from './staff-management.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as Error).message) : 'Something went wrong.');
 
@@ -31,10 +32,21 @@ export const staffManagementMachine = setup({
   },
 }).createMachine({
   id: 'staffManagement',
+  description: 'The staff page (issuer admins): the staff list, and one change at a time: invite, roles, disable, enable, passkey reset.',
+  meta: {
+    descriptions: {
+      actors: {
+        loadStaff: 'Fetches one page of the staff list.',
+        inviteStaff: 'Invites a new staff member: the server mails them an enrolment link.',
+        actOnStaff: "Changes a staff member's roles, disables or enables them, or resets their passkeys.",
+      },
+    },
+  } satisfies MachineMeta,
   context: { list: null, offset: 0, error: null, notice: null, pending: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching the staff list (again after each change).',
       tags: ['busy'],
       invoke: {
         id: 'loadStaff',
@@ -45,9 +57,11 @@ export const staffManagementMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The staff list could not be loaded: the failure is shown with Try again.',
       on: { 'staff.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     showing: {
+      description: 'The staff list is on screen; an admin may invite or change a member.',
       on: {
         'staff.page': { target: 'loading', actions: assign({ offset: ({ event }) => Math.max(0, event.offset), notice: null, error: null }) },
         'staff.invite': { target: 'inviting', actions: assign({ pending: ({ event }) => ({ kind: 'invite' as const, payload: event.payload }), error: null, notice: null }) },
@@ -56,6 +70,7 @@ export const staffManagementMachine = setup({
       },
     },
     inviting: {
+      description: 'Sending the invitation.',
       tags: ['busy'],
       invoke: {
         id: 'inviteStaff',
@@ -66,6 +81,7 @@ export const staffManagementMachine = setup({
       },
     },
     acting: {
+      description: 'Sending the change to the staff member (roles, disable, enable or passkey reset).',
       tags: ['busy'],
       invoke: {
         id: 'actOnStaff',

@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffAuthAnswer, StaffCodeAnswer, StaffCodeVerifyAnswer } from '../../../src/shared/admin/sign-in.ts';
 import type { RequestCodeInput, SignInFailure, StaffSignInContext, StaffSignInEvent, UsePasskeyInput, VerifyCodeInput } from './staff-sign-in.types.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const CODE = /^\d{6}$/;
@@ -38,11 +39,31 @@ export const staffSignInMachine = setup({
   },
 }).createMachine({
   id: 'staffSignIn',
+  description: 'Staff sign-in: the email address, the code emailed to it, then the passkey; finishes with a staff session.',
+  meta: {
+    descriptions: {
+      guards: {
+        isEmailValid: 'The email address entered looks like an email address.',
+        isCodeValid: 'The code entered is six digits.',
+        mustRestart: 'The server ended the sign-in challenge (expired, too many codes, a refused passkey): start again from the email address.',
+      },
+      actions: {
+        setError: "Shows the server's refusal in plain words.",
+        clearError: 'Clears the error shown.',
+      },
+      actors: {
+        requestCode: 'Asks the server to email a sign-in code to the address entered.',
+        verifyCode: 'Checks the emailed code with the server; answers with the passkey challenge.',
+        usePasskey: "Opens the browser's passkey prompt and has the server check the answer; answers with a staff session.",
+      },
+    },
+  } satisfies MachineMeta,
   context: { email: '', code: '', challengeId: null, options: null, error: null, result: null },
   initial: 'email',
   output: ({ context }) => context.result as StaffAuthAnswer,
   states: {
     email: {
+      description: 'The staff member enters their email address.',
       on: {
         'signIn.email.change': { actions: assign({ email: ({ event }) => event.value, error: null }) },
         'signIn.email.submit': [
@@ -52,6 +73,7 @@ export const staffSignInMachine = setup({
       },
     },
     requestingCode: {
+      description: 'Asking the server to email a sign-in code.',
       tags: ['busy'],
       invoke: {
         id: 'requestCode',
@@ -62,6 +84,7 @@ export const staffSignInMachine = setup({
       },
     },
     code: {
+      description: 'The staff member enters the code from the email.',
       on: {
         'signIn.code.change': { actions: assign({ code: ({ event }) => event.value, error: null }) },
         'signIn.code.submit': [
@@ -72,6 +95,7 @@ export const staffSignInMachine = setup({
       },
     },
     verifyingCode: {
+      description: 'Checking the code with the server.',
       tags: ['busy'],
       invoke: {
         id: 'verifyCode',
@@ -89,13 +113,16 @@ export const staffSignInMachine = setup({
       },
     },
     passkey: {
+      description: 'The code was right: the staff member proves themselves with their passkey.',
       initial: 'ready',
       on: { 'signIn.restart': { target: 'email', actions: assign({ challengeId: null, options: null, code: '', error: null }) } },
       states: {
         ready: {
+          description: 'Waiting for the staff member to start the passkey prompt.',
           on: { 'signIn.passkey.start': { target: 'authenticating', actions: 'clearError' } },
         },
         authenticating: {
+          description: "The browser's passkey prompt is open and the answer is being checked.",
           tags: ['busy'],
           invoke: {
             id: 'usePasskey',
@@ -109,12 +136,12 @@ export const staffSignInMachine = setup({
                 actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, assign({ challengeId: null, options: null, code: '' })],
               },
               // The prompt was cancelled: the challenge is still good, the member may try again.
-              { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              { description: 'The prompt was cancelled: the challenge is still good, the member may try again.', target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'Signed in: the staff session is handed to the back-office.', type: 'final' },
   },
 });
