@@ -24,6 +24,7 @@ import type {
   SaveAgreementInput,
   SaveAgreementOutput,
 } from './agreement.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 /** A tick of a known box: the draft waits for ticking to pause, then is sent. */
 const draftAgain = {
@@ -93,6 +94,40 @@ export const agreementMachine = setup({
   delays: { DRAFT_SETTLE: DRAFT_SETTLE_MS },
 }).createMachine({
   id: 'agreement',
+  description: 'One legal agreement on the agreements page: unchecked, accepted once every required box is ticked, signed once the signature is stored by the server.',
+  meta: {
+    descriptions: {
+      guards: {
+        isSigned: 'The agreement was already signed when the page loaded.',
+        isKnownCheckbox: "The box ticked is one of this agreement's boxes.",
+        areRequiredTicked: 'Every required box of the agreement is ticked.',
+        hasSignature: 'The investor has drawn a signature on the pad.',
+        isSignedInAnswer: "The server's answer shows this agreement signed.",
+        isConflict: "The server's account of this agreement is not the page's (signed elsewhere, or a replaced document): 409.",
+      },
+      actions: {
+        setCheckbox: 'Ticks or unticks one box.',
+        keepSignature: 'Keeps the signature the investor drew (a PNG).',
+        clearSignature: 'The signature was cleared: signature, signed and signed-at are reset.',
+        clearError: 'Clears the error shown.',
+        noteCheckboxesMissing: "Says, in the spec's words, that the required boxes must be ticked first.",
+        noteSignatureMissing: "Says, in the spec's words, that a signature is needed first.",
+        noteSaveFailed: "Shows why the signing was not saved: the server's words, else the spec's sentence.",
+        adoptSigned: 'Takes the signed agreement as the server stored it (boxes, signature, signed-at).',
+        lockPad: 'Locks the signature pad on the stored signature.',
+        reportStale: "Tells the agreements page this agreement is stale, so it loads the server's account again.",
+        reportSigned: 'Tells the agreements page this agreement is signed.',
+      },
+      actors: {
+        saveAgreement: 'Saves the signing of this agreement alone: its boxes, signature and the document version shown.',
+        saveDraft: 'Saves the ticked boxes of the unsigned agreement as a draft (no signature), so a reload keeps them.',
+        signaturePad: "The agreement's signature pad, for its whole life.",
+      },
+      delays: {
+        DRAFT_SETTLE: 'How long ticking must pause before the draft of the boxes is sent (DRAFT_SETTLE_MS).',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     key: input.key,
     name: AGREEMENT_NAMES[input.key],
@@ -109,6 +144,7 @@ export const agreementMachine = setup({
   states: {
     /** Not signed yet: the form (boxes, signature, Complete Agreement) and, beside it, the draft of the ticked boxes. */
     open: {
+      description: 'Not signed yet: the form (boxes, signature, Complete Agreement) and, beside it, the draft of the ticked boxes.',
       type: 'parallel',
       on: {
         'agreement.signature.ready': { actions: [{ type: 'keepSignature', params: ({ event }) => ({ png: event.png }) }, 'clearError'] },
@@ -116,6 +152,7 @@ export const agreementMachine = setup({
       },
       states: {
         form: {
+          description: 'The boxes, the signature and the Complete Agreement button.',
           initial: 'deciding',
           on: {
             'agreement.checkbox.set': {
@@ -131,15 +168,19 @@ export const agreementMachine = setup({
              * path coverage sees a transient state only when a transition enters it, never as the initial one.)
              */
             deciding: {
+              description: 'On opening and after each tick: signed, accepted or not by the required boxes.',
               always: [{ guard: 'isSigned', target: '#agreement.signed' }, { guard: 'areRequiredTicked', target: 'accepted' }, { target: 'unchecked' }],
             },
             unchecked: {
+              description: 'A required box is not ticked: Complete Agreement says so.',
               on: { 'agreement.complete': { actions: 'noteCheckboxesMissing' } },
             },
             accepted: {
+              description: 'Every required box is ticked: Complete Agreement signs, once there is a signature.',
               on: { 'agreement.complete': [{ guard: 'hasSignature', target: 'saving' }, { actions: 'noteSignatureMissing' }] },
             },
             saving: {
+              description: 'The server is storing the signing; the boxes hold still meanwhile.',
               tags: ['saving'],
               entry: 'clearError',
               // The boxes hold still while the server signs what was sent.
@@ -156,11 +197,12 @@ export const agreementMachine = setup({
                     actions: [{ type: 'adoptSigned', params: ({ event }) => ({ answer: event.output }) }, 'lockPad', 'reportSigned'],
                   },
                   // An answer that does not show it signed: not signed, whatever the status said.
-                  { target: 'accepted', actions: { type: 'noteSaveFailed', params: { error: null } } },
+                  { description: 'An answer that does not show it signed: not signed, whatever the status said.', target: 'accepted', actions: { type: 'noteSaveFailed', params: { error: null } } },
                 ],
                 onError: [
                   // The page loads the server's account again (and says why): this agreement as it now stands.
                   {
+                    description: "The page loads the server's account again and says why.",
                     guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
                     target: 'accepted',
                     actions: [{ type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) }, { type: 'reportStale', params: ({ event }) => ({ error: event.error }) }],
@@ -177,18 +219,22 @@ export const agreementMachine = setup({
          * signing sends the boxes again anyway. It stops when the agreement is signed.
          */
         draft: {
+          description: 'The ticked boxes, saved as a draft once ticking pauses.',
           initial: 'idle',
           // Each tick starts the wait again (within the region: a transition of the whole region would take the form's).
           // While signing the form ignores a tick, so a draft then only sends the boxes as they are.
           states: {
             idle: {
+              description: 'No draft to send.',
               on: { 'agreement.checkbox.set': draftAgain },
             },
             waiting: {
+              description: 'A box was ticked: waiting for ticking to pause before the draft is sent.',
               after: { DRAFT_SETTLE: 'sending' },
               on: { 'agreement.checkbox.set': { ...draftAgain, reenter: true } },
             },
             sending: {
+              description: 'Saving the draft of the ticked boxes; its answer and failure change nothing here.',
               on: { 'agreement.checkbox.set': draftAgain },
               invoke: {
                 id: 'saveDraft',
@@ -204,6 +250,7 @@ export const agreementMachine = setup({
     },
     /** Signed: locked, the required boxes ticked, the stored signature shown. */
     signed: {
+      description: 'Signed: locked, the required boxes ticked, the stored signature shown.',
       tags: ['signed'],
     },
   },

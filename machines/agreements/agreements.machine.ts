@@ -24,6 +24,7 @@ import type {
   LoadLegalProgressOutput,
   SaveAgreementsInput,
 } from './agreements.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const agreementsMachine = setup({
   types: {} as {
@@ -98,10 +99,42 @@ export const agreementsMachine = setup({
   },
 }).createMachine({
   id: 'agreements',
+  description: 'The agreements page: the seven legal agreements and the wallet address; Proceed to Payment completes the legal step.',
+  meta: {
+    descriptions: {
+      guards: {
+        isStepCompleted: 'The legal step is already completed: the page is the read-only review.',
+        canProceed: 'All seven agreements are signed and the wallet address is valid.',
+      },
+      actions: {
+        adoptLoaded: "Takes the investor's legal progress: the agreements' configurations and stored state, and the wallet address; opens the first agreement to sign.",
+        keepNotice: 'Shows why the page was loaded again.',
+        clearNotice: 'Clears the notice shown.',
+        stopAgreements: "Stops the seven agreements' charts.",
+        spawnAgreements: 'Starts one chart per agreement, in page order, each on its configuration and stored state.',
+        adoptSigned: 'Counts a signing the server stored and opens the next agreement still to sign.',
+        toggleOpen: "Opens or closes an agreement's accordion panel.",
+        changeWallet: 'Takes the wallet address typed.',
+        clearError: 'Clears the error shown.',
+        noteIncomplete: 'Says what is missing before proceeding: unsigned agreements or a wallet address.',
+        noteSaveFailed: 'Shows why the agreements and address could not be saved.',
+        noteCompletionFailed: "Says the agreements could not be saved, with the server's words.",
+        keepCompletion: 'Takes the completed legal step and the wallet address it was completed with.',
+        returnToCurrentStep: "Asks the process to go back to the investor's current step (RETURN TO CURRENT STEP).",
+      },
+      actors: {
+        loadLegalProgress: "Fetches the investor's legal progress: the seven agreements, their stored state and the wallet address.",
+        saveAgreements: 'The final save: the wallet address with the agreements.',
+        completeLegal: 'Completes the legal step on the server.',
+        agreement: "One agreement's chart (machines/agreement).",
+      },
+    },
+  } satisfies MachineMeta,
   context: { status: 'PENDING', completedAt: null, configurations: null, agreements: null, walletAddress: '', openKey: null, error: null, notice: null },
   initial: 'loading',
   states: {
     loading: {
+      description: "Fetching the investor's legal progress.",
       tags: ['loading'],
       invoke: {
         id: 'loadLegalProgress',
@@ -119,32 +152,38 @@ export const agreementsMachine = setup({
     },
     /** 'Error loading legal agreements' with 'Refresh Page'. */
     failed: {
+      description: "'Error loading legal agreements' with 'Refresh Page'.",
       on: { 'agreements.retry': 'loading' },
     },
     ready: {
+      description: 'The agreements are on screen, one chart each, in an accordion.',
       initial: 'signing',
       // Loaded again: the agreements start afresh from the new answer.
       exit: 'stopAgreements',
       on: { 'agreements.agreement.toggle': { actions: { type: 'toggleOpen', params: ({ event }) => ({ key: event.key }) } } },
       states: {
         reviewing: {
+          description: "The legal step is completed: 'Review your completed legal agreements', read-only.",
           tags: ['readOnly'],
           on: { 'agreements.returnToCurrentStep': { actions: 'returnToCurrentStep' } },
         },
         signing: {
+          description: 'The investor signs the agreements and enters the wallet address.',
           initial: 'idle',
           on: {
             'agreements.agreement.signed': {
               actions: [{ type: 'adoptSigned', params: ({ event }) => ({ key: event.key, state: event.state }) }, 'clearError', 'clearNotice'],
             },
-            'agreements.agreement.stale': { target: '#agreements.loading', actions: { type: 'keepNotice', params: ({ event }) => ({ message: event.message }) } },
+            'agreements.agreement.stale': { description: "An agreement's account was stale: the page loads the server's account again and says why.", target: '#agreements.loading', actions: { type: 'keepNotice', params: ({ event }) => ({ message: event.message }) } },
             'agreements.wallet.change': { actions: [{ type: 'changeWallet', params: ({ event }) => ({ value: event.value }) }, 'clearError', 'clearNotice'] },
           },
           states: {
             idle: {
+              description: 'The investor works through the agreements; Proceed to Payment checks that all is done.',
               on: { 'agreements.proceed': [{ guard: 'canProceed', target: 'saving' }, { actions: 'noteIncomplete' }] },
             },
             saving: {
+              description: 'Saving the wallet address with the agreements; the address holds still until the answer.',
               tags: ['proceeding'],
               entry: 'clearError',
               // The address sent is the address completed with: it holds still until the answer.
@@ -158,6 +197,7 @@ export const agreementsMachine = setup({
               },
             },
             completing: {
+              description: 'Completing the legal step on the server.',
               tags: ['proceeding'],
               on: { 'agreements.wallet.change': {} },
               invoke: {
@@ -172,7 +212,7 @@ export const agreementsMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The legal step is completed: the process moves on to payment.', type: 'final' },
   },
   output: ({ context }) => ({ completed: true, completedAt: context.completedAt ?? '', walletAddress: context.walletAddress }),
 });

@@ -15,6 +15,7 @@ import { saveKycStepPlaceholder, uploadDocumentPlaceholder } from '../kyc-step/k
 import { failureText, fileStepData } from '../kyc-step/kyc-step.rules.ts';
 import { CAMERA_REQUEST, SELFIE_FILE_NAME, SELFIE_FORMAT, cameraErrorText, isCameraUnavailable } from './camera.rules.ts';
 import type { CameraContext, CameraEvent, CameraFailure, CameraOutput, CameraStream, CaptureSelfieInput, StartCameraInput } from './camera.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const cameraMachine = setup({
   types: {} as { context: CameraContext; events: CameraEvent; output: CameraOutput; tags: 'starting' | 'capturing' | 'uploading' | 'saving' },
@@ -51,13 +52,44 @@ export const cameraMachine = setup({
   },
 }).createMachine({
   id: 'camera',
+  description: 'The selfie camera of KYC step 2: start the camera, take a selfie, retake or continue; the selfie is uploaded and step 2 saved.',
+  meta: {
+    descriptions: {
+      guards: {
+        canSimulate: 'No real camera is available and the simulated development camera has not been tried yet.',
+        isSelfieStored: 'This selfie was already uploaded: only step 2 remains to be saved.',
+      },
+      actions: {
+        keepStatus: "Keeps the investor's KYC status the server answered after step 2 was saved.",
+        noteProgress: "Shows the selfie upload's progress.",
+        useSimulatedCamera: "Switches to the simulated camera ('Using development mode camera (real camera not available)').",
+        keepStream: 'Keeps the live camera stream to show and capture from.',
+        forgetStream: 'Forgets the camera stream (its tracks are stopped).',
+        noteCameraError: 'Shows the camera error in the red box.',
+        clearError: 'Clears the error shown.',
+        keepSelfie: 'Keeps the selfie taken (a 640x480 JPEG).',
+        forgetSelfie: 'Discards the selfie taken, to take another.',
+        noteSelfieFailed: "Says, in the spec's words, that the selfie could not be taken or saved.",
+        keepUpload: 'Keeps the stored selfie the server answered.',
+        noteUploadFailed: "Shows why the selfie upload failed (the server's words, else the spec's).",
+      },
+      actors: {
+        startCamera: 'Turns the front camera on (ideal 640x480) and keeps it on; stopping it stops the camera.',
+        captureSelfie: 'Captures the picture on screen as a 640x480 JPEG at quality 0.9.',
+        uploadDocument: 'Uploads the selfie (type selfie, step 2), reporting progress.',
+        saveKycStep: 'Saves KYC step 2 with the stored selfie.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { simulated: false, stream: null, selfie: null, progress: null, upload: null, status: null, error: null },
   initial: 'idle',
   states: {
     idle: {
+      description: 'The camera is off: Start Camera asks for it.',
       on: { 'camera.start': { target: 'active', actions: 'clearError' } },
     },
     active: {
+      description: 'The camera is on (real or simulated); leaving this state turns it off.',
       invoke: { id: 'startCamera', src: 'startCamera', input: ({ context }) => ({ simulated: context.simulated, ...CAMERA_REQUEST }) },
       exit: 'forgetStream',
       on: {
@@ -68,10 +100,12 @@ export const cameraMachine = setup({
       initial: 'starting',
       states: {
         starting: {
+          description: 'Waiting for the browser to give the camera.',
           tags: ['starting'],
           on: {
             'camera.ready': { target: 'live', actions: { type: 'keepStream', params: ({ event }) => ({ stream: event.stream }) } },
             'camera.error': {
+              description: 'No real camera: the simulated development camera takes over.',
               guard: { type: 'canSimulate', params: ({ event }) => ({ error: event.error }) },
               target: '#camera.active',
               reenter: true,
@@ -80,9 +114,11 @@ export const cameraMachine = setup({
           },
         },
         live: {
+          description: 'The camera picture is shown: Take Selfie captures it.',
           on: { 'camera.capture': 'capturing' },
         },
         capturing: {
+          description: 'Capturing the selfie from the camera picture.',
           tags: ['capturing'],
           invoke: {
             id: 'captureSelfie',
@@ -95,15 +131,18 @@ export const cameraMachine = setup({
       },
     },
     failed: {
+      description: 'The camera could not be used: the red box says why; Start Camera tries again.',
       on: { 'camera.start': { target: 'active', actions: 'clearError' } },
     },
     captured: {
+      description: 'The selfie is shown: Retake Selfie or Continue.',
       on: {
         'camera.retake': { target: 'active', actions: 'forgetSelfie' },
         'camera.continue': [{ guard: 'isSelfieStored', target: 'saving' }, { target: 'uploading' }],
       },
     },
     uploading: {
+      description: 'Uploading the selfie, with progress.',
       tags: ['uploading'],
       entry: 'clearError',
       invoke: {
@@ -118,6 +157,7 @@ export const cameraMachine = setup({
       },
     },
     saving: {
+      description: 'Saving KYC step 2 with the stored selfie.',
       tags: ['saving'],
       entry: 'clearError',
       invoke: {
@@ -128,7 +168,7 @@ export const cameraMachine = setup({
         onError: { target: 'captured', actions: 'noteSelfieFailed' },
       },
     },
-    saved: { type: 'final' },
+    saved: { description: 'Step 2 is saved: the chart finishes with the stored selfie and the new status.', type: 'final' },
   },
   output: ({ context }) => ({ status: context.status!, upload: context.upload! }),
 });

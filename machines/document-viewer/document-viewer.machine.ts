@@ -24,6 +24,7 @@ import type {
   LoadDocumentInput,
   LoadDocumentOutput,
 } from './document-viewer.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const documentViewerMachine = setup({
   types: {} as {
@@ -55,6 +56,27 @@ export const documentViewerMachine = setup({
   },
 }).createMachine({
   id: 'documentViewer',
+  description: 'The document viewer: loads a PDF and shows it page by page with zoom; notes when the investor reaches the end.',
+  meta: {
+    descriptions: {
+      guards: {
+        canGoNext: 'There is a page after the one shown.',
+        canGoPrevious: 'There is a page before the one shown.',
+        canZoomIn: 'The zoom is below its maximum.',
+        canZoomOut: 'The zoom is above its minimum.',
+        isOtherPageInRange: 'Another page of the document scrolled into view.',
+        isFirstTimeAtEnd: 'The investor reaches the end of the document for the first time.',
+        isFirstLayout: "The document's first layout: a page wider than the desk is zoomed to fit.",
+        isAbortError: 'The load was aborted (the viewer was stopped), which is silent.',
+      },
+      actions: {
+        notifyReachedEnd: 'Tells the page the investor reached the end of the document (once per document).',
+      },
+      actors: {
+        loadDocument: 'Fetches the PDF and opens it with pdf.js.',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     url: input.url,
     token: input.token,
@@ -69,6 +91,7 @@ export const documentViewerMachine = setup({
   initial: 'loading',
   on: {
     'documentViewer.source.change': {
+      description: 'Another document: the running load is stopped (aborted) and the new one loaded from page 1.',
       target: '.loading',
       // Re-entering restarts the invoked load; the running one is stopped, which aborts its signal.
       reenter: true,
@@ -85,6 +108,7 @@ export const documentViewerMachine = setup({
   },
   states: {
     loading: {
+      description: 'Fetching and opening the PDF.',
       tags: ['loading'],
       invoke: {
         id: 'loadDocument',
@@ -98,7 +122,7 @@ export const documentViewerMachine = setup({
           // Aborted loads are silent (spec section 4): never the error state. The loader only aborts
           // when its actor was stopped; if the viewer is still alive (React StrictMode revives a
           // stopped actor and hands it the aborted load's rejection), it simply loads again.
-          { guard: 'isAbortError', target: 'loading', reenter: true },
+          { description: 'An aborted load is silent: never the error state; a viewer still alive loads again.', guard: 'isAbortError', target: 'loading', reenter: true },
           {
             target: 'error',
             actions: assign(({ event }) => ({
@@ -109,9 +133,11 @@ export const documentViewerMachine = setup({
       },
     },
     error: {
+      description: 'The PDF could not be loaded: the error is shown with a retry.',
       on: { 'documentViewer.retry': { target: 'loading', actions: assign({ errorMessage: null }) } },
     },
     displayed: {
+      description: 'The PDF is shown: page by page, with zoom.',
       on: {
         'documentViewer.page.next': { guard: 'canGoNext', actions: assign({ page: ({ context }) => context.page + 1 }) },
         'documentViewer.page.previous': { guard: 'canGoPrevious', actions: assign({ page: ({ context }) => context.page - 1 }) },
@@ -128,6 +154,7 @@ export const documentViewerMachine = setup({
     },
     /** 'Error rendering PDF pages' with 'Reload Page': reloads the document, keeping the zoom. */
     renderError: {
+      description: "'Error rendering PDF pages' with 'Reload Page': reloads the document, keeping the zoom.",
       on: { 'documentViewer.reload': { target: 'loading' } },
     },
   },

@@ -20,6 +20,7 @@ import type {
   SignaturePoint,
   SignatureSource,
 } from './signature-pad.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const START = 'signaturePad.stroke.start';
 
@@ -76,10 +77,45 @@ export const signaturePadMachine = setup({
   delays: { TYPED_NAME_SETTLE: TYPED_NAME_SETTLE_MS },
 }).createMachine({
   id: 'signaturePad',
+  description: 'The signature pad under one legal agreement: the investor draws or types a signature, which is made into a PNG; locked once signed.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasStoredSignature: 'The agreement is signed: the pad shows its stored signature.',
+        hasStrokes: 'Something is drawn on the pad.',
+        hasTypedName: 'A name is typed.',
+        isNameGiven: 'The name typed is not blank.',
+      },
+      actions: {
+        startStroke: 'Starts a stroke where the pen touched the pad.',
+        extendStroke: 'Adds the points the pen moved through to the stroke.',
+        finishStroke: 'Pen up: the stroke is added to the drawing.',
+        dropStroke: 'Drops the stroke being drawn.',
+        removeLastStroke: 'Undo: removes the last stroke.',
+        clearDrawing: 'Clears the drawing.',
+        changeName: 'Takes the name typed.',
+        clearName: 'Clears the name typed.',
+        keepPng: 'Keeps the signature PNG made.',
+        forgetPng: 'Forgets the signature PNG: the signature changed.',
+        noteExportFailed: "Says, in the spec's words, that the signature could not be made into an image.",
+        forgetError: 'Clears the error shown.',
+        lock: 'Locks the pad on the stored signature of the signed agreement.',
+        reportReady: 'Tells the agreement there is a signature (its PNG).',
+        reportCleared: 'Tells the agreement its signature is gone.',
+      },
+      actors: {
+        renderSignaturePng: 'Makes the 500x120 PNG of the strokes or of the typed name.',
+      },
+      delays: {
+        TYPED_NAME_SETTLE: "How long typing must pause before the name's PNG is made (TYPED_NAME_SETTLE_MS).",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ strokes: [], current: null, typedName: '', png: null, storedSignature: input.storedSignature ?? null, error: null }),
   initial: 'draw',
   states: {
     draw: {
+      description: 'The investor draws the signature with the pen, mouse or finger.',
       initial: 'resume',
       on: {
         [START]: { target: '.drawing', actions: { type: 'startStroke', params: ({ event }) => event } },
@@ -96,11 +132,13 @@ export const signaturePadMachine = setup({
          * when a transition enters it, never as the initial one.)
          */
         resume: {
+          description: 'Opening the pad, coming back to drawing, or after the strokes changed: locked if signed, else a PNG of what is drawn, if anything.',
           always: [{ guard: 'hasStoredSignature', target: '#signaturePad.locked' }, { guard: 'hasStrokes', target: 'exporting' }, { target: 'empty' }],
         },
-        empty: {},
+        empty: { description: 'Nothing is drawn.' },
         /** Pen down. A second pointer and Undo wait for pen up. */
         drawing: {
+          description: 'Pen down: a stroke is being drawn; a second pointer and Undo wait for pen up.',
           on: {
             [START]: {},
             'signaturePad.undo': {},
@@ -111,11 +149,13 @@ export const signaturePadMachine = setup({
         },
         /** Strokes without a PNG: the export failed; another stroke, Undo or a retry makes one. */
         drawn: {
+          description: 'Strokes without a PNG: the export failed; another stroke, Undo or a retry makes one.',
           exit: 'forgetError',
           on: { 'signaturePad.export': 'exporting' },
         },
-        exporting: exporting(({ context }) => ({ kind: 'strokes', strokes: context.strokes }), 'drawn'),
+        exporting: { description: 'Making the PNG of the strokes.', ...exporting(({ context }) => ({ kind: 'strokes', strokes: context.strokes }), 'drawn') },
         ready: {
+          description: 'The drawn signature is ready: the agreement has its PNG.',
           exit: 'forgetPng',
           on: {
             [START]: { target: 'drawing', actions: [{ type: 'startStroke', params: ({ event }) => event }, 'reportCleared'] },
@@ -127,6 +167,7 @@ export const signaturePadMachine = setup({
       },
     },
     type: {
+      description: 'The investor types their name instead of drawing.',
       initial: 'resume',
       on: {
         'signaturePad.name.change': [
@@ -139,21 +180,25 @@ export const signaturePadMachine = setup({
       },
       states: {
         resume: {
+          description: 'Coming to typing: a PNG of the name typed, if any.',
           always: [{ guard: 'hasTypedName', target: 'exporting' }, { target: 'empty' }],
         },
-        empty: {},
+        empty: { description: 'No name is typed.' },
         /** A name is being typed: its PNG is made once typing pauses (or on Enter). */
         typing: {
+          description: 'A name is being typed: its PNG is made once typing pauses (or on Enter).',
           after: { TYPED_NAME_SETTLE: 'exporting' },
           on: { 'signaturePad.export': 'exporting' },
         },
         /** A name without a PNG: the export failed; a change or a retry makes one. */
         typed: {
+          description: 'A name without a PNG: the export failed; a change or a retry makes one.',
           exit: 'forgetError',
           on: { 'signaturePad.export': 'exporting' },
         },
-        exporting: exporting(({ context }) => ({ kind: 'name', name: nameToWrite(context.typedName) }), 'typed'),
+        exporting: { description: 'Making the PNG of the typed name.', ...exporting(({ context }) => ({ kind: 'name', name: nameToWrite(context.typedName) }), 'typed') },
         ready: {
+          description: 'The typed signature is ready: the agreement has its PNG.',
           exit: 'forgetPng',
           on: {
             'signaturePad.name.change': [
@@ -172,6 +217,7 @@ export const signaturePadMachine = setup({
     },
     /** A signed agreement: its stored PNG, and no input of any kind. */
     locked: {
+      description: 'A signed agreement: its stored PNG, and no input of any kind.',
       tags: ['locked'],
     },
   },
