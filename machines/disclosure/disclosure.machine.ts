@@ -22,6 +22,7 @@ import type {
   DisclosureParentEvent,
   SaveProgressInput,
 } from './disclosure.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const asStep = (value: string): ProcessStep => ((PROCESS_STEPS as readonly string[]).includes(value) ? (value as ProcessStep) : 'disclosure');
 
@@ -135,6 +136,52 @@ export const disclosureMachine = setup({
   delays: { PROGRESS_SAVE: DISCLOSURE.progressSaveMs },
 }).createMachine({
   id: 'disclosure',
+  description: 'The disclosure page: the investor reads every section in order for its minimum time and to its end, or reviews them once the step is complete.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasNoSections: 'The issuer has published no disclosure sections.',
+        isStepCompleted: 'The investor has already completed the disclosure step: the page is the read-only review.',
+        isAuthMissing: 'The server does not know the investor (401): they must sign in.',
+        isClaimRefused: 'The server refused what this page claims (a section it holds locked or no longer has): 400 or 409.',
+        canOpenSection: 'The section may be opened: it is unlocked (every section before it is complete).',
+        isSectionOpen: 'The section is open.',
+        isTimed: 'The section is open and still being read: its reading clock counts.',
+        areAllSectionsComplete: 'The investor has read every section for its minimum time and scrolled to its end.',
+        hasUnsavedChanges: 'Reading progress has changed since the last save.',
+        shouldSaveAgain: 'Progress changed while the save was on its way: it is sent again.',
+      },
+      actions: {
+        adoptLoaded: "Takes the sections and the server's account of the reading; keeps open the sections still open and allowed.",
+        followServerStep: "Sends the investor to their current step when the server's step is not disclosure (unless reviewing).",
+        toggleOpen: 'Opens or closes a section.',
+        openAlone: 'Opens the section and closes the one before: one section is read at a time.',
+        markOpened: 'Records that the section was opened.',
+        advanceSection: 'Counts one more second of reading, or the scroll to the end; a section completed by it is saved at once.',
+        syncTimers: 'Starts a reading clock for every open section still being read, and stops the rest.',
+        stopAllTimers: 'Stops every reading clock.',
+        setVisibility: 'Pauses the reading clocks while the tab is hidden (and saves), resumes them when it is visible.',
+        requestSave: 'Asks for the reading progress to be saved now.',
+        beginSave: 'Notes the progress being sent.',
+        adoptSaved: "Takes the server's account of the reading; a section it says is still locked closes.",
+        noteSaveFailed: 'The save failed: the progress is kept for the next save.',
+        noteSaveAgain: 'Notes that progress changed while a save was on its way.',
+        noteCompletionFailed: "Says, in the spec's words, that the completion could not be saved, with the server's words.",
+        clearCompletionError: 'Clears the completion error shown.',
+        returnToCurrentStep: 'Sends the investor back to their current step (RETURN TO CURRENT STEP).',
+      },
+      actors: {
+        loadDisclosure: "Fetches the disclosure sections and the server's account of the investor's reading.",
+        saveProgress: "Saves the investor's reading progress; answers with the server's account.",
+        completeDisclosure: 'Completes the disclosure step on the server.',
+        watchVisibility: 'Reports when the tab is hidden or visible again.',
+        readingTimer: "One open section's reading clock (machines/reading-timer).",
+      },
+      delays: {
+        PROGRESS_SAVE: 'Progress is saved every 10 seconds while it changes (DISCLOSURE.progressSaveMs).',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     sections: [],
     progress: {},
@@ -152,6 +199,7 @@ export const disclosureMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: "Fetching the sections and the investor's reading progress.",
       tags: ['loading'],
       invoke: {
         id: 'loadDisclosure',
@@ -164,17 +212,21 @@ export const disclosureMachine = setup({
       },
     },
     failed: {
+      description: 'The disclosure could not be loaded: the failure is shown with a retry.',
       on: { 'disclosure.retry': 'loading' },
     },
-    authRequired: {},
-    empty: {},
+    authRequired: { description: 'The investor is not signed in: the page asks them to sign in.' },
+    empty: { description: 'The issuer has published no disclosure sections.' },
     ready: {
+      description: 'The sections are on screen.',
       initial: 'choosing',
       states: {
         choosing: {
+          description: 'Reading, or the review of a completed step.',
           always: [{ guard: 'isStepCompleted', target: 'reviewing' }, { target: 'reading' }],
         },
         reviewing: {
+          description: 'The step is complete: the sections can be opened and read again, nothing is recorded.',
           tags: ['readOnly'],
           on: {
             'disclosure.section.toggle': { actions: { type: 'toggleOpen', params: ({ event }) => ({ sectionId: event.sectionId }) } },
@@ -182,6 +234,7 @@ export const disclosureMachine = setup({
           },
         },
         reading: {
+          description: 'The investor reads the sections in order; progress is saved as it goes.',
           type: 'parallel',
           invoke: { id: 'watchVisibility', src: 'watchVisibility' },
           // Sections still open after a reload read on.
@@ -192,6 +245,7 @@ export const disclosureMachine = setup({
           },
           states: {
             sections: {
+              description: 'Sections open and close; each open section counts its reading seconds and its scroll to the end.',
               on: {
                 'disclosure.section.toggle': [
                   {
@@ -219,13 +273,16 @@ export const disclosureMachine = setup({
               },
             },
             saving: {
+              description: 'Progress is saved on open, close, completion, tab hidden and every 10 s.',
               initial: 'idle',
               states: {
                 idle: {
+                  description: 'Waiting for the next save.',
                   on: { 'disclosure.save': 'sending' },
                   after: { PROGRESS_SAVE: [{ guard: 'hasUnsavedChanges', target: 'sending' }, { target: 'idle', reenter: true }] },
                 },
                 sending: {
+                  description: "Sending the reading progress; the server's answer is adopted.",
                   tags: ['saving'],
                   entry: 'beginSave',
                   on: { 'disclosure.save': { actions: 'noteSaveAgain' } },
@@ -245,21 +302,24 @@ export const disclosureMachine = setup({
                     onError: [
                       // The page and the server disagree (e.g. the issuer replaced a document meanwhile): reload the
                       // server's account rather than repeat a refused claim.
-                      { guard: { type: 'isClaimRefused', params: ({ event }) => ({ error: event.error }) }, target: '#disclosure.loading' },
+                      { description: "The page and the server disagree (e.g. a replaced document): the server's account is loaded again rather than repeat a refused claim.", guard: { type: 'isClaimRefused', params: ({ event }) => ({ error: event.error }) }, target: '#disclosure.loading' },
                       // A network or server failure: kept for the next save (the time on screen stays).
-                      { target: 'idle', actions: 'noteSaveFailed' },
+                      { description: 'A network or server failure: the progress is kept for the next save.', target: 'idle', actions: 'noteSaveFailed' },
                     ],
                   },
                 },
               },
             },
             proceeding: {
+              description: "'Proceed to KYC Verification', once every section is complete.",
               initial: 'idle',
               states: {
                 idle: {
+                  description: 'Waiting for the investor to proceed (offered once every section is complete).',
                   on: { 'disclosure.proceed': { guard: 'areAllSectionsComplete', target: 'completing' } },
                 },
                 completing: {
+                  description: 'Completing the disclosure step on the server.',
                   tags: ['completing'],
                   entry: 'clearCompletionError',
                   invoke: {
@@ -278,6 +338,7 @@ export const disclosureMachine = setup({
       },
     },
     done: {
+      description: 'The disclosure step is complete: the process moves on to KYC.',
       type: 'final',
     },
   },

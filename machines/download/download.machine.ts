@@ -9,6 +9,7 @@ import { TIMINGS } from '../../src/shared/constants.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { DEFAULT_DOWNLOAD_NAME, downloadErrorText } from './download.rules.ts';
 import type { DownloadContext, DownloadEvent, DownloadFileInput, DownloadFileOutput, DownloadInput, DownloadTag } from './download.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const downloadMachine = setup({
   types: {} as { context: DownloadContext; events: DownloadEvent; input: DownloadInput; tags: DownloadTag },
@@ -28,17 +29,38 @@ export const downloadMachine = setup({
   delays: { SUCCESS_RESET: TIMINGS.downloadSuccessResetMs, ERROR_RESET: TIMINGS.downloadErrorResetMs },
 }).createMachine({
   id: 'download',
+  description: 'One download button: downloads its file, shows the outcome for a while, then is ready again.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasFile: 'The button has a file to download.',
+      },
+      actions: {
+        clearOutcome: 'Clears the outcome shown.',
+        noteSaved: 'Shows the file was saved, with its name.',
+        noteFailed: "Shows why the download failed ('File not available for download' when there is no file).",
+      },
+      actors: {
+        downloadFile: "Fetches the file with the investor's token and saves it.",
+      },
+      delays: {
+        SUCCESS_RESET: 'How long a success is shown (2 s).',
+        ERROR_RESET: 'How long an error is shown (3 s).',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ path: input.path, fileName: input.fileName || DEFAULT_DOWNLOAD_NAME, words: input.words ?? 'kyc', savedAs: null, error: null }),
   initial: 'idle',
   on: {
     'download.start': [
       { guard: 'hasFile', target: '.downloading', actions: 'clearOutcome' },
-      { target: '.failed', actions: ['clearOutcome', { type: 'noteFailed', params: { error: messages.download.fileNotAvailable } }] },
+      { description: "A button without a file says 'File not available for download' without asking the server.", target: '.failed', actions: ['clearOutcome', { type: 'noteFailed', params: { error: messages.download.fileNotAvailable } }] },
     ],
   },
   states: {
-    idle: {},
+    idle: { description: 'The button is ready.' },
     downloading: {
+      description: 'Downloading the file; pressing again changes nothing.',
       tags: ['downloading'],
       // Pressed again while busy: the running download goes on.
       on: { 'download.start': {} },
@@ -51,9 +73,11 @@ export const downloadMachine = setup({
       },
     },
     downloaded: {
+      description: 'The file was saved: shown for 2 s.',
       after: { SUCCESS_RESET: { target: 'idle', actions: 'clearOutcome' } },
     },
     failed: {
+      description: 'The download failed: the error is shown for 3 s.',
       after: { ERROR_RESET: { target: 'idle', actions: 'clearOutcome' } },
     },
   },

@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { loadFailureText } from './downloads.rules.ts';
 import type { DownloadsContext, DownloadsEvent, LoadDocumentsOutput } from './downloads.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 /** How long the page waits before asking again while documents are being sealed. */
 export const DOCUMENTS_POLL_MS = 3_000;
@@ -39,36 +40,63 @@ export const downloadsMachine = setup({
   delays: { DOCUMENTS_POLL: DOCUMENTS_POLL_MS },
 }).createMachine({
   id: 'downloads',
+  description: "The downloads page: the investor's signed documents, asked for again while the server still seals them.",
+  meta: {
+    descriptions: {
+      guards: {
+        isSealing: 'The server is still sealing signed documents.',
+        hasNoDocuments: 'The investor has no documents.',
+      },
+      actions: {
+        keepList: 'Shows the documents the server answered.',
+        noteFailed: "Shows why the documents could not be loaded ('Failed to load documents' or the server's words).",
+      },
+      actors: {
+        loadDocuments: "Fetches the investor's signed documents and how many are still being sealed.",
+      },
+      delays: {
+        DOCUMENTS_POLL: 'How long the page waits before asking again while documents are being sealed (3 s).',
+      },
+    },
+  } satisfies MachineMeta,
   context: { list: null, error: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching the documents.',
       tags: ['loading'],
       invoke: load('shown', 'failed'),
     },
     /** Nothing to show: 'Failed to load documents' (or the server's words) and Try Again. */
     failed: {
+      description: "Nothing to show: 'Failed to load documents' (or the server's words) and Try Again.",
       on: { 'downloads.refresh': 'loading' },
     },
     shown: {
+      description: 'The server answered: the list, no documents, or documents still being generated.',
       initial: 'deciding',
       states: {
         deciding: {
+          description: 'The answer decides: still sealing, none, or the list.',
           always: [{ guard: 'isSealing', target: 'generating' }, { guard: 'hasNoDocuments', target: 'empty' }, { target: 'listed' }],
         },
         /** 'Documents Not Generated Yet': asks again by itself until the sealing is done. */
         generating: {
+          description: "'Documents Not Generated Yet': asks again by itself until the sealing is done.",
           after: { DOCUMENTS_POLL: 'refreshing' },
           on: { 'downloads.refresh': 'refreshing' },
         },
         /** 'No Documents Available'. */
         empty: {
+          description: "'No Documents Available'.",
           on: { 'downloads.refresh': 'refreshing' },
         },
         listed: {
+          description: 'The documents, each with its own Download button.',
           on: { 'downloads.refresh': 'refreshing' },
         },
         refreshing: {
+          description: 'Asking again; the last list stays on screen and a failure is shown beside it.',
           tags: ['refreshing'],
           invoke: load('deciding', 'deciding'),
         },

@@ -8,6 +8,7 @@ import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { EMAIL_CODE, CODE_PATTERN, type AuthResponse, type CodeChallenge } from '../../src/shared/auth.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { EmailCodeContext, EmailCodeEvent, EmailCodeInput, EmailCodeOutput, ResendCodeInput, VerifyCodeInput } from './email-code.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const COOLDOWN_SECONDS = EMAIL_CODE.resendCooldownMs / 1000;
 const statusOf = (error: unknown) => (isApiError(error) ? error.status : 0);
@@ -44,6 +45,27 @@ export const emailCodeMachine = setup({
   delays: { SECOND: 1000 },
 }).createMachine({
   id: 'emailCode',
+  description: 'The one-time code step of login and registration: the investor proves they control the inbox with the 6-digit code mailed to it.',
+  meta: {
+    descriptions: {
+      guards: {
+        isCodeComplete: 'The code entered has all six digits.',
+        isChallengeDead: 'The code expired or was already used (410), or too many wrong codes were tried (429): only a new code helps.',
+        isCooldownOver: 'The 60 s wait before asking for a new code is over.',
+      },
+      actions: {
+        setCode: 'Takes the code typed (digits only, at most six) and clears the error.',
+        showError: 'Shows why the code was not accepted, or why no new code was sent.',
+      },
+      actors: {
+        verifyCode: 'Checks the code with the server; answers with the signed-in session.',
+        resendCode: 'Asks the server to mail a new code.',
+      },
+      delays: {
+        SECOND: 'One second of the resend countdown.',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     challengeId: input.challengeId,
     sentTo: input.sentTo,
@@ -56,14 +78,17 @@ export const emailCodeMachine = setup({
   initial: 'active',
   states: {
     active: {
+      description: 'The investor enters the code; a new one may be asked for once the countdown ends.',
       type: 'parallel',
       on: { 'emailCode.back': '#emailCode.cancelled' },
       states: {
         entry: {
+          description: 'Entering and checking the code.',
           initial: 'awaitingCode',
           on: { 'emailCode.resend.done': '.awaitingCode' },
           states: {
             awaitingCode: {
+              description: 'The investor types the 6-digit code.',
               on: {
                 'emailCode.change': { actions: 'setCode' },
                 'emailCode.submit': [
@@ -73,6 +98,7 @@ export const emailCodeMachine = setup({
               },
             },
             verifying: {
+              description: 'Checking the code with the server.',
               tags: ['busy'],
               entry: assign({ error: null, info: null }),
               invoke: {
@@ -94,19 +120,22 @@ export const emailCodeMachine = setup({
               },
             },
             codeRejected: {
+              description: 'The code was wrong: the investor corrects it.',
               on: {
                 'emailCode.change': { target: 'awaitingCode', actions: 'setCode' },
                 'emailCode.submit': { guard: 'isCodeComplete', target: 'verifying' },
               },
             },
             /** The challenge cannot be answered any more: only a new code or another email helps. */
-            expired: {},
+            expired: { description: 'The code cannot be used any more: only a new code or another email helps.' },
           },
         },
         resend: {
+          description: 'Asking for a new code, after a 60 s countdown.',
           initial: 'coolingDown',
           states: {
             coolingDown: {
+              description: 'Counting down the seconds before a new code may be asked for.',
               after: {
                 SECOND: [
                   { guard: 'isCooldownOver', target: 'ready', actions: assign({ resendInSeconds: 0 }) },
@@ -114,8 +143,9 @@ export const emailCodeMachine = setup({
                 ],
               },
             },
-            ready: { on: { 'emailCode.resend': 'resending' } },
+            ready: { description: 'A new code may be asked for.', on: { 'emailCode.resend': 'resending' } },
             resending: {
+              description: 'Asking the server to mail a new code.',
               tags: ['resending'],
               invoke: {
                 id: 'resendCode',
@@ -145,8 +175,8 @@ export const emailCodeMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
-    cancelled: { type: 'final' },
+    done: { description: 'The code was right: the investor is signed in.', type: 'final' },
+    cancelled: { description: 'The investor went back to change the email address.', type: 'final' },
   },
   output: ({ context }) => ({ auth: context.result }),
 });

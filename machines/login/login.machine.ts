@@ -9,6 +9,7 @@ import { LOGIN_PLACEHOLDER_PASSWORD, isValidEmail, type AuthResponse, type CodeC
 import { messages } from '../../src/shared/messages.ts';
 import { emailCodeMachine } from '../email-code/email-code.machine.ts';
 import type { LoginContext, LoginEvent, LoginInput, LoginOutput, LoginRequest } from './login.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const loginMachine = setup({
   types: {} as { context: LoginContext; events: LoginEvent; input: LoginInput; output: LoginOutput },
@@ -34,10 +35,32 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
+  description: 'Login: the investor enters their email address, then the one-time code mailed to it.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasAuth: 'The code step ended with the investor signed in (not with going back).',
+        isEmailEmpty: 'No email address was entered.',
+        isEmailValid: 'The email address entered looks like an email address.',
+      },
+      actions: {
+        setEmail: 'Takes the email address typed and clears the error.',
+        markTouched: 'Notes the email field was left, so its problems are shown.',
+        showEmptyError: "Says, in the spec's words, that an email address is needed.",
+        showInvalidError: "Says, in the spec's words, that the email address is not valid.",
+        showLoginError: "Shows why the login was refused (the server's words, else the spec's).",
+      },
+      actors: {
+        requestLogin: 'Asks the server to mail a login code to the address (POST /api/auth/login).',
+        emailCode: 'The one-time code step (machines/email-code).',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ email: input?.email ?? '', touched: false, error: null, challenge: null, result: null }),
   initial: 'editing',
   states: {
     editing: {
+      description: 'The investor enters their email address.',
       on: {
         'login.email.change': { actions: 'setEmail' },
         'login.email.blur': { actions: 'markTouched' },
@@ -49,6 +72,7 @@ export const loginMachine = setup({
       },
     },
     submitting: {
+      description: 'Asking the server to mail a login code.',
       tags: ['busy'],
       entry: assign({ error: null }),
       invoke: {
@@ -60,6 +84,7 @@ export const loginMachine = setup({
       },
     },
     confirming: {
+      description: 'The investor enters the code mailed to them.',
       invoke: {
         id: 'emailCode',
         src: 'emailCode',
@@ -75,7 +100,7 @@ export const loginMachine = setup({
         ],
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The investor is signed in.', type: 'final' },
   },
   output: ({ context }) => context.result as AuthResponse,
 });

@@ -3,6 +3,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isApiError, serverMessageOf } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { UserDetails } from '../../src/shared/user-details.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 type Context = { details: UserDetails | null; error: string | null };
 type Event = { type: 'registrationDetails.open' } | { type: 'registrationDetails.close' } | { type: 'registrationDetails.retry' };
@@ -21,11 +22,24 @@ export const registrationDetailsMachine = setup({
   },
 }).createMachine({
   id: 'registrationDetails',
+  description: "The header's Registration Details modal: the investor's registration details, on request.",
+  meta: {
+    descriptions: {
+      guards: {
+        isNotFound: 'The server answered 404: the investor has no details yet.',
+        hasDetails: 'The server answered with details.',
+      },
+      actors: {
+        fetchUserDetails: "Fetches the investor's registration details.",
+      },
+    },
+  } satisfies MachineMeta,
   context: { details: null, error: null },
   initial: 'closed',
   states: {
-    closed: { on: { 'registrationDetails.open': 'loading' } },
+    closed: { description: 'The modal is closed.', on: { 'registrationDetails.open': 'loading' } },
     loading: {
+      description: "The modal is open, fetching the investor's details.",
       tags: ['open'],
       invoke: {
         id: 'fetchUserDetails',
@@ -46,9 +60,9 @@ export const registrationDetailsMachine = setup({
       },
       on: { 'registrationDetails.close': 'closed' },
     },
-    loaded: { tags: ['open'], on: { 'registrationDetails.close': 'closed' } },
-    empty: { tags: ['open'], on: { 'registrationDetails.close': 'closed' } },
-    error: { tags: ['open'], on: { 'registrationDetails.close': 'closed', 'registrationDetails.retry': 'loading' } },
+    loaded: { description: 'The modal shows the details.', tags: ['open'], on: { 'registrationDetails.close': 'closed' } },
+    empty: { description: 'The modal says the investor has no details yet.', tags: ['open'], on: { 'registrationDetails.close': 'closed' } },
+    error: { description: 'The modal shows why the details could not be loaded, with a retry.', tags: ['open'], on: { 'registrationDetails.close': 'closed', 'registrationDetails.retry': 'loading' } },
   },
 });
 
