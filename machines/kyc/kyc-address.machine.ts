@@ -12,6 +12,7 @@ import { saveKycStepPlaceholder, uploadDocumentPlaceholder, type StepSavedOutput
 import { failureText } from '../kyc-step/kyc-step.rules.ts';
 import { addressStepData, fileProblem } from './kyc.rules.ts';
 import type { AddressDocumentType, AddressSlot, KycAddressContext, KycAddressEvent } from './kyc.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const EMPTY_SLOT: AddressSlot = { file: null, error: null, progress: null, upload: null };
 
@@ -57,10 +58,37 @@ export const kycAddressMachine = setup({
   },
 }).createMachine({
   id: 'kycAddress',
+  description: 'KYC step 3, proof of address: a utility bill and a bank statement, uploaded one after the other, then saved as step 3.',
+  meta: {
+    descriptions: {
+      guards: {
+        isFileAcceptable: 'The chosen file is of an accepted type and size.',
+        areBothSelected: 'Both a utility bill and a bank statement are chosen.',
+        isStored: 'This document is already stored (after a failure it is not sent again unless its file changed).',
+      },
+      actions: {
+        keepStatus: "Keeps the investor's KYC status after step 3 was saved.",
+        noteSaveFailed: 'Shows why step 3 could not be saved.',
+        chooseFile: 'Takes the chosen file for its document.',
+        refuseFile: 'Shows what is wrong with the file at its document.',
+        clearFile: 'Removes the chosen file of a document.',
+        requireBoth: "Says, in the spec's words, that both documents are needed.",
+        clearError: 'Clears the error shown.',
+        noteProgress: "Shows a document's upload progress.",
+        keepUpload: 'Keeps the stored upload of a document.',
+        noteUploadFailed: "Shows why the upload failed (the server's words, else the spec's).",
+      },
+      actors: {
+        uploadDocument: 'Uploads one proof-of-address document (step 3), reporting progress.',
+        saveKycStep: 'Saves KYC step 3 with both stored documents.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { slots: { address_utility: EMPTY_SLOT, address_bank: EMPTY_SLOT }, status: null, error: null },
   initial: 'selecting',
   states: {
     selecting: {
+      description: "The investor chooses both documents; 'Upload Both Documents & Continue' sends them.",
       on: {
         'kyc.address.selectFile': [
           {
@@ -74,6 +102,7 @@ export const kycAddressMachine = setup({
       },
     },
     uploading: {
+      description: 'Uploading the documents one after the other, with progress.',
       tags: ['uploading'],
       initial: 'utilityBill',
       on: {
@@ -84,11 +113,13 @@ export const kycAddressMachine = setup({
       },
       states: {
         utilityBill: {
+          description: 'Uploading the utility bill (skipped if already stored).',
           always: { guard: { type: 'isStored', params: { documentType: 'address_utility' } }, target: 'bankStatement' },
           invoke: { id: 'uploadUtilityBill', src: 'uploadDocument', input: ({ context }) => uploadInput(context, 'address_utility') },
           on: { 'kyc.upload.done': { target: 'bankStatement', actions: { type: 'keepUpload', params: { documentType: 'address_utility' } } } },
         },
         bankStatement: {
+          description: 'Uploading the bank statement (skipped if already stored).',
           always: { guard: { type: 'isStored', params: { documentType: 'address_bank' } }, target: '#kycAddress.saving' },
           invoke: { id: 'uploadBankStatement', src: 'uploadDocument', input: ({ context }) => uploadInput(context, 'address_bank') },
           on: { 'kyc.upload.done': { target: '#kycAddress.saving', actions: { type: 'keepUpload', params: { documentType: 'address_bank' } } } },
@@ -96,6 +127,7 @@ export const kycAddressMachine = setup({
       },
     },
     saving: {
+      description: 'Saving step 3.',
       tags: ['saving'],
       invoke: {
         id: 'saveKycStep',
@@ -105,7 +137,7 @@ export const kycAddressMachine = setup({
         onError: { target: 'selecting', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'Step 3 is saved.', type: 'final' },
   },
   output: ({ context }) => ({ status: context.status! }),
 });

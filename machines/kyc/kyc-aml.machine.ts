@@ -11,6 +11,7 @@ import { check, firstIssue, focusOn, issuesByField } from '../../src/shared/vali
 import { saveOutcomeActions } from '../kyc-step/kyc-step.actions.ts';
 import { saveKycStepPlaceholder, type StepSavedOutput } from '../kyc-step/kyc-step.actors.ts';
 import type { AmlField, AmlForm, KycAmlContext, KycAmlEvent } from './kyc.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const EMPTY_AML_FORM: AmlForm = {
   fundsSource: '',
@@ -48,10 +49,29 @@ export const kycAmlMachine = setup({
   },
 }).createMachine({
   id: 'kycAml',
+  description: 'KYC step 4, AML screening: the source-of-funds declaration and the four required declarations, saved as step 4.',
+  meta: {
+    descriptions: {
+      guards: {
+        isFormValid: 'The AML form is complete by the shared AmlDataSchema.',
+      },
+      actions: {
+        keepStatus: "Keeps the investor's KYC status after step 4 was saved.",
+        noteSaveFailed: 'Shows why step 4 could not be saved.',
+        setField: 'Takes an answer typed or chosen.',
+        setDeclaration: 'Ticks or unticks a declaration.',
+        showFieldErrors: "Shows every invalid field's message; focus goes to the first.",
+      },
+      actors: {
+        saveKycStep: 'Saves KYC step 4 with the AML answers.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { form: EMPTY_AML_FORM, showErrors: false, focus: null, status: null, error: null },
   initial: 'editing',
   states: {
     editing: {
+      description: "The investor fills in the AML form; 'Complete AML Screening' checks it.",
       on: {
         'kyc.aml.changeField': { actions: { type: 'setField', params: ({ event }) => event } },
         'kyc.aml.setDeclaration': { actions: { type: 'setDeclaration', params: ({ event }) => event } },
@@ -59,6 +79,7 @@ export const kycAmlMachine = setup({
       },
     },
     saving: {
+      description: 'Saving step 4.',
       tags: ['saving'],
       invoke: {
         id: 'saveKycStep',
@@ -68,7 +89,7 @@ export const kycAmlMachine = setup({
         onError: { target: 'editing', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'Step 4 is saved.', type: 'final' },
   },
   output: ({ context }) => ({ status: context.status! }),
 });

@@ -14,6 +14,7 @@ import { failureText, fileStepData } from '../kyc-step/kyc-step.rules.ts';
 import { focusOn } from '../../src/shared/validate.ts';
 import { fileProblem } from './kyc.rules.ts';
 import type { KycIdentityContext, KycIdentityEvent } from './kyc.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 /** The name of the step's one field (the file input), for focus requests. */
 export const IDENTITY_FIELD = 'identityDocument';
@@ -39,12 +40,36 @@ export const kycIdentityMachine = setup({
   },
 }).createMachine({
   id: 'kycIdentity',
+  description: 'KYC step 1, the identity document: a chosen file is checked and uploaded as a draft, then saved as step 1.',
+  meta: {
+    descriptions: {
+      guards: {
+        isFileAcceptable: 'The chosen file is of an accepted type and size.',
+        hasDraft: 'An earlier upload is still stored as the draft (a failed replacement leaves it in place).',
+      },
+      actions: {
+        keepStatus: "Keeps the investor's KYC status after step 1 was saved.",
+        noteSaveFailed: 'Shows why step 1 could not be saved.',
+        noteProgress: "Shows the upload's progress.",
+        chooseFile: 'Takes the chosen file to upload; the draft stays until the new file is stored in its place.',
+        refuseFile: 'Shows what is wrong with the file at the file field, which takes focus.',
+        keepUpload: 'Keeps the stored upload as the draft.',
+        noteUploadFailed: "Shows why the upload failed (the server's words, else the spec's).",
+        requireDocument: "Says, in the spec's words, that an identity document is needed; the file field takes focus.",
+      },
+      actors: {
+        uploadDocument: 'Uploads the identity document (type identity, step 1), reporting progress.',
+        saveKycStep: 'Saves KYC step 1 with the stored identity document.',
+      },
+    },
+  } satisfies MachineMeta,
   context: { fileName: null, file: null, progress: null, upload: null, status: null, fileError: null, focus: null, error: null },
   initial: 'empty',
   on: {
     // Anywhere: a new choice is checked and, if fit, replaces whatever is under way (leaving a state stops its upload).
     'kyc.identity.selectFile': [
       {
+        description: 'A new file replaces whatever is under way (leaving a state stops its upload).',
         guard: { type: 'isFileAcceptable', params: ({ event }) => ({ file: event.file }) },
         target: '.uploading',
         reenter: true,
@@ -55,9 +80,11 @@ export const kycIdentityMachine = setup({
   },
   states: {
     empty: {
+      description: 'No identity document is chosen yet.',
       on: { 'kyc.identity.continue': { actions: 'requireDocument' } },
     },
     uploading: {
+      description: 'Uploading the chosen file, with progress.',
       tags: ['uploading'],
       invoke: {
         id: 'uploadDocument',
@@ -79,9 +106,11 @@ export const kycIdentityMachine = setup({
     },
     /** Stored as a draft: another file replaces it; Continue saves it as step 1 (and again after a failed save). */
     uploaded: {
+      description: 'Stored as a draft: another file replaces it; Continue saves it as step 1.',
       on: { 'kyc.identity.continue': 'saving' },
     },
     saving: {
+      description: 'Saving step 1.',
       tags: ['saving'],
       invoke: {
         id: 'saveKycStep',
@@ -91,7 +120,7 @@ export const kycIdentityMachine = setup({
         onError: { target: 'uploaded', actions: { type: 'noteSaveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'Step 1 is saved.', type: 'final' },
   },
   output: ({ context }) => ({ status: context.status! }),
 });

@@ -20,6 +20,7 @@ import { kycAmlMachine } from './kyc-aml.machine.ts';
 import { kycIdentityMachine } from './kyc-identity.machine.ts';
 import { isAuthError, isKycComplete, isResubmitting, startStepOf } from './kyc.rules.ts';
 import type { KycContext, KycEvent, KycOutput, KycParentEvent } from './kyc.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 /**
  * 'kyc.step.view' while `active` is the wizard's step: an earlier step is shown read-only (plus `alsoDo`, e.g. the
@@ -110,10 +111,47 @@ export const kycMachine = setup({
   delays: { KYC_ADVANCE: TIMINGS.kycAdvanceDelayMs },
 }).createMachine({
   id: 'kyc',
+  description: "The KYC page: the read-only summary of a completed verification, or the wizard's five steps (identity, biometric, address, AML, review).",
+  meta: {
+    descriptions: {
+      guards: {
+        isAuthMissing: 'The server does not know the investor (401): they must sign in.',
+        isKycComplete: "The investor's KYC verification is already completed: the page is the read-only summary.",
+        isResubmitting: 'The investor is redoing steps a reviewer asked for: a finished step leads to the next one asked for, or the review.',
+        isStartStep: 'The wizard starts at this step: step 5 or 4 completed gives 5, then 4, then 3, then 2, else 1.',
+        isEarlierStep: 'The investor asks to look at a step before the active one.',
+        isNextStepAgreements: 'The server sends the investor on to the agreements.',
+      },
+      actions: {
+        keepStatus: "Keeps the investor's KYC status the server answered.",
+        showNotice: "Shows the finished step's success line above the next step (or clears it).",
+        viewStep: 'Shows an earlier step, read-only.',
+        showActiveStep: 'Shows the active step again.',
+        clearError: 'Clears the error shown.',
+        keepCompletion: 'Takes the completed verification (its status and completion time).',
+        noteUnexpectedStep: 'Says the server sent the investor to an unexpected step.',
+        noteCompletionFailed: "Shows why the verification could not be completed (the server's words, else the spec's).",
+        turnCameraOff: 'Turns the camera off while an earlier step is looked at (Start Camera turns it on again).',
+        returnToCurrentStep: 'Sends the investor back to their current step (RETURN TO CURRENT STEP).',
+      },
+      actors: {
+        loadKycStatus: "Fetches the investor's KYC status: the completed steps, files and answers.",
+        completeKyc: 'Completes the KYC verification on the server.',
+        kycIdentity: 'Step 1: the identity document (machines/kyc/kyc-identity).',
+        camera: 'Step 2: the selfie camera (machines/camera).',
+        kycAddress: 'Step 3: the proof of address (machines/kyc/kyc-address).',
+        kycAml: 'Step 4: the AML screening (machines/kyc/kyc-aml).',
+      },
+      delays: {
+        KYC_ADVANCE: 'The one-second pause after the AML save before the review (TIMINGS.kycAdvanceDelayMs).',
+      },
+    },
+  } satisfies MachineMeta,
   context: { status: null, viewedStep: null, notice: null, error: null },
   initial: 'loading',
   states: {
     loading: {
+      description: "Fetching the investor's KYC status.",
       tags: ['loading'],
       invoke: {
         id: 'loadKycStatus',
@@ -130,20 +168,24 @@ export const kycMachine = setup({
       },
     },
     failed: {
+      description: 'The KYC status could not be loaded: the failure is shown with a retry.',
       on: { 'kyc.retry': 'loading' },
     },
-    authRequired: {},
+    authRequired: { description: 'The investor is not signed in: the page asks them to sign in.' },
     /** 'Review Your Completed KYC Verification': the files (each with its download) and the AML answers. */
     summary: {
+      description: "'Review Your Completed KYC Verification': the files (each with its download) and the AML answers.",
       tags: ['readOnly'],
       on: { 'kyc.returnToCurrentStep': { actions: 'returnToCurrentStep' } },
     },
     wizard: {
+      description: "The KYC wizard's five steps, starting where the completed steps say.",
       initial: 'choosing',
       on: { 'kyc.step.return': { actions: 'showActiveStep' } },
       states: {
         /** Spec: step 5 or 4 completed gives 5, then 4, then 3, then 2, else 1. */
         choosing: {
+          description: 'Which step comes next, from the completed steps.',
           always: [
             { guard: { type: 'isStartStep', params: { step: 5 } }, target: 'review' },
             { guard: { type: 'isStartStep', params: { step: 4 } }, target: 'aml' },
@@ -153,6 +195,7 @@ export const kycMachine = setup({
           ],
         },
         identity: {
+          description: 'Step 1: the investor uploads an identity document.',
           invoke: {
             id: 'kycIdentity',
             src: 'kycIdentity',
@@ -163,35 +206,43 @@ export const kycMachine = setup({
         },
         /** The selfie chart finishes once the selfie is stored and step 2 saved: one Continue, then the address step. */
         biometric: {
+          description: 'Step 2: the investor takes a selfie with the camera.',
           on: { 'kyc.step.view': viewEarlierStep(2, 'turnCameraOff') },
           invoke: stepChart('camera', 'address', messages.kyc.selfieUploaded),
         },
         address: {
+          description: 'Step 3: the investor uploads a utility bill and a bank statement.',
           invoke: stepChart('kycAddress', 'aml', messages.kyc.addressUploaded),
           on: { 'kyc.step.view': viewEarlierStep(3) },
         },
         aml: {
+          description: 'Step 4: the investor answers the AML screening.',
           initial: 'form',
           on: { 'kyc.step.view': viewEarlierStep(4) },
           states: {
             form: {
+              description: 'The AML form is filled in and saved.',
               invoke: stepChart('kycAml', 'saved', messages.kyc.amlSaved),
             },
             /** Spec: advancing happens after a 1 second delay. */
             saved: {
+              description: 'The AML answers are saved: the review follows after one second.',
               tags: ['advancing'],
               after: { KYC_ADVANCE: { target: '#kyc.wizard.review', actions: { type: 'showNotice', params: { notice: null } } } },
             },
           },
         },
         review: {
+          description: 'Step 5: the investor reviews the steps and proceeds to the legal agreements.',
           initial: 'idle',
           on: { 'kyc.step.view': viewEarlierStep(5) },
           states: {
             idle: {
+              description: "Waiting for 'Proceed to Legal Agreements'.",
               on: { 'kyc.review.proceed': 'completing' },
             },
             completing: {
+              description: 'Completing the verification on the server.',
               tags: ['completing'],
               entry: 'clearError',
               invoke: {
@@ -203,7 +254,7 @@ export const kycMachine = setup({
                     target: '#kyc.done',
                     actions: { type: 'keepCompletion', params: ({ event }) => ({ answer: event.output }) },
                   },
-                  { target: 'idle', actions: { type: 'noteUnexpectedStep', params: ({ event }) => ({ answer: event.output }) } },
+                  { description: 'The server sent the investor somewhere other than the agreements: said so, nothing moves.', target: 'idle', actions: { type: 'noteUnexpectedStep', params: ({ event }) => ({ answer: event.output }) } },
                 ],
                 onError: { target: 'idle', actions: { type: 'noteCompletionFailed', params: ({ event }) => ({ error: event.error }) } },
               },
@@ -212,7 +263,7 @@ export const kycMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The verification is complete: the process moves on to the agreements.', type: 'final' },
   },
   output: ({ context }) => ({ completed: true, status: context.status?.status ?? 'UNDER_REVIEW', completedAt: context.status?.completedAt ?? '' }),
 });
