@@ -33,6 +33,7 @@ import type {
   PaymentCardInput,
   PaymentStepResponse,
 } from './payment-card.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const text = messages.payment;
 
@@ -113,6 +114,44 @@ export const paymentCardMachine = setup({
   },
 }).createMachine({
   id: 'paymentCard',
+  description: "The card payment: the local TEST MODE form or Stripe's Payment Element; the intent is confirmed by the provider, then by the server.",
+  meta: {
+    descriptions: {
+      guards: {
+        isLocalTest: 'The card provider is the local test provider (no Stripe keys).',
+        isCardComplete: 'The card form is complete and valid (number, expiry, CVC, name).',
+        hasIntent: 'A payment intent already exists (a declined card leaves it for the next card).',
+        canPayWithElement: "Stripe's Payment Element is mounted and complete.",
+        isIntent: 'The payment intent is in this status (succeeded, or requires 3-D Secure authentication).',
+        isCardAnswer: 'The server answered with a card payment intent.',
+      },
+      actions: {
+        changeField: 'Takes a card field typed.',
+        noteIncomplete: "Says, in the spec's words, that the card details are incomplete; the first field to fix takes focus.",
+        clearError: 'Clears the error shown.',
+        keepIntent: 'Keeps the payment intent the server created.',
+        noteInitFailed: "Says the payment could not be started (the server's words, else the spec's).",
+        noteInitSystemFailed: "'Failed to initialize payment system': Stripe.js could not be loaded.",
+        noteIntentRefused: "Shows why the card was not accepted: the provider's message (a decline), else the status in the spec's words.",
+        noteCardFailed: "Says the card payment failed (the provider's or server's words, else the spec's).",
+        noteConfirmFailed: 'Says the server could not confirm the payment yet; it can be retried.',
+        keepStripe: 'Keeps Stripe.js, once loaded.',
+        keepElements: "Keeps Stripe's mounted Payment Element.",
+        keepElementComplete: 'Notes whether the Payment Element is complete.',
+        keepResult: "Keeps the server's confirmation of the payment.",
+        lockMethod: 'Tells the payment page a payment is under way: the method choice holds still.',
+        unlockMethod: 'Tells the payment page the payment is no longer under way: another method may be chosen.',
+      },
+      actors: {
+        initiatePayment: 'Creates the card payment and its payment intent on the server.',
+        confirmTestCard: "Confirms the intent with the test card's PaymentMethod (the number never leaves the browser).",
+        authenticateTestCard: "Completes or fails the test provider's 3-D Secure challenge, as the investor chose.",
+        loadStripe: 'Loads Stripe.js (only now that card is chosen).',
+        confirmElements: "Runs Stripe's confirmPayment with the Payment Element.",
+        confirmStripe: 'Has the server confirm the payment; it re-reads the intent from the provider.',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     provider: input.stripeConfig.provider,
     publishableKey: input.stripeConfig.publishableKey,
@@ -130,13 +169,15 @@ export const paymentCardMachine = setup({
   initial: 'starting',
   states: {
     /** Which provider's form: decided at the start (and again when a failed start is retried). */
-    starting: { always: [{ guard: 'isLocalTest', target: 'local' }, { target: 'stripe' }] },
+    starting: { description: "Which provider's form: decided at the start (and again when a failed start is retried).", always: [{ guard: 'isLocalTest', target: 'local' }, { target: 'stripe' }] },
     /** Our own TEST MODE form and the local test provider. */
     local: {
+      description: 'Our own TEST MODE form and the local test provider.',
       tags: ['testMode'],
       initial: 'editing',
       states: {
         editing: {
+          description: 'The investor fills in the test card form; Pay checks it.',
           on: {
             'card.field.change': { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
             'card.pay': [
@@ -146,14 +187,16 @@ export const paymentCardMachine = setup({
           },
         },
         processing: {
+          description: 'The payment is under way: the method choice holds still.',
           tags: ['busy'],
           entry: ['lockMethod', 'clearError'],
           exit: 'unlockMethod',
           initial: 'deciding',
           states: {
             /** The intent is created on demand, once: a declined card leaves it for the next card. */
-            deciding: { always: [{ guard: 'hasIntent', target: 'confirming' }, { target: 'initiating' }] },
+            deciding: { description: 'The intent is created on demand, once: a declined card leaves it for the next card.', always: [{ guard: 'hasIntent', target: 'confirming' }, { target: 'initiating' }] },
             initiating: {
+              description: 'Creating the payment intent on the server.',
               invoke: {
                 id: 'initiatePayment',
                 src: 'initiatePayment',
@@ -170,6 +213,7 @@ export const paymentCardMachine = setup({
               },
             },
             confirming: {
+              description: 'Confirming the intent with the test card.',
               invoke: {
                 id: 'confirmTestCard',
                 src: 'confirmTestCard',
@@ -185,9 +229,11 @@ export const paymentCardMachine = setup({
             },
             /** The test provider's 3-D Secure challenge, labelled TEST MODE: the investor chooses the outcome. */
             challenge: {
+              description: "The test provider's 3-D Secure challenge, labelled TEST MODE: the investor chooses the outcome.",
               on: { 'card.authenticate': { target: 'authenticating' } },
             },
             authenticating: {
+              description: 'Completing the 3-D Secure challenge as chosen.',
               invoke: {
                 id: 'authenticateTestCard',
                 src: 'authenticateTestCard',
@@ -206,9 +252,11 @@ export const paymentCardMachine = setup({
     },
     /** Real keys: Stripe.js, the Payment Element mounted by the view, confirmPayment. */
     stripe: {
+      description: 'Real keys: Stripe.js, the Payment Element mounted by the view, confirmPayment.',
       initial: 'loadingScript',
       states: {
         loadingScript: {
+          description: 'Loading Stripe.js.',
           invoke: {
             id: 'loadStripe',
             src: 'loadStripe',
@@ -218,8 +266,9 @@ export const paymentCardMachine = setup({
           },
         },
         // A retry starts the card over (which decides its provider again: the same one).
-        scriptFailed: { on: { 'card.retry': { target: '#paymentCard.starting', actions: 'clearError' } } },
+        scriptFailed: { description: "'Failed to initialize payment system' with a retry.", on: { 'card.retry': { target: '#paymentCard.starting', actions: 'clearError' } } },
         initiating: {
+          description: 'Creating the payment intent on the server.',
           invoke: {
             id: 'initiatePayment',
             src: 'initiatePayment',
@@ -235,8 +284,9 @@ export const paymentCardMachine = setup({
             onError: { target: 'initFailed', actions: { type: 'noteInitFailed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        initFailed: { on: { 'card.retry': { target: 'initiating', actions: 'clearError' } } },
+        initFailed: { description: 'The payment could not be started: the failure is shown with a retry.', on: { 'card.retry': { target: 'initiating', actions: 'clearError' } } },
         editing: {
+          description: 'The investor fills in the Payment Element; Pay confirms it once complete.',
           on: {
             'card.element.ready': { actions: { type: 'keepElements', params: ({ event }) => ({ elements: event.elements }) } },
             'card.element.change': { actions: { type: 'keepElementComplete', params: ({ event }) => ({ complete: event.complete }) } },
@@ -247,6 +297,7 @@ export const paymentCardMachine = setup({
           },
         },
         confirming: {
+          description: "Stripe's confirmPayment is running: the method choice holds still.",
           tags: ['busy'],
           entry: ['lockMethod', 'clearError'],
           exit: 'unlockMethod',
@@ -262,11 +313,13 @@ export const paymentCardMachine = setup({
     },
     /** The provider says succeeded: the server confirms it (it re-reads the intent itself). Money is taken: locked. */
     settling: {
+      description: 'The provider says succeeded: the server confirms it. Money is taken: the method stays locked.',
       tags: ['busy'],
       entry: 'lockMethod',
       initial: 'notifying',
       states: {
         notifying: {
+          description: 'Having the server confirm the payment.',
           entry: 'clearError',
           invoke: {
             id: 'confirmStripe',
@@ -276,10 +329,10 @@ export const paymentCardMachine = setup({
             onError: { target: 'confirmFailed', actions: { type: 'noteConfirmFailed', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        confirmFailed: { on: { 'card.confirm.retry': 'notifying' } },
+        confirmFailed: { description: 'The server could not confirm the payment yet: the investor may retry (the method stays locked).', on: { 'card.confirm.retry': 'notifying' } },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The server confirmed the card payment.', type: 'final' },
   },
   output: ({ context }) => context.result!,
 });

@@ -26,6 +26,7 @@ import type {
   PaymentStepResponse,
   ProcessInput,
 } from './payment-crypto.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const text = { ...messages.payment, ...paymentPageMessages };
 
@@ -95,6 +96,54 @@ export const paymentCryptoMachine = setup({
   delays: { PRICE_RETRY: PRICE_RETRY_MS, CRYPTO_VERIFICATION: CRYPTO_VERIFICATION_MS, COPY_CONFIRMATION: COPY_CONFIRMATION_MS },
 }).createMachine({
   id: 'paymentCrypto',
+  description: "The crypto payment: current rates, a coin, the server's quote (amount and wallet), the transaction hash, then the server records the payment.",
+  meta: {
+    descriptions: {
+      guards: {
+        areRatesBelievable: 'The crypto rates pass the checks of spec section 5 (present, fresh, plausible).',
+        canRetry: 'The rates were tried fewer than CRYPTO_PRICE_RETRY_LIMIT times.',
+        isCoinPriced: 'The coin chosen has a current rate.',
+        isCoinChosen: 'The investor has chosen a coin.',
+        isCryptoAnswer: 'The server answered with a crypto quote.',
+        isHashValid: "The transaction hash pasted is a valid hash on the quote's chain.",
+        isQuoteExpired: 'The server found the quote expired: a new one is needed.',
+      },
+      actions: {
+        keepRates: 'Keeps the current crypto rates.',
+        noteRatesRefused: 'Notes why the rates were not used.',
+        noteRatesFailed: 'Notes why the rates could not be loaded.',
+        countRetry: 'Counts one more try of the rates.',
+        resetRetries: 'Starts the tries of the rates over.',
+        chooseCoin: 'Takes the coin chosen.',
+        noteChooseCoin: "Says, in the spec's words, that a coin must be chosen first.",
+        keepQuote: "Keeps the server's quote: the amount to send and the receiving wallet.",
+        noteInitFailed: "Says the payment could not be started (the server's words, else the spec's).",
+        changeHash: 'Takes the transaction hash pasted.',
+        noteHashInvalid: "Says, in the spec's words, that the hash is not valid on the quote's chain.",
+        noteConfirmFailed: "Says the payment could not be recorded (the server's words, else the spec's).",
+        noteQuoteExpired: 'Says the quote expired and a new amount is shown.',
+        clearError: 'Clears the error shown.',
+        keepResult: "Keeps the server's record of the payment.",
+        copyText: 'Copies the text to the clipboard.',
+        noteCopied: "Shows 'Copied' beside what was copied.",
+        clearCopied: "Hides 'Copied' again.",
+        expireCopyLater: "Hides 'Copied' after 2 s.",
+        cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (something was copied again).",
+        lockMethod: 'Tells the payment page a payment is under way: the method choice holds still.',
+        unlockMethod: 'Tells the payment page the payment is no longer under way: another method may be chosen.',
+      },
+      actors: {
+        loadCryptoRates: 'Fetches the current crypto rates and receiving wallets (GET /api/payment/crypto-rates).',
+        initiatePayment: 'Asks the server for a quote in the chosen coin: the amount to send and the wallet.',
+        processPayment: 'Asks the server to record the payment with the transaction hash.',
+      },
+      delays: {
+        PRICE_RETRY: 'The pause before the rates are tried again.',
+        CRYPTO_VERIFICATION: 'The simulated verification of 1.5 s before the server is asked.',
+        COPY_CONFIRMATION: "How long 'Copied' shows (2 s).",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ amounts: input.amounts, rates: null, retries: 0, ratesProblem: null, coin: null, quote: null, hash: '', error: null, copied: null, result: null }),
   initial: 'loadingRates',
   on: {
@@ -103,6 +152,7 @@ export const paymentCryptoMachine = setup({
   },
   states: {
     loadingRates: {
+      description: 'Fetching the current crypto rates.',
       tags: ['loading'],
       invoke: {
         id: 'loadCryptoRates',
@@ -115,11 +165,12 @@ export const paymentCryptoMachine = setup({
       },
     },
     /** A load not used: tried again after a pause, up to the limit. */
-    ratesRefused: { always: [{ guard: 'canRetry', target: 'waitingToRetry', actions: 'countRetry' }, { target: 'unavailable' }] },
-    waitingToRetry: { tags: ['loading'], after: { PRICE_RETRY: 'loadingRates' } },
+    ratesRefused: { description: 'A load not used: tried again after a pause, up to the limit.', always: [{ guard: 'canRetry', target: 'waitingToRetry', actions: 'countRetry' }, { target: 'unavailable' }] },
+    waitingToRetry: { description: 'Pausing before the rates are tried again.', tags: ['loading'], after: { PRICE_RETRY: 'loadingRates' } },
     /** 'Unable to Load Current Crypto Prices', 'Max Retries Reached', pay by card or wire; a manual retry starts over. */
-    unavailable: { on: { 'crypto.retry': { target: 'loadingRates', actions: 'resetRetries' } } },
+    unavailable: { description: "'Unable to Load Current Crypto Prices', 'Max Retries Reached', pay by card or wire; a manual retry starts over.", on: { 'crypto.retry': { target: 'loadingRates', actions: 'resetRetries' } } },
     choosing: {
+      description: 'The investor picks a coin (its rate, the amount to send, the wallet with copy); Continue asks for the quote.',
       on: {
         'crypto.wallet.copy': copyWallet,
         'crypto.coin.choose': { guard: { type: 'isCoinPriced', params: ({ event }) => ({ coin: event.coin }) }, actions: { type: 'chooseCoin', params: ({ event }) => ({ coin: event.coin }) } },
@@ -127,6 +178,7 @@ export const paymentCryptoMachine = setup({
       },
     },
     initiating: {
+      description: 'Asking the server for its quote in the chosen coin.',
       tags: ['busy'],
       entry: ['lockMethod', 'clearError'],
       exit: 'unlockMethod',
@@ -143,6 +195,7 @@ export const paymentCryptoMachine = setup({
     },
     /** The server's quote is shown: send exactly its amount to its wallet, paste the hash, confirm. */
     sending: {
+      description: "The server's quote is shown: send exactly its amount to its wallet, paste the hash, confirm.",
       on: {
         'crypto.wallet.copy': copyWallet,
         'crypto.hash.change': { actions: { type: 'changeHash', params: ({ event }) => ({ value: event.value }) } },
@@ -151,12 +204,14 @@ export const paymentCryptoMachine = setup({
     },
     /** Spec section 9: a simulated verification of 1.5 s before the server is asked. */
     verifying: {
+      description: 'A simulated verification of 1.5 s before the server is asked.',
       tags: ['busy'],
       entry: ['lockMethod', 'clearError'],
       exit: 'unlockMethod',
       after: { CRYPTO_VERIFICATION: 'processing' },
     },
     processing: {
+      description: 'The server records the payment with the transaction hash.',
       tags: ['busy'],
       entry: 'lockMethod',
       exit: 'unlockMethod',
@@ -167,12 +222,13 @@ export const paymentCryptoMachine = setup({
         onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
           // A new quote (its amount shown), the hash kept: the investor confirms again against it.
-          { guard: { type: 'isQuoteExpired', params: ({ event }) => ({ error: event.error }) }, target: 'requoting' },
+          { description: 'An expired quote: a new one is asked for and the investor confirms again against it.', guard: { type: 'isQuoteExpired', params: ({ event }) => ({ error: event.error }) }, target: 'requoting' },
           { target: 'sending', actions: { type: 'noteConfirmFailed', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
     requoting: {
+      description: 'The quote expired: asking for a new one (the new amount shown, the hash kept).',
       tags: ['busy'],
       entry: 'lockMethod',
       exit: 'unlockMethod',
@@ -191,7 +247,7 @@ export const paymentCryptoMachine = setup({
         onError: { target: 'sending', actions: { type: 'noteInitFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The server recorded the crypto payment.', type: 'final' },
   },
   output: ({ context }) => context.result!,
 });

@@ -23,6 +23,7 @@ import type {
   PaymentWireInput,
   ProcessInput,
 } from './payment-wire.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const text = messages.payment;
 
@@ -64,11 +65,45 @@ export const paymentWireMachine = setup({
   delays: { WIRE_VERIFICATION: WIRE_VERIFICATION_MS, COPY_CONFIRMATION: COPY_CONFIRMATION_MS },
 }).createMachine({
   id: 'paymentWire',
+  description: "The wire transfer: the issuer's bank details, each copyable, with the amount and QR code; 'I have sent the transfer' has the server record it.",
+  meta: {
+    descriptions: {
+      guards: {
+        isWireAnswer: 'The server answered with a wire payment.',
+      },
+      actions: {
+        keepConfig: 'Shows the bank details, the amount and the QR code.',
+        noteLoadFailed: "'Failed to load: {message}'.",
+        noteQrFailed: "The QR image could not be shown: 'Image display failed'.",
+        keepPayment: 'Keeps the wire payment the server created.',
+        noteConfirmFailed: "Says the transfer could not be recorded (the server's words, else the spec's).",
+        clearError: 'Clears the error shown.',
+        keepResult: "Keeps the server's record of the payment.",
+        copyText: 'Copies the text to the clipboard.',
+        noteCopied: "Shows 'Copied' beside what was copied.",
+        clearCopied: "Hides 'Copied' again.",
+        expireCopyLater: "Hides 'Copied' after 2 s.",
+        cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (something was copied again).",
+        lockMethod: 'Tells the payment page a payment is under way: the method choice holds still.',
+        unlockMethod: 'Tells the payment page the payment is no longer under way: another method may be chosen.',
+      },
+      actors: {
+        loadBankConfig: "Fetches the issuer's bank details and QR code (GET /api/payment/bank-transaction-config).",
+        initiatePayment: 'Creates the wire payment on the server with the reference shown.',
+        processPayment: 'Asks the server to record the transfer, the reference as the transaction id.',
+      },
+      delays: {
+        WIRE_VERIFICATION: 'The simulated verification of 1 s before the server is asked.',
+        COPY_CONFIRMATION: "How long 'Copied' shows (2 s).",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ amounts: input.amounts, config: null, loadProblem: null, qrDisplayFailed: false, paymentId: null, error: null, copied: null, result: null }),
   initial: 'loading',
   on: { 'wire.copy.expired': { actions: 'clearCopied' } },
   states: {
     loading: {
+      description: 'Fetching the bank details.',
       tags: ['loading'],
       invoke: {
         id: 'loadBankConfig',
@@ -77,8 +112,9 @@ export const paymentWireMachine = setup({
         onError: { target: 'failed', actions: { type: 'noteLoadFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { 'wire.retry': 'loading' } },
+    failed: { description: "'Failed to load: {message}' with a retry.", on: { 'wire.retry': 'loading' } },
     ready: {
+      description: 'The bank details, the amount and the QR code are shown, each detail copyable.',
       initial: 'idle',
       on: {
         'wire.copy': { actions: { type: 'copyText', params: ({ context, event }) => ({ text: context.config!.bankDetails[event.field], what: event.field }) } },
@@ -86,8 +122,9 @@ export const paymentWireMachine = setup({
         'wire.qr.failed': { actions: 'noteQrFailed' },
       },
       states: {
-        idle: { on: { 'wire.confirm': 'initiating' } },
+        idle: { description: "Waiting for 'I have sent the transfer'.", on: { 'wire.confirm': 'initiating' } },
         initiating: {
+          description: 'Creating the wire payment with the reference shown.',
           tags: ['busy'],
           entry: ['lockMethod', 'clearError'],
           exit: 'unlockMethod',
@@ -104,12 +141,14 @@ export const paymentWireMachine = setup({
         },
         /** Spec section 9: a simulated verification of 1 s before the server is asked. */
         verifying: {
+          description: 'A simulated verification of 1 s before the server is asked.',
           tags: ['busy'],
           entry: 'lockMethod',
           exit: 'unlockMethod',
           after: { WIRE_VERIFICATION: 'processing' },
         },
         processing: {
+          description: 'The server records the transfer.',
           tags: ['busy'],
           entry: 'lockMethod',
           exit: 'unlockMethod',
@@ -123,7 +162,7 @@ export const paymentWireMachine = setup({
         },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The server recorded the wire transfer.', type: 'final' },
   },
   output: ({ context }) => context.result!,
 });

@@ -17,6 +17,7 @@ import { paymentWireMachine } from '../payment-wire/payment-wire.machine.ts';
 import { CARD_REDIRECT_MS, COPY_CONFIRMATION_MS, METHOD_REDIRECT_MS } from '../payment-method/payment-method.rules.ts';
 import { isAuthError, isPaymentStepComplete } from './payment.rules.ts';
 import type { PaymentContext, PaymentEvent, PaymentOutput, PaymentParentEvent, PaymentStart } from './payment.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const COMPLETE_PATH = '/process/complete';
 
@@ -71,10 +72,47 @@ export const paymentMachine = setup({
   delays: { CARD_REDIRECT: CARD_REDIRECT_MS, METHOD_REDIRECT: METHOD_REDIRECT_MS, COPY_CONFIRMATION: COPY_CONFIRMATION_MS },
 }).createMachine({
   id: 'payment',
+  description: 'The payment page: the read-only summary of a payment step already done, or the transaction summary and the three methods (card, crypto, wire).',
+  meta: {
+    descriptions: {
+      guards: {
+        isStepComplete: 'The payment step is already done: the page is the read-only summary.',
+        isAuthMissing: 'The server does not know the investor (401): they must sign in.',
+        canSwitchTo: 'The investor chose another method than the one shown, and the one shown is not mid-payment.',
+        isCardResult: 'The payment was made by card.',
+        hasReference: 'The payment has a reference (or transaction id) to copy.',
+      },
+      actions: {
+        keepStart: 'Takes where the payment stands and the card provider to use.',
+        chooseMethod: 'Shows the method chosen.',
+        clearMethod: 'No method is chosen.',
+        keepBusy: 'Holds the method choice still while the chosen method is mid-payment (or frees it).',
+        keepResult: "Keeps the server's confirmation of the payment; the method choice is locked.",
+        copyText: 'Copies the payment reference to the clipboard.',
+        noteCopied: "Shows 'Copied' beside the reference.",
+        clearCopied: "Hides 'Copied' again.",
+        expireCopyLater: "Hides 'Copied' after a moment.",
+        cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (it was copied again).",
+        goToComplete: 'Sends the investor to the complete page.',
+      },
+      actors: {
+        loadPaymentStart: 'Fetches where the payment stands and the card provider (GET /api/payment/status and /api/payment/stripe-config).',
+        card: 'The card payment (machines/payment-card).',
+        crypto: 'The crypto payment (machines/payment-crypto).',
+        wire: 'The wire transfer (machines/payment-wire).',
+      },
+      delays: {
+        CARD_REDIRECT: 'How long the card success message shows before moving on (3 s).',
+        METHOD_REDIRECT: 'How long the crypto or wire success message shows before moving on (2 s).',
+        COPY_CONFIRMATION: "How long 'Copied' shows after the reference was copied.",
+      },
+    },
+  } satisfies MachineMeta,
   context: { status: null, stripeConfig: null, method: null, locked: false, result: null, copied: false },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Fetching where the payment stands and the card provider.',
       tags: ['loading'],
       invoke: {
         id: 'loadPaymentStart',
@@ -87,11 +125,12 @@ export const paymentMachine = setup({
       },
     },
     /** 'Failed to initialize payment. Please try again.' with a retry. */
-    failed: { on: { 'payment.retry': 'loading' } },
+    failed: { description: "'Failed to initialize payment. Please try again.' with a retry.", on: { 'payment.retry': 'loading' } },
     /** 'Authentication Required' with 'Go to Login'. */
-    authRequired: {},
+    authRequired: { description: "'Authentication Required' with 'Go to Login'." },
     /** The payment step is done: the read-only summary. */
     summary: {
+      description: "The payment step is done: the read-only summary ('Payment Successful', or recorded and awaiting funds) with its copyable reference.",
       tags: ['readOnly'],
       on: {
         'payment.reference.copy': {
@@ -104,6 +143,7 @@ export const paymentMachine = setup({
       },
     },
     paying: {
+      description: 'The transaction summary and the three methods; the investor pays with one.',
       initial: 'choosing',
       on: {
         // Another method stops the one chosen (its chart and its calls), unless that one is mid-payment.
@@ -116,21 +156,22 @@ export const paymentMachine = setup({
       },
       states: {
         /** The transaction summary, the three methods and the prompt to choose. */
-        choosing: { entry: 'clearMethod' },
-        card: methodState('CARD', 'card'),
-        crypto: methodState('CRYPTO', 'crypto'),
-        wire: methodState('WIRE', 'wire'),
+        choosing: { description: 'The transaction summary, the three methods and the prompt to choose.', entry: 'clearMethod' },
+        card: { description: 'The investor pays by card.', ...methodState('CARD', 'card') },
+        crypto: { description: 'The investor pays in crypto.', ...methodState('CRYPTO', 'crypto') },
+        wire: { description: 'The investor pays by wire transfer.', ...methodState('WIRE', 'wire') },
       },
     },
     /** The server confirmed: the success message for 3 s (card) or 2 s (crypto, wire), then on to complete. */
     confirmed: {
+      description: 'The server confirmed: the success message for 3 s (card) or 2 s (crypto, wire), then on to complete.',
       tags: ['confirmed'],
       after: {
         CARD_REDIRECT: { guard: 'isCardResult', target: 'done' },
         METHOD_REDIRECT: { guard: not('isCardResult'), target: 'done' },
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The payment step is done: the process moves on to the complete page.', type: 'final' },
   },
   output: ({ context }) => ({ completed: true, paymentMethod: context.method!, paymentStatus: context.result!.paymentStatus }),
 });
