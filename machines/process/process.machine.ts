@@ -10,6 +10,7 @@ import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/pr
 import { PAGE_STEPS, pathOfPage, type PageCharts, type PageStep } from './process.pages.ts';
 import { resolveProcessPath } from './process.routes.ts';
 import type { PageChartDoneEvent, ProcessContext, ProcessEvent, ProcessInput } from './process.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress {
   const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(step) + 1];
@@ -17,6 +18,9 @@ function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress 
   if (next) updated[next] = { ...progress[next], accessible: true, current: true };
   return updated;
 }
+
+/** How the states' descriptions name each page. */
+const PAGE_WORDS: Record<PageStep, string> = { disclosure: 'disclosure', kyc: 'KYC', agreements: 'agreements', payment: 'payment', downloads: 'downloads' };
 
 /** The state of `ready` in which a page is shown: 'disclosurePage', 'kycPage'. */
 const pageStateOf = (step: PageStep) => `${step}Page` as const;
@@ -30,11 +34,13 @@ export const chartLoadIdOf = (step: PageStep) => `${step}Chart` as const;
  * its state otherwise) or the load (an invoke: a late answer then starts nothing).
  */
 const pageState = (step: PageStep) => ({
+  description: `The ${PAGE_WORDS[step]} page is shown: its chart is loaded, then runs until it completes its step.`,
   always: { guard: not({ type: 'isOnPage', params: { step } }), target: 'otherPage' },
   exit: { type: 'stopPageChart' as const, params: { step } },
   initial: 'loadingChart' as const,
   states: {
     loadingChart: {
+      description: `Loading the ${PAGE_WORDS[step]} page's chart (a script chunk of its own).`,
       tags: ['pageLoading'],
       invoke: {
         id: chartLoadIdOf(step),
@@ -44,8 +50,8 @@ const pageState = (step: PageStep) => ({
         onError: { target: 'loadFailed' },
       },
     },
-    loadFailed: { tags: ['pageLoadFailed'], on: { 'process.page.retry': { target: 'loadingChart' } } },
-    running: { on: { [`xstate.done.actor.${step}`]: { actions: { type: 'completeStep' as const, params: { step } } } } },
+    loadFailed: { description: `The ${PAGE_WORDS[step]} page's chart could not be loaded: the page offers a retry.`, tags: ['pageLoadFailed'], on: { 'process.page.retry': { target: 'loadingChart' } } },
+    running: { description: `The ${PAGE_WORDS[step]} page's chart runs; when it finishes, its step is complete.`, on: { [`xstate.done.actor.${step}`]: { actions: { type: 'completeStep' as const, params: { step } } } } },
   },
 });
 
@@ -100,27 +106,48 @@ export const processMachine = setup({
   },
 }).createMachine({
   id: 'process',
+  description: "The investor's process: which steps are complete, accessible and current, which process page is shown, and that page's chart.",
+  meta: {
+    descriptions: {
+      guards: {
+        isOnPage: "The investor is on this step's page.",
+      },
+      actions: {
+        applyAnswers: 'Derives from the status calls which steps are complete, accessible and current, and the page to show.',
+        routeTo: 'Goes to the page asked for, or to the page the progress allows.',
+        completeStep: 'Marks the step complete, opens the next one and moves on to its page.',
+        startPageChart: "Runs the page's loaded chart as the page's child.",
+        stopPageChart: "Stops the page's chart: the investor left the page.",
+      },
+      actors: {
+        loadStepProgress: 'Fetches the status of every step, in parallel; a failed call counts as no answer.',
+        loadPageChart: "Loads a page's chart with its effects (its own script chunk) when the page is first shown.",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({ requestedPath: input.requestedPath, path: '', answers: null, progress: null, serverStep: 'disclosure' }),
   initial: 'loading',
   states: {
     loading: {
+      description: "Fetching the status of the investor's steps.",
       tags: ['loading'],
       invoke: {
         id: 'loadStepProgress',
         src: 'loadStepProgress',
         onDone: { target: 'ready', actions: { type: 'applyAnswers', params: ({ event }) => event.output } },
         // allSettled never rejects; if the effect itself breaks, show the process with nothing complete.
-        onError: { target: 'ready', actions: { type: 'applyAnswers', params: NO_STATUS_ANSWERS } },
+        onError: { description: 'The status calls never fail together; if the effect itself breaks, the process shows with nothing complete.', target: 'ready', actions: { type: 'applyAnswers', params: NO_STATUS_ANSWERS } },
       },
       on: {
         'process.route.request': { actions: assign({ requestedPath: ({ event }) => event.path }) },
       },
     },
     ready: {
+      description: "The investor's progress is known: the page of the current (or requested) step is shown.",
       // The page of a step lives as long as the user is on it: leaving stops its machine (and its timers).
       initial: 'otherPage',
       states: {
-        otherPage: { always: PAGE_STEPS.map((step) => ({ guard: { type: 'isOnPage', params: { step } }, target: pageStateOf(step) })) },
+        otherPage: { description: 'The page shown has no chart of its own (the complete page, or a route being resolved): nothing runs.', always: PAGE_STEPS.map((step) => ({ guard: { type: 'isOnPage', params: { step } }, target: pageStateOf(step) })) },
         ...pageStates,
       },
       on: {

@@ -20,6 +20,7 @@ import { pendingFrom, type PendingRegistration } from './registration.pending.ts
 import type { FieldName, RegistrationContext, RegistrationEvent, RegistrationInput, RegistrationOutput, StepIndex } from './registration.types.ts';
 import { classifySubmitError } from './registration.submit-error.ts';
 import { CERTIFICATION_FIELDS, applyFieldChange, buildPayload, emptyValues, isField, isStepValid, stepErrors, stepFields, stepOfField } from './registration.validation.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 /** Fields whose error shows while typing: the amount (limits) and the wallet (live format message). */
 const LIVE_FIELDS: readonly FieldName[] = ['investmentAmount', 'walletAddress'];
@@ -171,6 +172,46 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: 'registration',
+  description: 'The registration wizard: Investment Details, Investor Information, Initial Qualification Check, then the emailed code that creates the account.',
+  meta: {
+    descriptions: {
+      guards: {
+        hasSettings: 'The investment limits and settings are known and valid.',
+        isAwaitingCode: 'A registration kept from before a reload waits for its emailed code.',
+        areFetchedSettingsValid: "The settings the server sent pass the portal's checks.",
+        isInvestmentStepValid: 'Investment Details is complete and within the limits.',
+        isInvestorStepValid: 'Investor Information is complete and valid.',
+        isQualificationValid: 'The Initial Qualification Check is complete.',
+        isPayloadValid: 'The earlier steps still hold and the shared schema accepts the registration.',
+        isConfigurationError: "The server refused because of the issuer's configuration, not the investor's answers.",
+        isRejectedForLimits: 'The server refused the amount against its investment limits (which it sends).',
+        isFieldRefusalOnStep: 'The server refused one field, on this step, in its own words.',
+      },
+      actions: {
+        storePendingRegistration: 'Keeps the registration and its code challenge in the tab, so a reload comes back to the code screen.',
+        clearPendingRegistration: 'Drops the registration kept in the tab.',
+        setField: "Takes an answer typed or chosen; clears that field's refusal from the server.",
+        markTouched: 'Notes the field was left, so its error shows.',
+        revealStepErrors: 'Shows every error of the step and takes the investor to the first.',
+        clearSubmitError: 'Clears the error shown above the buttons.',
+        showFillRequired: "Says, in the spec's words, that the required fields must be filled in.",
+        storeFetchedSettings: 'Takes the settings fetched, or the reason they cannot be used.',
+        storeSettingsLoadFailure: "Says, in the spec's words, that the settings could not be loaded.",
+        storePayload: 'Keeps the registration to send, as the shared schema built it.',
+        applyRejectedLimits: "Applies the server's limits; the amount's error then shows against them.",
+        showFieldRefusal: "Shows the server's words at the field it refused, which takes focus.",
+        keepChallenge: 'Keeps the code challenge now to be answered (a resend replaces it).',
+        returnToEmail: "'Use a different email address': back to the email field, the kept registration dropped.",
+        showSubmitFailure: 'Shows why the registration was refused.',
+        storeResult: 'Keeps the new session (token, user and any updated settings that pass the checks).',
+      },
+      actors: {
+        fetchSettings: 'Fetches the investment limits and settings (GET /api/settings/investment-limits).',
+        submitRegistration: 'Sends the registration (POST /api/auth/register): checked, then a one-time code is mailed.',
+        emailCode: 'The one-time code step (machines/email-code).',
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => {
     const checked = checkSettings(input?.settings ?? null);
     const pending = pendingFrom(input?.pending);
@@ -191,6 +232,7 @@ export const registrationMachine = setup({
   states: {
     /** Valid settings handed in by the app skip the fetch; a registration kept from before a reload awaits its code. */
     checkingSettings: {
+      description: 'Valid settings handed in skip the fetch; a registration kept from before a reload awaits its code.',
       tags: ['loading'],
       always: [
         { guard: and(['hasSettings', 'isAwaitingCode']), target: 'confirming' },
@@ -199,6 +241,7 @@ export const registrationMachine = setup({
       ],
     },
     loadingSettings: {
+      description: 'Fetching the investment limits and settings.',
       tags: ['loading'],
       invoke: {
         id: 'fetchSettings',
@@ -218,9 +261,11 @@ export const registrationMachine = setup({
       },
     },
     settingsError: {
+      description: 'The settings could not be loaded or used: the failure is shown with a retry.',
       on: { 'registration.settings.retry': { target: 'checkingSettings' } },
     },
     investment: {
+      description: 'Step 1, Investment Details: the amount, within the limits.',
       on: {
         ...fieldHandlers,
         'registration.next': [
@@ -230,6 +275,7 @@ export const registrationMachine = setup({
       },
     },
     investor: {
+      description: 'Step 2, Investor Information: who is investing, their email address and wallet.',
       on: {
         ...fieldHandlers,
         'registration.previous': { target: 'investment', actions: 'clearSubmitError' },
@@ -240,6 +286,7 @@ export const registrationMachine = setup({
       },
     },
     qualification: {
+      description: 'Step 3, Initial Qualification Check: the certifications; Submit sends the registration.',
       on: {
         ...fieldHandlers,
         'registration.previous': { target: 'investor', actions: 'clearSubmitError' },
@@ -250,6 +297,7 @@ export const registrationMachine = setup({
       },
     },
     submitting: {
+      description: 'Sending the registration; a refusal goes back to the step it concerns.',
       tags: ['submitting'],
       invoke: {
         id: 'submitRegistration',
@@ -267,6 +315,7 @@ export const registrationMachine = setup({
           fieldRefusal(2, 'investor'),
           fieldRefusal(3, 'qualification'),
           {
+            description: 'Refused against the limits: back to the amount, to correct it against the limits now in force.',
             // Back to the amount so the user can correct it against the limits now in force.
             guard: { type: 'isRejectedForLimits', params: ({ event }) => ({ error: event.error }) },
             target: 'investment',
@@ -284,6 +333,7 @@ export const registrationMachine = setup({
      * field. A new code (resend) replaces the kept challenge, so a reload answers the newest one.
      */
     confirming: {
+      description: "The investor enters the code mailed to them, which creates the account; 'Use a different email address' returns to the email field.",
       tags: ['confirming'],
       invoke: {
         id: 'emailCode',
@@ -303,7 +353,7 @@ export const registrationMachine = setup({
         ],
       },
     },
-    done: { type: 'final' },
+    done: { description: 'The account exists and the investor is signed in: the session moves on to disclosure.', type: 'final' },
   },
   // Reached only through storeResult, so result is set.
   output: ({ context }) => context.result as AuthResponse,

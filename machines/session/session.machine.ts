@@ -10,6 +10,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { parseStoredUser } from '../../src/shared/validate.ts';
 import { loginMachine } from '../login/login.machine.ts';
 import type { ChildChartDoneEvent, RegistrationChart, SessionContext, SessionEvent, SessionInput, SignedInCharts, StoredSession } from './session.types.ts';
+import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 const REGISTER_PATH = '/auth/register';
 
@@ -91,6 +92,46 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: "The investor's session, the portal's root chart: restores the stored session, runs login and registration, owns the signed-in process, and signs out on expiry, logout or 401.",
+  meta: {
+    descriptions: {
+      guards: {
+        hasNoStoredSession: 'The tab has no stored session (no token or no user).',
+        isStoredTokenExpired: "The stored session's token has expired.",
+        isStoredUserUnreadable: "The stored session's user cannot be read.",
+        isTokenExpired: "The signed-in investor's token has expired.",
+        isRegisterRequested: 'The investor asked for the register page.',
+        isRegisterPath: 'The path asked for is the register page.',
+        isStorageSessionValid: 'Another tab signed in: both items stored, the token still valid, the user readable.',
+        isStorageSameSession: "Storage changed in another tab but still holds this tab's session.",
+      },
+      actions: {
+        storeSession: "Stores the investor's session (token and user) in the browser.",
+        clearStoredSession: 'Removes the stored session from the browser.',
+        rememberNotice: 'Keeps a message for the page that loads after a reload or replace.',
+        reloadPage: 'Reloads the page.',
+        replaceWithLogin: 'Replaces the page with the login page.',
+        logLogoutFailure: 'Logs that the server could not end the session (the local logout still happens).',
+        adoptAuth: "Takes the signed-in investor, their token and the portal's settings; the session clock starts.",
+        forgetSession: "Forgets the investor's token and user.",
+        updateElapsed: 'Updates the time signed in, from the clock (background tabs throttle timers).',
+        setRequestedPath: 'Keeps the path the investor asked for.',
+      },
+      actors: {
+        readStoredSession: 'Reads the session stored in the browser, and any notice left for this page.',
+        readPendingRegistration: 'Reads a registration the tab kept while it waits for its emailed code.',
+        watchBrowser: 'Reports URL changes and storage changes from other tabs.',
+        logoutBackend: "Ends the investor's session on the server.",
+        login: 'The login chart: email address, then the emailed code (machines/login).',
+        loadRegistrationChart: 'Loads the registration chart (its own script chunk) when the register page is first shown.',
+        loadSignedInCharts: 'Loads the signed-in charts (process, registration details; their own script chunk).',
+      },
+      delays: {
+        SESSION_TICK: 'How often the time signed in is updated (TIMINGS.sessionTimerTickMs).',
+        EXPIRY_CHECK: "How often the token's expiry is checked (TIMINGS.sessionExpiryCheckMs).",
+      },
+    },
+  } satisfies MachineMeta,
   context: ({ input }) => ({
     token: null,
     user: null,
@@ -108,6 +149,7 @@ export const sessionMachine = setup({
   },
   states: {
     restoring: {
+      description: 'Reading the session stored in the browser.',
       tags: ['loading'],
       invoke: {
         id: 'readStoredSession',
@@ -135,6 +177,7 @@ export const sessionMachine = setup({
     },
 
     unauthenticated: {
+      description: 'No investor is signed in: login or registration.',
       initial: 'choosing',
       on: {
         'session.storage.change': {
@@ -145,9 +188,11 @@ export const sessionMachine = setup({
       },
       states: {
         choosing: {
+          description: 'Login, or registration if the register page was asked for.',
           always: [{ guard: 'isRegisterRequested', target: 'register' }, { target: 'login' }],
         },
         login: {
+          description: 'The investor signs in: email address, then the emailed code.',
           invoke: {
             id: 'login',
             src: 'login',
@@ -170,10 +215,12 @@ export const sessionMachine = setup({
           },
         },
         register: {
+          description: 'The investor registers.',
           initial: 'restoring',
           states: {
             /** A registration waiting for its emailed code (kept by the tab over a reload) comes back to its code screen. */
             restoring: {
+              description: 'A registration waiting for its emailed code (kept by the tab over a reload) comes back to its code screen.',
               invoke: {
                 id: 'readPendingRegistration',
                 src: 'readPendingRegistration',
@@ -183,6 +230,7 @@ export const sessionMachine = setup({
             },
             /** The registration chart's chunk; a failed load waits for a retry. Leaving the page drops a late answer. */
             loadingChart: {
+              description: 'Loading the registration chart; leaving the page drops a late answer.',
               tags: ['chartLoading'],
               invoke: {
                 id: 'registrationChart',
@@ -198,8 +246,9 @@ export const sessionMachine = setup({
                 onError: { target: 'loadFailed' },
               },
             },
-            loadFailed: { tags: ['chartLoadFailed'], on: { 'session.chart.retry': { target: 'loadingChart' } } },
+            loadFailed: { description: 'The registration chart could not be loaded: the page offers a retry.', tags: ['chartLoadFailed'], on: { 'session.chart.retry': { target: 'loadingChart' } } },
             open: {
+              description: 'The registration chart runs until the investor is registered and signed in.',
               exit: stopChild('registration'),
               on: {
                 'xstate.done.actor.registration': {
@@ -224,6 +273,7 @@ export const sessionMachine = setup({
     },
 
     authenticated: {
+      description: "An investor is signed in: their process runs, the session clock counts, the token's expiry is watched.",
       type: 'parallel',
       // Spawned children outlive their state otherwise.
       exit: [stopChild('process'), stopChild('registrationDetails')],
@@ -235,16 +285,18 @@ export const sessionMachine = setup({
         'session.storage.change': [
           { guard: 'isStorageSameSession' },
           // Signed out (or in as someone else) in another tab: follow what storage now says.
-          { guard: 'isStorageSessionValid', target: 'restoring' },
-          { target: 'unauthenticated', actions: 'forgetSession' },
+          { description: 'Signed in as someone else in another tab: follow what storage now says.', guard: 'isStorageSessionValid', target: 'restoring' },
+          { description: 'Signed out in another tab: this tab signs out too.', target: 'unauthenticated', actions: 'forgetSession' },
         ],
       },
       states: {
         /** The signed-in charts' chunk, then the charts running (process, registration details); a failed load waits for a retry. */
         charts: {
+          description: "The signed-in charts: the investor's process and the registration details.",
           initial: 'loading',
           states: {
             loading: {
+              description: 'Loading the signed-in charts.',
               tags: ['chartLoading'],
               invoke: {
                 id: 'signedInCharts',
@@ -261,8 +313,9 @@ export const sessionMachine = setup({
                 onError: { target: 'loadFailed' },
               },
             },
-            loadFailed: { tags: ['chartLoadFailed'], on: { 'session.chart.retry': { target: 'loading' } } },
+            loadFailed: { description: 'The signed-in charts could not be loaded: the page offers a retry.', tags: ['chartLoadFailed'], on: { 'session.chart.retry': { target: 'loading' } } },
             running: {
+              description: 'The process and the registration details run; routes go to the process.',
               on: {
                 'session.route.request': {
                   actions: [
@@ -275,9 +328,11 @@ export const sessionMachine = setup({
           },
         },
         clock: {
+          description: 'The time signed in.',
           initial: 'ticking',
           states: {
             ticking: {
+              description: 'Counting the time signed in.',
               after: {
                 SESSION_TICK: { target: 'ticking', reenter: true, actions: 'updateElapsed' },
               },
@@ -285,9 +340,11 @@ export const sessionMachine = setup({
           },
         },
         expiry: {
+          description: "The token's expiry.",
           initial: 'watching',
           states: {
             watching: {
+              description: "Checking the token's expiry periodically.",
               after: {
                 EXPIRY_CHECK: [
                   { guard: 'isTokenExpired', target: '#session.expired' },
@@ -301,11 +358,13 @@ export const sessionMachine = setup({
     },
 
     expired: {
+      description: 'The token expired: the investor is signed out with a notice.',
       entry: [assign({ notice: messages.session.expiredPeriodic })],
       always: { target: 'loggingOut' },
     },
 
     loggingOut: {
+      description: 'Ending the session on the server; a failure is only logged.',
       tags: ['loading'],
       invoke: {
         id: 'logoutBackend',
@@ -318,6 +377,7 @@ export const sessionMachine = setup({
     },
 
     loggedOut: {
+      description: 'Signed out: the stored session is removed and the login page shown.',
       entry: [
         'clearStoredSession',
         'forgetSession',
@@ -329,6 +389,7 @@ export const sessionMachine = setup({
     },
 
     reloading: {
+      description: 'The server refused the session (401): the stored session is removed and the page reloaded with a notice.',
       tags: ['loading'],
       entry: [
         'clearStoredSession',
