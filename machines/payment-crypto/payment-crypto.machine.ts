@@ -100,7 +100,7 @@ export const paymentCryptoMachine = setup({
   meta: {
     descriptions: {
       guards: {
-        areRatesBelievable: 'The crypto rates pass the checks of spec section 5 (present, fresh, plausible).',
+        areRatesBelievable: 'The ETH and BTC euro rates are present and within the plausible ranges of spec section 5.',
         canRetry: 'The rates were tried fewer than CRYPTO_PRICE_RETRY_LIMIT times.',
         isCoinPriced: 'The coin chosen has a current rate.',
         isCoinChosen: 'The investor has chosen a coin.',
@@ -138,7 +138,7 @@ export const paymentCryptoMachine = setup({
         processPayment: 'Asks the server to record the payment with the transaction hash.',
       },
       delays: {
-        PRICE_RETRY: 'The pause before the rates are tried again.',
+        PRICE_RETRY: 'The pause before the rates are tried again (2 s).',
         CRYPTO_VERIFICATION: 'The simulated verification of 1.5 s before the server is asked.',
         COPY_CONFIRMATION: "How long 'Copied' shows (2 s).",
       },

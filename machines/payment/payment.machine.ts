@@ -91,7 +91,7 @@ export const paymentMachine = setup({
         copyText: 'Copies the payment reference to the clipboard.',
         noteCopied: "Shows 'Copied' beside the reference.",
         clearCopied: "Hides 'Copied' again.",
-        expireCopyLater: "Hides 'Copied' after a moment.",
+        expireCopyLater: "Hides 'Copied' after 2 s.",
         cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (it was copied again).",
         goToComplete: 'Sends the investor to the complete page.',
       },
@@ -104,7 +104,7 @@ export const paymentMachine = setup({
       delays: {
         CARD_REDIRECT: 'How long the card success message shows before moving on (3 s).',
         METHOD_REDIRECT: 'How long the crypto or wire success message shows before moving on (2 s).',
-        COPY_CONFIRMATION: "How long 'Copied' shows after the reference was copied.",
+        COPY_CONFIRMATION: "How long 'Copied' shows after the reference was copied (2 s).",
       },
     },
   } satisfies MachineMeta,

@@ -181,7 +181,7 @@ export const registrationMachine = setup({
         areFetchedSettingsValid: "The settings the server sent pass the portal's checks.",
         isInvestmentStepValid: 'Investment Details is complete and within the limits.',
         isInvestorStepValid: 'Investor Information is complete and valid.',
-        isQualificationValid: 'The Initial Qualification Check is complete.',
+        isQualificationValid: 'The Initial Qualification Check is complete (primary jurisdiction and every certification).',
         isPayloadValid: 'The earlier steps still hold and the shared schema accepts the registration.',
         isConfigurationError: "The server refused because of the issuer's configuration, not the investor's answers.",
         isRejectedForLimits: 'The server refused the amount against its investment limits (which it sends).',
@@ -265,7 +265,7 @@ export const registrationMachine = setup({
       on: { 'registration.settings.retry': { target: 'checkingSettings' } },
     },
     investment: {
-      description: 'Step 1, Investment Details: the amount, within the limits.',
+      description: 'Step 1, Investment Details: the amount to invest, within the limits.',
       on: {
         ...fieldHandlers,
         'registration.next': [
@@ -275,7 +275,7 @@ export const registrationMachine = setup({
       },
     },
     investor: {
-      description: 'Step 2, Investor Information: who is investing, their email address and wallet.',
+      description: 'Step 2, Investor Information: individual or entity and its details, the email address and the wallet address.',
       on: {
         ...fieldHandlers,
         'registration.previous': { target: 'investment', actions: 'clearSubmitError' },
@@ -286,7 +286,7 @@ export const registrationMachine = setup({
       },
     },
     qualification: {
-      description: 'Step 3, Initial Qualification Check: the certifications; Submit sends the registration.',
+      description: 'Step 3, Initial Qualification Check: the primary jurisdiction and the certifications; Submit sends the registration.',
       on: {
         ...fieldHandlers,
         'registration.previous': { target: 'investor', actions: 'clearSubmitError' },

@@ -285,7 +285,7 @@ export const sessionMachine = setup({
         'session.storage.change': [
           { guard: 'isStorageSameSession' },
           // Signed out (or in as someone else) in another tab: follow what storage now says.
-          { description: 'Signed in as someone else in another tab: follow what storage now says.', guard: 'isStorageSessionValid', target: 'restoring' },
+          { description: 'Signed in anew (perhaps as someone else) in another tab: restore what storage now holds.', guard: 'isStorageSessionValid', target: 'restoring' },
           { description: 'Signed out in another tab: this tab signs out too.', target: 'unauthenticated', actions: 'forgetSession' },
         ],
       },

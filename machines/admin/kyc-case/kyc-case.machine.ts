@@ -61,14 +61,14 @@ export const kycCaseMachine = setup({
     descriptions: {
       guards: {
         canDecide: 'The staff member may decide (compliance, not an auditor) and the case is still under review.',
-        isFormValid: "The decision form is complete by the server's rules (a decision, a reason, steps to redo where asked).",
+        isFormValid: "The decision form passes the server's schema for this review round (checked before anything is sent).",
         isNotFound: 'The server knows no KYC case for this investor.',
       },
       actions: {
         keepCase: 'Shows the case as the server answered it.',
         noteLoadError: 'Shows why the case could not be loaded.',
         noteNotFound: 'Marks the case as not found.',
-        setDecision: 'Takes the decision chosen in the form (approve, ask for changes, reject).',
+        setDecision: 'Takes the decision chosen in the form (approve, reject, or ask for steps to be redone).',
         setReason: 'Takes the reason typed in the form.',
         setMessage: 'Takes the message to the investor typed in the form.',
         setStep: 'Ticks or unticks a KYC step the investor must redo.',
