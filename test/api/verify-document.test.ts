@@ -194,7 +194,7 @@ forEachDatabase('public document verification', (t) => {
 
     it('a sealed file itself sent as the body (the file must never be uploaded): refused, nothing checked', async () => {
       const file = owner.files.get(owner.docs[0]!.id)!;
-      const res = await t.app.request(VERIFY_DOCUMENT_PATH, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: file }, { incoming: { socket: { remoteAddress: freshIp() } } });
+      const res = await t.app.request(VERIFY_DOCUMENT_PATH, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: new Blob([new Uint8Array(file)]) }, { incoming: { socket: { remoteAddress: freshIp() } } });
       expect(res.status).toBe(413);
       expect((await raw(t, '%PDF-1.7 short', 'application/pdf')).status).toBe(415);
     });
