@@ -6,6 +6,8 @@
  * counts parallel checks exactly, leaves other clients alone and ends with its window; no check writes an audit row.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +249,20 @@ forEachDatabase('public document verification', (t) => {
       t.clock.advance(10_000);
       expect((await check(t, { sha256: randomHash() }, ip)).status).toBe(200);
     });
+  });
+
+  it('GET /verify (and /verify/) is verify.html, without a session; other pages are not', async () => {
+    const root = join(t.dataDir, 'static-site');
+    await mkdir(root, { recursive: true });
+    for (const page of ['index', 'admin', 'verify']) await writeFile(join(root, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    const app = t.makeApp({ staticDir: root });
+    const page = async (path: string) => (await app.request(path)).text();
+    expect(await page('/verify')).toContain('<title>verify</title>');
+    expect(await page('/verify/')).toContain('<title>verify</title>');
+    expect(await page('/verify/other')).toContain('<title>index</title>');
+    expect(await page('/verifyx')).toContain('<title>index</title>');
+    expect(await page('/auth/login')).toContain('<title>index</title>');
+    expect(await page('/admin')).toContain('<title>admin</title>');
   });
 
   it('a PDF-looking random file is not issued (the browser would send its hash)', async () => {
