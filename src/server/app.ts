@@ -29,6 +29,7 @@ import { paymentFundsRoutes } from './routes/payment-funds.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userDetailsRoutes } from './routes/user-details.routes.ts';
+import { verifyDocumentRoutes } from './routes/verify-document.routes.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 /**
@@ -62,6 +63,7 @@ export function createApp({ db, run, storage, providers, jobs, clock, config, lo
   app.route('/api/assets', assetsRoutes(deps));
   app.route('/api/downloads', downloadsRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/verify', verifyDocumentRoutes(deps));
   app.all('/api', (c) => c.json({ error: messages.server.notFound }, 404));
   app.all('/api/*', (c) => c.json({ error: messages.server.notFound }, 404));
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CLIENT_SOURCES = ['src/client', 'src/shared', 'machines', 'public', 'index.html', 'vite.config.ts', 'admin.html', 'vite.admin.config.ts'];
+const CLIENT_SOURCES = ['src/client', 'src/shared', 'machines', 'public', 'index.html', 'vite.config.ts', 'admin.html', 'vite.admin.config.ts', 'verify.html', 'vite.verify.config.ts'];
 // package-lock.json: a new PGlite (or any package) release may need a new template or bundle.
 const SERVER_SOURCES = ['src/server', 'src/shared', 'machines', 'src/tools/build-server.ts', 'src/tools/build-template.ts', 'package-lock.json'];
 
@@ -37,12 +37,15 @@ function run(root: string, label: string, command: string, args: readonly string
 /** `label` prefixes the line printed for each step that runs ('[e2e]', '[bench]'). */
 export function ensureBuilt(root: string, label: string): void {
   const tsx = (script: string) => [process.execPath, ['--import', 'tsx', script]] as const;
-  // The investor build empties dist/, so the back-office's (vite.admin.config.ts) always runs after it.
-  const client = staleness(root, 'dist/index.html', CLIENT_SOURCES) ?? staleness(root, 'dist/admin.html', CLIENT_SOURCES);
+  // The investor build empties dist/, so the back-office's (vite.admin.config.ts) and /verify's (vite.verify.config.ts)
+  // always run after it.
+  const client =
+    staleness(root, 'dist/index.html', CLIENT_SOURCES) ?? staleness(root, 'dist/admin.html', CLIENT_SOURCES) ?? staleness(root, 'dist/verify.html', CLIENT_SOURCES);
   if (client) {
     console.log(`${label} ${client}: running \`npx vite build\` for the investor app and the back-office`);
     run(root, label, 'npx', ['vite', 'build'], { ...process.env, NODE_ENV: 'production' });
     run(root, label, 'npx', ['vite', 'build', '--config', 'vite.admin.config.ts'], { ...process.env, NODE_ENV: 'production' });
+    run(root, label, 'npx', ['vite', 'build', '--config', 'vite.verify.config.ts'], { ...process.env, NODE_ENV: 'production' });
   }
   // A dist/ from before compression existed (or a bare `vite build`) has no .gz beside index.html.
   if (client || !existsSync(join(root, 'dist', 'index.html.gz'))) {

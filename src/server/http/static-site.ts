@@ -1,7 +1,8 @@
 /**
  * Serves the built client (vite's dist/): hashed files under /assets are immutable and cached for a year; other
  * files are revalidated; any other GET that is not a file gets index.html so client-side routing takes over, and
- * /admin and below get admin.html, the staff back-office's own entry (vite.admin.config.ts).
+ * /admin and below get admin.html, the staff back-office's own entry (vite.admin.config.ts), and /verify gets verify.html,
+ * the public document check's own entry.
  * A missing /assets file is a 404, not index.html: a script URL answered with HTML would only hide the error.
  * Each file goes out pre-compressed when the build wrote a .br or .gz of it and the client takes it (static-file.ts).
  */
@@ -16,6 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 const isAdmin = (path: string) => path === '/admin' || path.startsWith('/admin/');
+const isVerify = (path: string) => path === '/verify' || path === '/verify/';
 
 const staticRequest = (c: Context<AppEnv>): StaticRequest => ({
   method: c.req.method,
@@ -26,6 +28,7 @@ const staticRequest = (c: Context<AppEnv>): StaticRequest => ({
 export function mountStaticSite(app: Hono<AppEnv>, root: string) {
   const indexHtml = join(root, 'index.html');
   const adminHtml = join(root, 'admin.html');
+  const verifyHtml = join(root, 'verify.html');
 
   // Hono answers HEAD with the GET route (and drops the body); other methods fall through to the API's 404.
   app.get('*', async (c, next) => {
@@ -39,7 +42,7 @@ export function mountStaticSite(app: Hono<AppEnv>, root: string) {
     if (found) return found;
     if (isAsset) return c.json({ error: messages.server.notFound }, 404);
     // Checked per request: the client may be built after the server started.
-    const page = isAdmin(urlPath) ? adminHtml : indexHtml;
+    const page = isAdmin(urlPath) ? adminHtml : isVerify(urlPath) ? verifyHtml : indexHtml;
     if (!existsSync(page)) return c.text('The web app has not been built yet: run `npm run build`.', 503);
     return (await answerStaticFile(page, staticRequest(c), REVALIDATE)) ?? c.text('The web app has not been built yet: run `npm run build`.', 503);
   });

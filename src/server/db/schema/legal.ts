@@ -116,6 +116,8 @@ export const signedDocuments = pgTable(
   (t) => [
     uniqueIndex('signed_documents_signature').on(t.signatureId),
     index('signed_documents_user_idx').on(t.userId),
+    // From a stored file found by its hash to its sealed document (POST /api/verify/document).
+    index('signed_documents_stored_file_idx').on(t.storedFileId),
     check('signed_documents_key', sql`${t.key} in (${sqlTextList(AGREEMENT_KEYS)})`),
     check('signed_documents_size', sql`${t.sizeBytes} > 0`),
   ],

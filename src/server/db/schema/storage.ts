@@ -28,6 +28,8 @@ export const storedFiles = pgTable(
   },
   (t) => [
     index('stored_files_owner_idx').on(t.ownerId),
+    // POST /api/verify/document looks a sealed agreement up by its bytes' hash; only those count, so only those are indexed.
+    index('stored_files_sealed_sha256_idx').on(t.sha256).where(sql`${t.purpose} = 'agreement_signed'`),
     check('stored_files_purpose', sql`${t.purpose} in (${sqlTextList(STORED_FILE_PURPOSES)})`),
     check('stored_files_stored_name', sql`${t.storedName} ~ ${sqlTextList([STORED_FILE_NAME_SQL])}`),
     check('stored_files_content_type', sql`${t.contentType} in (${sqlTextList(STORED_FILE_TYPES)})`),

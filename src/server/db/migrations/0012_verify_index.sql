@@ -1,0 +1,2 @@
+CREATE INDEX "signed_documents_stored_file_idx" ON "signed_documents" USING btree ("stored_file_id");--> statement-breakpoint
+CREATE INDEX "stored_files_sealed_sha256_idx" ON "stored_files" USING btree ("sha256") WHERE "stored_files"."purpose" = 'agreement_signed';
