@@ -130,7 +130,7 @@ describe('admin audit-trail statechart paths', () => {
           actors: {
             loadEvents: fromPromise<LoadEventsOutput, LoadEventsInput>(recorder(fakes.loads)),
             exportEvents: fromPromise<void, ExportEventsInput>(recorder(fakes.exports)),
-            checkChain: fromPromise<AuditChainReport>(recorder(fakes.checks)),
+            checkChain: fromPromise<AuditChainReport>(({ signal }) => recorder(fakes.checks)({ input: {}, signal })),
             loadJourney: fromPromise<JourneyResponse, LoadJourneyInput>(recorder(fakes.journeys)),
           },
         });
