@@ -107,4 +107,6 @@ export type JourneyResponse = {
   email: string;
   name: string | null;
   steps: JourneyStep[];
+  /** True when the investor has more steps than the journey shows (the first ones are shown). Optional, additive. */
+  truncated?: boolean;
 };
