@@ -151,6 +151,7 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
           tabIndex={0}
           viewBox={`${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`}
           preserveAspectRatio="xMidYMid meet"
+          style={{ aspectRatio: `${diagram.width + 24} / ${diagram.height + 24}` }}
           data-viewbox-width={Math.round(viewBox.width)}
           onClick={(e) => e.target === e.currentTarget && onSelect?.(null)}
           {...svgHandlers}

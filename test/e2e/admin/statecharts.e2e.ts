@@ -66,7 +66,7 @@ describeE2E('back-office: statechart explorer', () => {
       await page.getByRole('heading', { name: /Investor portal/ }).waitFor();
     }
     expect(auditor.errors).toEqual([]);
-  });
+  }, 300_000);
 
   it('shows a state with its description and the paths reaching it, and replays a path step by step', async () => {
     const { page } = auditor;
@@ -116,7 +116,7 @@ describeE2E('back-office: statechart explorer', () => {
     await shoot(page, 'registration-replay');
     await axe.check(page, 'admin-statecharts-replay');
     expect(auditor.errors).toEqual([]);
-  });
+  }, 180_000);
 
   it('says so for a machine that does not exist', async () => {
     const { page } = auditor;
