@@ -30,7 +30,7 @@ export function AuditEventTable({ rows, onJourney }: Props) {
             <tr key={row.seq}>
               <td data-label="#" className="audit__seq">{row.seq}</td>
               <td data-label="Time" className="audit__nowrap">{utcTime(row.at)}</td>
-              <td data-label="Action" className="admin-mono">{row.action}</td>
+              <td data-label="Action" className="audit__code">{row.action}</td>
               <td data-label="Investor">
                 {row.userId ? (
                   <span className="audit__who">
@@ -53,9 +53,9 @@ export function AuditEventTable({ rows, onJourney }: Props) {
                   <span className="audit__muted">—</span>
                 )}
               </td>
-              <td data-label="IP" className="admin-mono">{row.ip ?? '—'}</td>
+              <td data-label="IP" className="audit__ip">{row.ip ?? '—'}</td>
               <td data-label="Detail" className="audit__detail">{shortDetail(row) || '—'}</td>
-              <td data-label="Hash" className="admin-mono" title={row.hash}>{hashPrefix(row.hash)}…</td>
+              <td data-label="Hash" className="audit__hash-cell" title={row.hash}>{hashPrefix(row.hash)}…</td>
             </tr>
           ))}
         </tbody>
