@@ -54,6 +54,8 @@ export type DiagramTransition = {
   actions: DiagramImplementation[];
   /** The delay's name or milliseconds, for `after` transitions. */
   delay?: string;
+  /** What the machine says about that delay (`meta.descriptions.delays`). */
+  delayDescription?: string;
   description?: string;
   reenter: boolean;
   /** One polyline per target (same order as `targets`), from the source's border to the target's; a self-loop for none. */

@@ -39,3 +39,36 @@ export const guardSuffix = (guard: unknown): string => {
   const name = guardName(guard);
   return name ? ` [${name}]` : '';
 };
+
+/** Characters Mermaid reads as syntax inside a label or description. */
+export const cleanLabel = (text: string) => text.replace(/[:;{}"]/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** The parts of a transition definition a label reads (xstate's TransitionDefinition has them all). */
+export interface LabelledTransition {
+  eventType: string;
+  source: { id: string };
+  guard?: unknown;
+  delay?: unknown;
+}
+
+/**
+ * A transition's label, the same in the Mermaid docs and the explorer: 'NEXT [isValid]', 'after(1000)',
+ * 'done(fetchSettings)', 'error(fetch)', 'done' (a compound state finished), 'always'.
+ */
+export function eventLabel(t: LabelledTransition): string {
+  const type = t.eventType;
+  const source = t.source.id;
+  let label: string;
+  if (type === '') label = 'always';
+  else if (type.startsWith('xstate.after.')) label = `after(${delayName(t)})`;
+  else if (type.startsWith('xstate.done.actor.')) label = `done(${type.slice('xstate.done.actor.'.length)})`;
+  else if (type.startsWith('xstate.error.actor.')) label = `error(${type.slice('xstate.error.actor.'.length)})`;
+  else if (type === `xstate.done.state.${source}`) label = 'done';
+  else label = type;
+  return cleanLabel(`${label}${guardSuffix(t.guard)}`);
+}
+
+/** An `after` transition's delay as written: its name ('READING_TICK') or milliseconds ('1000'). */
+export function delayName(t: LabelledTransition): string {
+  return String(t.delay ?? t.eventType.slice('xstate.after.'.length, -(t.source.id.length + 1)));
+}

@@ -97,7 +97,12 @@ export const toggleMachine = createMachine({
     it('writes one diagram per machine and an index, then checks clean', async () => {
       const root = makeRoot('reset');
       const first = await generateStatecharts({ root, check: false });
-      expect(first.changed).toEqual(['docs/statecharts/README.md', 'docs/statecharts/toggle.md']);
+      expect(first.changed).toEqual([
+        'docs/statecharts/README.md',
+        'docs/statecharts/toggle.md',
+        'src/client/explorer/generated/index.json',
+        'src/client/explorer/generated/toggle.json',
+      ]);
       const doc = readFileSync(join(root, 'docs/statecharts/toggle.md'), 'utf8');
       expect(doc).toContain('```mermaid\nstateDiagram-v2\n  [*] --> toggle_off');
       expect(doc).toContain('toggle_on --> toggle_off : reset');
@@ -112,14 +117,22 @@ export const toggleMachine = createMachine({
       await generateStatecharts({ root: before, check: false });
       const after = makeRoot('clear');
       cpSync(join(before, 'docs'), join(after, 'docs'), { recursive: true });
+      cpSync(join(before, 'src'), join(after, 'src'), { recursive: true });
       writeFileSync(join(after, 'docs/statecharts/gone.md'), readFileSync(join(after, 'docs/statecharts/toggle.md'), 'utf8'));
+      writeFileSync(join(after, 'src/client/explorer/generated/gone.json'), '{}\n');
       writeFileSync(join(after, 'docs/statecharts/notes.md'), 'hand-written, not ours\n');
       const { changed } = await generateStatecharts({ root: after, check: true });
-      expect(changed).toEqual(['docs/statecharts/gone.md', 'docs/statecharts/toggle.md']);
+      expect(changed).toEqual([
+        'docs/statecharts/gone.md',
+        'docs/statecharts/toggle.md',
+        'src/client/explorer/generated/gone.json',
+        'src/client/explorer/generated/toggle.json',
+      ]);
       expect(readFileSync(join(after, 'docs/statecharts/toggle.md'), 'utf8')).toContain(': reset');
 
       await generateStatecharts({ root: after, check: false });
       expect(existsSync(join(after, 'docs/statecharts/gone.md'))).toBe(false);
+      expect(existsSync(join(after, 'src/client/explorer/generated/gone.json'))).toBe(false);
       expect(existsSync(join(after, 'docs/statecharts/notes.md'))).toBe(true);
       expect((await generateStatecharts({ root: after, check: true })).changed).toEqual([]);
     });

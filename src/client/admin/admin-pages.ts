@@ -29,5 +29,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/payments', title: 'Payments', roles: ['finance', 'auditor'], load: () => import('./money/PaymentsPage.tsx').then((m) => m.default) },
   { path: '/content', title: 'Content', roles: ['issuer-admin', 'auditor'], load: async () => (await import('./content/ContentPage.tsx')).default },
   { path: '/settings', title: 'Settings', roles: ['issuer-admin', 'auditor'], load: async () => (await import('./settings/SettingsPage.tsx')).default },
+  { path: '/statecharts', title: 'Statecharts', roles: ['auditor', 'compliance', 'finance', 'issuer-admin'], load: async () => (await import('./statecharts/StatechartsPage.tsx')).default },
+  { path: '/audit', title: 'Audit trail', roles: ['auditor', 'issuer-admin', 'compliance'], load: async () => (await import('./audit/AuditPage.tsx')).default },
   { path: '/staff', title: 'Staff', roles: ['issuer-admin'], load: async () => (await import('./staff/StaffPage.tsx')).default },
 ];

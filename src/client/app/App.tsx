@@ -8,6 +8,10 @@ import { RouteSync } from './RouteSync.tsx';
 import { SessionProvider } from './session-context.tsx';
 import { Shell } from './Shell.tsx';
 
+// The live statechart inspector, in `npm run dev` only (not under vitest): a production build folds this to undefined
+// and drops the module (the bench checks the built files).
+const devInspector = import.meta.env.DEV && import.meta.env.MODE !== 'test' ? await import('../dev-inspector/index.ts') : undefined;
+
 export function App() {
   // The 401 handler needs the actor, and the actor needs the client: a late-bound reference closes the loop.
   const ref = useMemo(() => ({ current: null as SessionActorRef | null }), []);
@@ -24,12 +28,13 @@ export function App() {
       log,
     });
   }, [ref]);
-  const actor = useActorRef(machine, { input: { path: window.location.pathname } });
+  const actor = useActorRef(machine, { input: { path: window.location.pathname }, inspect: devInspector?.devInspectorStore.inspect });
   ref.current = actor;
   return (
     <SessionProvider actor={actor}>
       <RouteSync />
       <Shell />
+      {devInspector && <devInspector.DevInspector store={devInspector.devInspectorStore} />}
     </SessionProvider>
   );
 }

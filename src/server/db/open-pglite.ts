@@ -8,6 +8,7 @@ import { CREATE_PARSERS, drizzleClient } from './pglite-parsers.ts';
 import { pgliteStatementRunner } from './pglite-statement-runner.ts';
 import * as schema from './schema/index.ts';
 import type { Database, Db } from './types.ts';
+import { chainLegacyAuditEvents } from '../domain/audit/chain-legacy-audit-events.ts';
 
 export type PgliteOptions = { dataDir: string | null; loadDataDir?: Blob };
 
@@ -49,6 +50,8 @@ export async function openPglite(options: PgliteOptions, migrationsFolder: strin
   try {
     const db = drizzle({ client: drizzleClient(client) as PGlite, schema });
     await migrate(db, { migrationsFolder });
+    // Audit rows from before the hash chain: chained once, before anything else writes (issue 16).
+    await chainLegacyAuditEvents(db as unknown as Db);
     return { db: db as unknown as Db, run: pgliteStatementRunner(client), kind: 'pglite', close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => undefined);

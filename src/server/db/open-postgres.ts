@@ -5,6 +5,7 @@ import pg from 'pg';
 import { pgStatementRunner } from './pg-statement-runner.ts';
 import * as schema from './schema/index.ts';
 import type { Database, Db } from './types.ts';
+import { chainLegacyAuditEvents } from '../domain/audit/chain-legacy-audit-events.ts';
 
 export type PostgresOptions = { url: string; poolSize?: number; onPoolError?: (error: Error) => void };
 
@@ -19,7 +20,10 @@ export async function openPostgres(options: PostgresOptions, migrationsFolder: s
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrate(drizzle(client, { schema }), { migrationsFolder });
+      const migrating = drizzle(client, { schema });
+      await migrate(migrating, { migrationsFolder });
+      // Audit rows from before the hash chain: chained once, under the same lock (issue 16).
+      await chainLegacyAuditEvents(migrating as unknown as Db);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();

@@ -57,6 +57,12 @@ export type AuditChainReport = {
   head: { seq: number; hash: string } | null;
   /** The first link that does not hold; null when the chain is whole. */
   firstBroken: AuditChainBreak | null;
+  /**
+   * Events outside the chain (no seq): the table refuses them since the chain exists, so one is a row inserted around
+   * the chain (or a legacy row never chained). Any makes ok false; firstBroken stays about the chain itself.
+   * Optional: added by the server side of issue 16.
+   */
+  unchained?: number;
   checkedAt: string;
   durationMs: number;
 };
@@ -101,4 +107,6 @@ export type JourneyResponse = {
   email: string;
   name: string | null;
   steps: JourneyStep[];
+  /** True when the investor has more steps than the journey shows (the first ones are shown). Optional, additive. */
+  truncated?: boolean;
 };

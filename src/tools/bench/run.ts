@@ -8,9 +8,12 @@
  *  (c) Lighthouse mobile on /auth/login, /auth/register and a signed-in process page (lighthouse.ts);
  *  (d) time from the click that opens a 20-page disclosure section to its first page painted by the document
  *      viewer, cold (new browser context) and warm, and (e) the JavaScript only a shown viewer loads;
- *  (f) sealing (sealing.ts) and (g) payment (payment.ts);
+ *  (f) sealing (sealing.ts) and (g) payment (payment.ts); (h) the statechart explorer's chunk sizes, none of it in the
+ *      back-office's first script nor reachable from an investor page (explorer-size.ts), and the development
+ *      inspector in no production file (dev-inspector-check.ts);
  * prints the sections and writes docs/benchmarks.md. One part alone, its section of docs/benchmarks.md replaced and the
- * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g).
+ * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g),
+ * `--explorer-only` (h).
  * BENCH_DURATION (s per load run), BENCH_ROUNDS and BENCH_LIGHTHOUSE_RUNS shorten or lengthen a run.
  * Exits 1 and lists "Failed checks" when a goal of issue 14 is not met (server-bench.ts, lighthouse.ts, the login
  * JavaScript budget), pdf.js loads on the login route, a viewer chunk loads before a viewer is shown, a load run saw
@@ -31,6 +34,8 @@ import { measureSealing, sealingFailures, sealingSection, type SealingResult } f
 import { measureServer, serverFailures, serverSection, type ServerResult } from './server-bench.ts';
 import { journeyFailures, journeySection, measureJourney, type JourneyResult } from './journey.ts';
 import { POSTGRES_SERVER } from './bench-postgres.ts';
+import { checkNoDevInspector, devInspectorFailures, devInspectorSection } from './dev-inspector-check.ts';
+import { explorerSizeFailures, explorerSizeSection, measureExplorerSize } from './explorer-size.ts';
 import { spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
@@ -111,6 +116,8 @@ async function main() {
   }
 
   const loadAtEnd = loadAverage();
+  const explorer = measureExplorerSize(join(root, 'dist'));
+  const devInspector = checkNoDevInspector(root);
   const loginPaths = scripts.map((s) => s.path);
   const chunkRows = lazyChunkRows(firstPdfPage, loginPaths);
   const failures = [
@@ -121,6 +128,8 @@ async function main() {
     ...viewerFailures(chunkRows, firstPdfPage),
     ...sealingFailures(sealing),
     ...paymentFailures(payment),
+    ...explorerSizeFailures(explorer),
+    ...devInspectorFailures(devInspector),
   ];
   const sections: [string, string][] = [
     ['Server start and load', serverSection(server)],
@@ -131,6 +140,8 @@ async function main() {
     ['Lazy viewer chunk size', lazyChunkSection(chunkRows, firstPdfPage, loginPaths)],
     ['Sealing', sealingSection(sealing)],
     ['Payment', paymentSection(payment)],
+    ['Statechart explorer chunks', explorerSizeSection(explorer)],
+    ['Development inspector kept out of production builds', devInspectorSection(devInspector)],
   ];
   const cpu = cpus();
   const facts = [
@@ -209,6 +220,11 @@ function chosenRun(): Promise<void> {
   if (process.argv.includes('--payment-only')) {
     ensureBuilt(root, '[bench]');
     return sectionOnly('Payment', '--payment-only', () => measurePayment(root), paymentSection, paymentFailures);
+  }
+  if (process.argv.includes('--explorer-only')) {
+    ensureBuilt(root, '[bench]');
+    return sectionOnly('Statechart explorer chunks', '--explorer-only', async () => ({ size: measureExplorerSize(join(root, 'dist')), inspector: checkNoDevInspector(root) }),
+      (r) => `${explorerSizeSection(r.size)}\n\n${devInspectorSection(r.inspector)}`, (r) => [...explorerSizeFailures(r.size), ...devInspectorFailures(r.inspector)]);
   }
   return main();
 }

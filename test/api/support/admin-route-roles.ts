@@ -47,4 +47,9 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'PUT /api/admin/settings': ['issuer-admin'],
   // The dashboard: every staff role.
   'GET /api/admin/dashboard': everyone,
+  // The audit trail (issue 16): read by the auditor, issuer-admins and compliance; the chain check by the auditor and issuer-admins.
+  'GET /api/admin/audit/events': ['issuer-admin', 'compliance', 'auditor'],
+  'GET /api/admin/audit/events.csv': ['issuer-admin', 'compliance', 'auditor'],
+  'GET /api/admin/audit/chain': ['issuer-admin', 'auditor'],
+  'GET /api/admin/audit/journey/:userId': ['issuer-admin', 'compliance', 'auditor'],
 };

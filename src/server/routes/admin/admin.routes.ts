@@ -18,6 +18,7 @@ import { kycReviewRoutes } from './kyc.routes.ts';
 import { contentRoutes } from './content.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { settingsAdminRoutes } from './settings.routes.ts';
+import { auditRoutes } from './audit.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -38,5 +39,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', moneyRoutes(deps))
     .route('/content', contentRoutes(deps))
     .route('/settings', settingsAdminRoutes(deps))
-    .route('/dashboard', dashboardRoutes(deps));
+    .route('/dashboard', dashboardRoutes(deps))
+    .route('/audit', auditRoutes(deps));
 }

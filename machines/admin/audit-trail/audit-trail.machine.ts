@@ -1,0 +1,231 @@
+/**
+ * The auditor's audit-trail screen (issue 16, auditors and issuer admins), three regions side by side:
+ * - events: the first page for the filters (from the page's address), 'Load more' by the server's cursor, new filters
+ *   start again (a page still loading for the old ones is dropped), a CSV export with the same filters; a failed first
+ *   page is the failed page (Try again), a failed further page or export is shown beside the list.
+ * - chain: 'Verify the audit trail' asks the server to check the whole hash chain: whole, or broken at its first
+ *   broken link, or the check itself failed. Any answer can be checked again.
+ * - journey: one investor's recorded steps (for the list and the process chart); a step picked in the list is the
+ *   state the chart highlights.
+ * Effects (`loadEvents`, `exportEvents`, `checkChain`, `loadJourney`) are provided by src/client/admin/audit/audit-effects.ts.
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { AuditChainReport, JourneyResponse } from '../../../src/shared/admin/audit.ts';
+import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
+import { adminFailureText } from '../payment-case/payment-case.rules.ts';
+import { NO_AUDIT_FILTERS } from './audit-trail.filters.ts';
+import type { AuditFilters, AuditTrailContext, AuditTrailEvent, AuditTrailInput, ExportEventsInput, LoadEventsInput, LoadEventsOutput, LoadJourneyInput } from './audit-trail.types.ts';
+
+export const auditTrailMachine = setup({
+  types: {} as { context: AuditTrailContext; events: AuditTrailEvent; input: AuditTrailInput | undefined; tags: 'loading' | 'busy' },
+  actors: {
+    loadEvents: fromPromise<LoadEventsOutput, LoadEventsInput>(async () => {
+      throw new Error('loadEvents is provided by the page');
+    }),
+    exportEvents: fromPromise<void, ExportEventsInput>(async () => {
+      throw new Error('exportEvents is provided by the page');
+    }),
+    checkChain: fromPromise<AuditChainReport>(async () => {
+      throw new Error('checkChain is provided by the page');
+    }),
+    loadJourney: fromPromise<JourneyResponse, LoadJourneyInput>(async () => {
+      throw new Error('loadJourney is provided by the page');
+    }),
+  },
+  guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
+    isChainWhole: (_, params: { report: AuditChainReport }) => params.report.ok,
+  },
+  actions: {
+    setFilters: assign((_, params: { filters: AuditFilters }) => ({ filters: params.filters, rows: [], nextCursor: null, eventsError: null })),
+    keepFirstPage: assign((_, params: { page: LoadEventsOutput }) => ({ rows: params.page.rows, nextCursor: params.page.nextCursor, eventsError: null })),
+    appendPage: assign(({ context }, params: { page: LoadEventsOutput }) => ({
+      // A row recorded between two pages never shifts the cursor (keyset), but a repeated one is shown once.
+      rows: [...context.rows, ...params.page.rows.filter((r) => !context.rows.some((known) => known.seq === r.seq))],
+      nextCursor: params.page.nextCursor,
+      eventsError: null,
+    })),
+    noteEventsFailed: assign((_, params: { error: unknown }) => ({ eventsError: adminFailureText(params.error) })),
+    clearEventsError: assign({ eventsError: null }),
+    keepChainReport: assign((_, params: { report: AuditChainReport }) => ({ chain: params.report, chainError: null })),
+    noteChainFailed: assign((_, params: { error: unknown }) => ({ chainError: adminFailureText(params.error) })),
+    setJourneyUser: assign((_, params: { userId: string }) => ({ journeyUserId: params.userId, journey: null, journeyError: null, selectedSeq: null })),
+    keepJourney: assign((_, params: { journey: JourneyResponse }) => ({ journey: params.journey, journeyError: null })),
+    noteJourneyFailed: assign((_, params: { error: unknown }) => ({ journeyError: adminFailureText(params.error) })),
+    selectStep: assign(({ context }, params: { seq: number | null }) => ({
+      selectedSeq: params.seq !== null && context.journey?.steps.some((s) => s.seq === params.seq) ? params.seq : null,
+    })),
+    clearJourney: assign({ journeyUserId: null, journey: null, journeyError: null, selectedSeq: null }),
+  },
+}).createMachine({
+  id: 'auditTrail',
+  description: "The auditor's audit-trail screen: the event list with filters and paging, the chain check, and one investor's journey.",
+  meta: {
+    descriptions: {
+      guards: {
+        hasMore: 'The server named a cursor: there is a further page.',
+        isChainWhole: "The server's check found every link of the chain holding.",
+      },
+      actions: {
+        setFilters: 'Keeps the new filters and forgets the rows of the old ones.',
+        keepFirstPage: 'Shows the first page and keeps its cursor.',
+        appendPage: 'Adds the next page below the rows shown (each event once) and keeps its cursor.',
+        noteEventsFailed: "Keeps the server's words for the failed page or export, shown beside the list.",
+        clearEventsError: 'Forgets the last failure of the list.',
+        keepChainReport: "Keeps the chain check's answer: events checked, the head, the first broken link and the time it took.",
+        noteChainFailed: "Keeps the server's words for a chain check that could not run.",
+        setJourneyUser: 'Remembers whose journey is asked for and forgets the one shown.',
+        keepJourney: "Keeps the investor's recorded steps.",
+        noteJourneyFailed: "Keeps the server's words for a journey that could not be loaded.",
+        selectStep: 'Remembers the step picked in the list (one of the journey), whose state the chart highlights.',
+        clearJourney: 'Closes the journey.',
+      },
+      actors: {
+        loadEvents: 'GET /api/admin/audit/events with the filters and the cursor: one page, newest first.',
+        exportEvents: 'GET /api/admin/audit/events.csv with the filters, with the staff token, saved as a file.',
+        checkChain: 'GET /api/admin/audit/chain: the server checks the whole hash chain.',
+        loadJourney: "GET /api/admin/audit/journey/:userId: the investor's steps in time order with their process states.",
+      },
+    },
+  } satisfies MachineMeta,
+  context: ({ input }) => ({
+    filters: input?.filters ?? NO_AUDIT_FILTERS,
+    rows: [],
+    nextCursor: null,
+    eventsError: null,
+    chain: null,
+    chainError: null,
+    journeyUserId: null,
+    journey: null,
+    journeyError: null,
+    selectedSeq: null,
+  }),
+  type: 'parallel',
+  states: {
+    events: {
+      description: 'The list of audit events for the filters, newest first.',
+      initial: 'loading',
+      on: {
+        'audit.filter': { target: '.loading', actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) }, description: 'New filters: the list starts again from its first page.' },
+      },
+      states: {
+        loading: {
+          description: 'The first page for the filters is loading.',
+          tags: ['loading'],
+          invoke: {
+            id: 'loadEvents',
+            src: 'loadEvents',
+            input: ({ context }) => ({ filters: context.filters, cursor: null }),
+            onDone: { target: 'showing', actions: { type: 'keepFirstPage', params: ({ event }) => ({ page: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'noteEventsFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          description: "The first page could not be loaded: the server's words and Try again.",
+          on: { 'audit.retry': { target: 'loading', actions: 'clearEventsError' } },
+        },
+        showing: {
+          description: 'The rows loaded so far are shown (possibly none).',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Waiting: Load more (when there is a further page) and Export CSV are offered.',
+              on: {
+                'audit.more': { guard: 'hasMore', target: 'loadingMore', actions: 'clearEventsError' },
+                'audit.export': { target: 'exporting', actions: 'clearEventsError' },
+              },
+            },
+            loadingMore: {
+              description: 'The next page after the cursor is loading; the rows stay on screen.',
+              tags: ['busy'],
+              invoke: {
+                id: 'loadEvents',
+                src: 'loadEvents',
+                input: ({ context }) => ({ filters: context.filters, cursor: context.nextCursor }),
+                onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) } },
+                onError: { target: 'idle', actions: { type: 'noteEventsFailed', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            exporting: {
+              description: 'The CSV of the filtered events is downloading; the rows stay on screen.',
+              tags: ['busy'],
+              invoke: {
+                id: 'exportEvents',
+                src: 'exportEvents',
+                input: ({ context }) => ({ filters: context.filters }),
+                onDone: 'idle',
+                onError: { target: 'idle', actions: { type: 'noteEventsFailed', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+    chain: {
+      description: 'The check that the hash chain of every recorded event holds.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Not checked yet on this screen.',
+          on: { 'audit.verify': 'checking' },
+        },
+        checking: {
+          description: 'The server is checking the whole chain; a former answer stays until the new one.',
+          invoke: {
+            id: 'checkChain',
+            src: 'checkChain',
+            onDone: [
+              { guard: { type: 'isChainWhole', params: ({ event }) => ({ report: event.output }) }, target: 'whole', actions: { type: 'keepChainReport', params: ({ event }) => ({ report: event.output }) } },
+              { target: 'broken', actions: { type: 'keepChainReport', params: ({ event }) => ({ report: event.output }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'noteChainFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        whole: {
+          description: 'Every link holds: the events checked and the head are shown.',
+          on: { 'audit.verify': 'checking' },
+        },
+        broken: {
+          description: 'A link does not hold: the first broken one is shown in words with its seq and kind.',
+          on: { 'audit.verify': 'checking' },
+        },
+        failed: {
+          description: "The check could not run: the server's words, and it can be asked again.",
+          on: { 'audit.verify': 'checking' },
+        },
+      },
+    },
+    journey: {
+      description: "One investor's journey: their recorded steps in time order, drawn on the process chart.",
+      initial: 'closed',
+      on: {
+        'audit.journey.open': { target: '.loading', actions: { type: 'setJourneyUser', params: ({ event }) => ({ userId: event.userId }) }, description: "Show an investor's journey (replaces an open one)." },
+        'audit.journey.close': { target: '.closed', actions: 'clearJourney' },
+      },
+      states: {
+        closed: { description: 'No journey is shown.' },
+        loading: {
+          description: "The investor's steps are loading.",
+          tags: ['loading'],
+          invoke: {
+            id: 'loadJourney',
+            src: 'loadJourney',
+            input: ({ context }) => ({ userId: context.journeyUserId ?? '' }),
+            onDone: { target: 'showing', actions: { type: 'keepJourney', params: ({ event }) => ({ journey: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'noteJourneyFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        showing: {
+          description: 'The steps are listed and drawn on the process chart; picking one highlights its state.',
+          on: { 'audit.journey.select': { actions: { type: 'selectStep', params: ({ event }) => ({ seq: event.seq }) } } },
+        },
+        failed: {
+          description: "The journey could not be loaded: the server's words and Try again.",
+          on: { 'audit.journey.retry': 'loading' },
+        },
+      },
+    },
+  },
+});
+
+export type AuditTrailActorRef = ActorRefFrom<typeof auditTrailMachine>;

@@ -1,0 +1,82 @@
+/**
+ * One investor's journey: the recorded steps in time order (time, label, IP, document hashes, staff), as a list any
+ * reader can use, and the same steps drawn on the process chart. Picking a step highlights its state on the chart.
+ */
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { JourneyPhase } from '../../../../machines/admin/audit-trail/audit-trail.selectors.ts';
+import type { JourneyResponse, JourneyStep } from '../../../shared/admin/audit.ts';
+import { utcTime } from './audit-format.ts';
+
+const JourneyChart = lazy(() => import('./JourneyChart.tsx'));
+
+type Props = {
+  phase: Exclude<JourneyPhase, 'closed'>;
+  journey: JourneyResponse | null;
+  error: string | null;
+  selected: JourneyStep | null;
+  onSelectStep: (seq: number | null) => void;
+  onRetry: () => void;
+  onClose: () => void;
+};
+
+/** The process state's last part, as the chart draws it ('process.ready.kycPage' -> 'kycPage'). */
+const stateKey = (id: string) => id.split('.').at(-1) ?? id;
+
+export function JourneyPanel({ phase, journey, error, selected, onSelectStep, onRetry, onClose }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from a row far below: the panel is where the reader goes next.
+  useEffect(() => heading.current?.focus(), []);
+  const who = journey ? (journey.name ? `${journey.name} (${journey.email})` : journey.email) : 'the investor';
+  return (
+    <section className="audit__journey" aria-labelledby="audit-journey-title">
+      <div className="audit__journey-head">
+        <h2 id="audit-journey-title" ref={heading} tabIndex={-1}>Journey of {who}</h2>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>Close journey</button>
+      </div>
+      {phase === 'loading' ? <p role="status">Loading the journey…</p> : null}
+      {phase === 'failed' ? (
+        <div className="audit__inline">
+          <p className="admin-error" role="alert">{error}</p>
+          <button type="button" className="admin-button" onClick={onRetry}>Try again</button>
+        </div>
+      ) : null}
+      {phase === 'showing' && journey ? (
+        journey.steps.length === 0 ? (
+          <p>No step of this investor is recorded.</p>
+        ) : (
+          <div className="audit__journey-body">
+            <div>
+              {journey.truncated ? <p className="audit__muted">The first {journey.steps.length} steps are shown.</p> : null}
+              <ol className="audit__steps">
+                {journey.steps.map((step, i) => (
+                  <li key={step.seq}>
+                    <button type="button" className="audit__step" aria-pressed={selected?.seq === step.seq} onClick={() => onSelectStep(selected?.seq === step.seq ? null : step.seq)}>
+                      <span className="audit__step-no" aria-hidden="true">{i + 1}</span>
+                      <span className="audit__step-text">
+                        <strong>{step.label}</strong>
+                        <span className="audit__muted">
+                          {utcTime(step.at)} · event #{step.seq}
+                          {step.processState ? ` · ${stateKey(step.processState)}` : ' · before the process chart'}
+                          {step.ip ? ` · IP ${step.ip}` : ''}
+                          {step.staffEmail ? ` · by ${step.staffEmail}` : ''}
+                        </span>
+                        {step.documentHashes.map((h) => (
+                          <span key={h} className="admin-mono audit__hash">SHA-256 {h}</span>
+                        ))}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+            <div className="audit__journey-chart">
+              <Suspense fallback={<p role="status">Loading the process chart…</p>}>
+                <JourneyChart steps={journey.steps} selected={selected} onSelectStep={onSelectStep} />
+              </Suspense>
+            </div>
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}

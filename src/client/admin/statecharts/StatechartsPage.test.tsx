@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+/**
+ * The statecharts page with fixture loaders: the list by area, choosing a machine draws it and puts it in the
+ * address, a state's details with its descriptions and the paths reaching it, replay from a path highlights the
+ * step's states and moves with the buttons, a transition's details, a deep link to an unknown machine says so, a
+ * failed list load offers a retry, the address's back button returns to the list.
+ */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_DIAGRAM, SAMPLE_INDEX } from '../../explorer/fixtures/sample-diagram.ts';
+import StatechartsPage, { machineIdOf } from './StatechartsPage.tsx';
+import { loadStatechartDiagram, type StatechartLoaders } from './statecharts-effects.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(cleanup);
+
+const loaders = (overrides: Partial<StatechartLoaders> = {}): StatechartLoaders => ({
+  loadIndex: vi.fn(async () => SAMPLE_INDEX),
+  loadDiagram: vi.fn(async (id: string) => {
+    if (id !== 'sample') throw new Error(`There is no statechart called “${id}”.`);
+    return SAMPLE_DIAGRAM;
+  }),
+  ...overrides,
+});
+
+const shape = (id: string) => document.querySelector(`[data-state-id="${id}"] .diagram-state`)!;
+
+describe('StatechartsPage', () => {
+  it('lists the machines by area and draws the one chosen, with the address following', async () => {
+    const navigate = vi.fn();
+    render(<StatechartsPage subPath="" navigate={navigate} loaders={loaders()} />);
+    expect(await screen.findByRole('heading', { name: /Investor portal \(1 charts\)/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Back-office \(1 charts\)/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: /sample/ }));
+    expect(await screen.findByRole('group', { name: 'Statechart of sample' })).toBeTruthy();
+    expect(navigate).toHaveBeenLastCalledWith('/statecharts/sample');
+    fireEvent.click(screen.getByRole('button', { name: '← All statecharts' }));
+    expect(await screen.findByRole('link', { name: /other/ })).toBeTruthy();
+    expect(navigate).toHaveBeenLastCalledWith('/statecharts');
+  });
+
+  it('shows a state with its descriptions and paths, and replays from a path step by step', async () => {
+    render(<StatechartsPage subPath="/sample" navigate={vi.fn()} loaders={loaders()} />);
+    await screen.findByRole('group', { name: 'Statechart of sample' });
+    fireEvent.click(document.querySelector('[data-state-id="sample.loading"]')!);
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Loading the data.')).toBeTruthy();
+    expect(within(details).getByText(/Fetches the data from the server/)).toBeTruthy();
+    expect(within(details).getByText(/Shows the spinner/)).toBeTruthy();
+    expect(within(details).getByText('Transitions out (1)')).toBeTruthy();
+    expect(within(details).getByText('Test paths that reach it (2)')).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Replay sample (plain), path 1 (step 2)' }));
+    expect(screen.getByRole('status').textContent).toContain('path 1: step 2 of 4');
+    expect(shape('sample.loading.fetching').classList.contains('is-active')).toBe(true);
+    expect(document.querySelector('[data-transition-id="sample.idle:start:0"]')!.classList.contains('is-highlighted')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
+    expect(screen.getByRole('status').textContent).toContain('step 3 of 4');
+    expect(shape('sample.loading.fetching').classList.contains('is-active')).toBe(false);
+    expect(shape('sample.working.left.a').classList.contains('is-active')).toBe(true);
+    expect(screen.getByLabelText('Event as JSON').textContent).toContain('"rows": 3');
+    expect(screen.getByLabelText('Context as JSON').textContent).toContain('"count": 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Last' }));
+    expect((screen.getByRole('button', { name: 'Next step' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'First' }));
+    expect(screen.getByRole('status').textContent).toContain('step 1 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop replay' }));
+    expect(document.querySelectorAll('.diagram-state.is-active')).toHaveLength(0);
+  });
+
+  it('shows a transition with its guard, actions and the paths taking it; replays a path chosen in the form', async () => {
+    render(<StatechartsPage subPath="/sample" navigate={vi.fn()} loaders={loaders()} />);
+    await screen.findByRole('group', { name: 'Statechart of sample' });
+    fireEvent.click(document.querySelector('[data-transition-id="sample.idle:start:0"]')!);
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText(/The form is filled in/)).toBeTruthy();
+    expect(within(details).getByText(/Forgets the last error/)).toBeTruthy();
+    expect(within(details).getByText('Test paths that take it (2)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Path'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Replay' }));
+    expect(screen.getByRole('status').textContent).toContain('path 2: step 1 of 3');
+  });
+
+  it('says so for an unknown machine in the address, and a failed list can be tried again', async () => {
+    render(<StatechartsPage subPath="/nope" navigate={vi.fn()} loaders={loaders()} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('There is no statechart called “nope”.');
+    cleanup();
+    let fail = true;
+    const loadIndex = vi.fn(async () => {
+      if (fail) throw new Error('Failed to fetch dynamically imported module');
+      return SAMPLE_INDEX;
+    });
+    render(<StatechartsPage subPath="" navigate={vi.fn()} loaders={loaders({ loadIndex })} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch dynamically imported module');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /sample/ })).toBeTruthy();
+  });
+
+  it('follows the address when the browser goes back', async () => {
+    const props = { navigate: vi.fn(), loaders: loaders() };
+    const { rerender } = render(<StatechartsPage subPath="/sample" {...props} />);
+    await screen.findByRole('group', { name: 'Statechart of sample' });
+    rerender(<StatechartsPage subPath="" {...props} />);
+    await waitFor(() => expect(screen.getByRole('link', { name: /sample/ })).toBeTruthy());
+  });
+
+  it('reads only plausible machine ids from the address and the generated files', async () => {
+    expect(machineIdOf('/process')).toBe('process');
+    expect(machineIdOf('/a%2Fb')).toBe('a/b');
+    expect(machineIdOf('/%E0%A4%A')).toBe('%E0%A4%A');
+    expect(machineIdOf('/a/b')).toBeNull();
+    expect(machineIdOf('')).toBeNull();
+    const files = { '../../explorer/generated/sample.json': async () => ({ default: SAMPLE_DIAGRAM }), '../../explorer/generated/index.json': async () => ({ default: [] }) };
+    await expect(loadStatechartDiagram('sample', files)).resolves.toBe(SAMPLE_DIAGRAM);
+    for (const bad of ['index', '../sample', 'a/b', 'x'.repeat(500), 'sample\u202e', '']) {
+      await expect(loadStatechartDiagram(bad, files)).rejects.toThrow(/There is no statechart called/);
+    }
+  });
+});

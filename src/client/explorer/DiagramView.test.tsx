@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+/**
+ * DiagramView with the hand-written sample diagram: every state and transition drawn and listed, highlights as
+ * classes, selection from the SVG (click, Enter) and from the list (clicking the selected one again clears it),
+ * keyboard zoom and pan changing the viewBox, the +/- and Fit buttons, step markers.
+ */
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DiagramView } from './DiagramView.tsx';
+import { SAMPLE_DIAGRAM } from './fixtures/sample-diagram.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(cleanup);
+
+const svg = () => screen.getByRole('group', { name: 'Sample chart' }) as unknown as SVGSVGElement;
+const viewBox = () => svg().getAttribute('viewBox')!.split(' ').map(Number);
+
+describe('DiagramView', () => {
+  it('draws every state and transition, and lists them', () => {
+    const { container } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" />);
+    for (const s of SAMPLE_DIAGRAM.states) expect(container.querySelector(`[data-state-id="${s.id}"]`), s.id).not.toBeNull();
+    for (const t of SAMPLE_DIAGRAM.transitions) expect(container.querySelector(`[data-transition-id="${t.id}"]`), t.id).not.toBeNull();
+    expect(container.querySelectorAll('.diagram-initial')).toHaveLength(SAMPLE_DIAGRAM.initialArrows.length);
+    expect(svg().querySelector('title')!.textContent).toBe('Sample chart');
+    // Entry, invoke and exit lines of the compound state, the final state's inner border, the regions dashed.
+    const loading = container.querySelector('[data-state-id="sample.loading"]')!;
+    expect([...loading.querySelectorAll('.diagram-state__detail')].map((t) => t.textContent)).toEqual(['entry / showSpinner', 'invoke / fetchData', 'exit / hideSpinner']);
+    expect(container.querySelector('[data-state-id="sample.done"] .diagram-state__inner')).not.toBeNull();
+    expect(container.querySelectorAll('.diagram-state--region')).toHaveLength(2);
+    const outline = container.querySelector('.diagram-outline') as HTMLElement;
+    expect(within(outline).getAllByRole('button')).toHaveLength(SAMPLE_DIAGRAM.states.length - 1 + SAMPLE_DIAGRAM.transitions.length);
+  });
+
+  it('marks active, visited and taken as classes, and step labels as markers', () => {
+    const { container } = render(
+      <DiagramView
+        diagram={SAMPLE_DIAGRAM}
+        title="Sample chart"
+        active={new Set(['sample.loading', 'sample.loading.fetching'])}
+        visited={new Set(['sample.idle'])}
+        highlightTransitions={new Set(['sample.idle:start:0'])}
+        stepLabels={new Map([['sample.idle', ['1']], ['sample.loading', ['2', '3']]])}
+      />,
+    );
+    const shape = (id: string) => container.querySelector(`[data-state-id="${id}"] .diagram-state`)!;
+    expect(shape('sample.loading').classList.contains('is-active')).toBe(true);
+    expect(shape('sample.idle').classList.contains('is-visited')).toBe(true);
+    expect(shape('sample.done').classList.contains('is-active')).toBe(false);
+    expect(container.querySelector('[data-transition-id="sample.idle:start:0"]')!.classList.contains('is-highlighted')).toBe(true);
+    expect([...container.querySelectorAll('.diagram-step-marker text')].map((t) => t.textContent)).toEqual(['1', '2, 3']);
+    expect(screen.getByRole('button', { name: 'State loading, compound, active' })).toBeTruthy();
+  });
+
+  it('selects a state or transition from the SVG and from the list', () => {
+    const onSelect = vi.fn();
+    const { container, rerender } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" onSelect={onSelect} />);
+    fireEvent.click(container.querySelector('[data-state-id="sample.idle"]')!);
+    expect(onSelect).toHaveBeenLastCalledWith({ kind: 'state', id: 'sample.idle' });
+    fireEvent.keyDown(container.querySelector('[data-transition-id="sample.idle:start:0"]')!, { key: 'Enter' });
+    expect(onSelect).toHaveBeenLastCalledWith({ kind: 'transition', id: 'sample.idle:start:0' });
+    const outline = container.querySelector('.diagram-outline') as HTMLElement;
+    fireEvent.click(within(outline).getByRole('button', { name: /^done/ }));
+    expect(onSelect).toHaveBeenLastCalledWith({ kind: 'state', id: 'sample.done' });
+    // The selected one shows as pressed; choosing it again clears the selection.
+    rerender(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" onSelect={onSelect} selected={{ kind: 'state', id: 'sample.done' }} />);
+    expect(within(outline).getByRole('button', { name: /^done/ }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(container.querySelector('[data-state-id="sample.done"]')!);
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+    // A click on the empty background clears it too.
+    fireEvent.click(svg());
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+  });
+
+  it('zooms and pans with the keyboard and the buttons, and fits again', () => {
+    render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" />);
+    const fitted = viewBox();
+    expect(fitted[2]).toBeGreaterThan(SAMPLE_DIAGRAM.width);
+    fireEvent.keyDown(svg(), { key: '+' });
+    const zoomed = viewBox();
+    expect(zoomed[2]).toBeCloseTo(fitted[2]! / 1.25);
+    fireEvent.keyDown(svg(), { key: 'ArrowRight' });
+    expect(viewBox()[0]).toBeCloseTo(zoomed[0]! + zoomed[2]! / 10);
+    fireEvent.keyDown(svg(), { key: 'ArrowDown' });
+    expect(viewBox()[1]).toBeCloseTo(zoomed[1]! + zoomed[2]! / 10);
+    fireEvent.keyDown(svg(), { key: '-' });
+    fireEvent.keyDown(svg(), { key: '-' });
+    expect(viewBox()[2]).toBeCloseTo(fitted[2]! * 1.25);
+    fireEvent.keyDown(svg(), { key: '0' });
+    expect(viewBox()).toEqual(fitted);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(viewBox()[2]).toBeCloseTo(fitted[2]! / 1.25);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(viewBox()[2]).toBeCloseTo(fitted[2]! * 1.25);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(viewBox()).toEqual(fitted);
+    // Zoom stops at its limits: far out at twice the fitted width.
+    for (let i = 0; i < 20; i++) fireEvent.keyDown(svg(), { key: '-' });
+    expect(viewBox()[2]).toBeCloseTo(fitted[2]! * 2);
+  });
+});

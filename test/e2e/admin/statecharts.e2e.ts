@@ -1,0 +1,126 @@
+/**
+ * The statechart explorer end to end (issue 16), in Chromium with an auditor signed in by passkey: the list of charts
+ * by area, three charts (process, registration, kyc) drawn and shot at 1280 and 375 px (copied to /tmp/shots-explorer/),
+ * a state clicked (its description and a test path reaching it), a path replayed step by step (the highlighted states
+ * change with each step), zoom by buttons, a deep link, and axe on each screen.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { axeSweep } from '../harness/axe.ts';
+import { describeE2E, screenshot, type PageHandle } from '../harness/browser.ts';
+import { signedInStaffPage, staffOrigin } from '../harness/staff.ts';
+
+const SHOTS = '/tmp/shots-explorer';
+const axe = axeSweep();
+let auditor: PageHandle;
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(250);
+    const path = await screenshot(page, `admin-statecharts-${name}-${width}`);
+    copyFileSync(path, join(SHOTS, basename(path)));
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const activeStates = (page: Page) => page.locator('.diagram-view__svg .diagram-state.is-active').evaluateAll((els) => els.map((e) => e.parentElement!.getAttribute('data-state-id')));
+
+async function openChart(page: Page, id: string) {
+  await page.getByRole('link', { name: new RegExp(`^${id}\\b`) }).click();
+  await page.getByRole('group', { name: `Statechart of ${id}` }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/admin/statecharts/${id}`);
+}
+
+describeE2E('back-office: statechart explorer', () => {
+  beforeAll(async () => {
+    ({ handle: auditor } = await signedInStaffPage(['auditor'], 'Audrey Auditor'));
+  }, 180_000);
+  afterAll(async () => {
+    await auditor?.close();
+    const problems = axe.report();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('lists the charts by area, opens process, registration and kyc, and draws each', async () => {
+    const { page } = auditor;
+    await page.goto(`${staffOrigin}/admin`);
+    await page.getByRole('link', { name: 'Statecharts' }).click();
+    await page.getByRole('heading', { name: 'Statecharts', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: /Investor portal/ }).waitFor();
+    await page.getByRole('heading', { name: /Back-office/ }).waitFor();
+    await shoot(page, 'list');
+    await axe.check(page, 'admin-statecharts-list');
+    for (const id of ['process', 'registration', 'kyc']) {
+      await openChart(page, id);
+      const drawn = await page.locator('.diagram-view__svg [data-state-id]').count();
+      const listed = await page.locator('.diagram-outline__list').first().getByRole('button').count();
+      expect(drawn, `${id}: states drawn`).toBeGreaterThan(2);
+      expect(listed, `${id}: states listed (the root is not)`).toBe(drawn - 1);
+      await shoot(page, id);
+      await axe.check(page, `admin-statecharts-${id}`);
+      await page.getByRole('button', { name: '← All statecharts' }).click();
+      await page.getByRole('heading', { name: /Investor portal/ }).waitFor();
+    }
+    expect(auditor.errors).toEqual([]);
+  }, 300_000);
+
+  it('shows a state with its description and the paths reaching it, and replays a path step by step', async () => {
+    const { page } = auditor;
+    await page.goto(`${staffOrigin}/admin/statecharts/registration`);
+    const diagram = page.getByRole('group', { name: 'Statechart of registration' });
+    await diagram.waitFor();
+    // Zoom by the buttons: the view narrows, Fit restores it.
+    const width = async () => Number(await diagram.getAttribute('data-viewbox-width'));
+    const fitted = await width();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await width()).toBeLessThan(fitted);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    expect(await width()).toBe(fitted);
+
+    // A state with a test path reaching it: the first one the outline lists that has its details' paths.
+    const outline = page.locator('.diagram-outline__list').first();
+    await outline.getByRole('button').nth(1).click();
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByRole('heading', { name: /^State / }).waitFor();
+    expect(await details.locator('p').first().innerText()).not.toBe('');
+    const replayLinks = details.getByRole('button', { name: /^Replay / });
+    const hasPaths = (await replayLinks.count()) > 0;
+    await shoot(page, 'registration-state');
+    await axe.check(page, 'admin-statecharts-state');
+    if (hasPaths) {
+      await replayLinks.first().click();
+    } else {
+      await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    }
+    const where = page.locator('.statecharts-replay__where');
+    await where.waitFor();
+    // A path replayed from a state starts where it reaches it: back to its first step.
+    const first = page.getByRole('button', { name: 'First' });
+    if (await first.isEnabled()) await first.click();
+    const seen: string[] = [];
+    seen.push(JSON.stringify(await activeStates(page)));
+    expect(await where.innerText()).toMatch(/step 1 of \d+/);
+    const count = Number(/of (\d+)/.exec(await where.innerText())![1]);
+    for (let i = 1; i < Math.min(count, 4); i++) {
+      await page.getByRole('button', { name: 'Next step' }).click();
+      await expect.poll(() => where.innerText()).toMatch(new RegExp(`step ${i + 1} of ${count}`));
+      seen.push(JSON.stringify(await activeStates(page)));
+    }
+    expect(count, 'a path of several steps').toBeGreaterThan(1);
+    expect(new Set(seen).size, `the highlighted states change: ${seen.join(' -> ')}`).toBeGreaterThan(1);
+    expect(await page.getByLabel('Context as JSON').innerText()).toMatch(/^[[{]/);
+    await shoot(page, 'registration-replay');
+    await axe.check(page, 'admin-statecharts-replay');
+    expect(auditor.errors).toEqual([]);
+  }, 180_000);
+
+  it('says so for a machine that does not exist', async () => {
+    const { page } = auditor;
+    await page.goto(`${staffOrigin}/admin/statecharts/no-such-machine`);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('There is no statechart called “no-such-machine”.');
+  });
+});
