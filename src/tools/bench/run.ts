@@ -10,7 +10,7 @@
  *      viewer, cold (new browser context) and warm, and (e) the JavaScript only a shown viewer loads;
  *  (f) sealing (sealing.ts) and (g) payment (payment.ts);
  * prints the sections and writes docs/benchmarks.md. One part alone, its section of docs/benchmarks.md replaced and the
- * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g).
+ * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g), `--audit-only` (the audit chain's append under 20 writers).
  * BENCH_DURATION (s per load run), BENCH_ROUNDS and BENCH_LIGHTHOUSE_RUNS shorten or lengthen a run.
  * Exits 1 and lists "Failed checks" when a goal of issue 14 is not met (server-bench.ts, lighthouse.ts, the login
  * JavaScript budget), pdf.js loads on the login route, a viewer chunk loads before a viewer is shown, a load run saw
@@ -31,6 +31,7 @@ import { measureSealing, sealingFailures, sealingSection, type SealingResult } f
 import { measureServer, serverFailures, serverSection, type ServerResult } from './server-bench.ts';
 import { journeyFailures, journeySection, measureJourney, type JourneyResult } from './journey.ts';
 import { POSTGRES_SERVER } from './bench-postgres.ts';
+import { auditAppendFailures, auditAppendSection, measureAuditAppend } from './audit-append.ts';
 import { spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
@@ -205,6 +206,7 @@ function chosenRun(): Promise<void> {
     ensureBuilt(root, '[bench]');
     return sectionOnly('Lighthouse', '--lighthouse-only', measureLighthouseOnPortal, lighthouseSection, lighthouseFailures);
   }
+  if (process.argv.includes('--audit-only')) return sectionOnly('Audit append', '--audit-only', measureAuditAppend, auditAppendSection, auditAppendFailures);
   if (process.argv.includes('--sealing-only')) return sectionOnly('Sealing', '--sealing-only', () => measureSealing(root), sealingSection, sealingFailures);
   if (process.argv.includes('--payment-only')) {
     ensureBuilt(root, '[bench]');
