@@ -13,7 +13,7 @@
  *      inspector in no production file (dev-inspector-check.ts);
  * prints the sections and writes docs/benchmarks.md. One part alone, its section of docs/benchmarks.md replaced and the
  * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g),
- * `--explorer-only` (h).
+ * `--explorer-only` (h), `--audit-only` (the audit chain's append under 20 writers).
  * BENCH_DURATION (s per load run), BENCH_ROUNDS and BENCH_LIGHTHOUSE_RUNS shorten or lengthen a run.
  * Exits 1 and lists "Failed checks" when a goal of issue 14 is not met (server-bench.ts, lighthouse.ts, the login
  * JavaScript budget), pdf.js loads on the login route, a viewer chunk loads before a viewer is shown, a load run saw
@@ -36,6 +36,7 @@ import { journeyFailures, journeySection, measureJourney, type JourneyResult } f
 import { POSTGRES_SERVER } from './bench-postgres.ts';
 import { checkNoDevInspector, devInspectorFailures, devInspectorSection } from './dev-inspector-check.ts';
 import { explorerSizeFailures, explorerSizeSection, measureExplorerSize } from './explorer-size.ts';
+import { auditAppendFailures, auditAppendSection, measureAuditAppend } from './audit-append.ts';
 import { spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
@@ -216,6 +217,7 @@ function chosenRun(): Promise<void> {
     ensureBuilt(root, '[bench]');
     return sectionOnly('Lighthouse', '--lighthouse-only', measureLighthouseOnPortal, lighthouseSection, lighthouseFailures);
   }
+  if (process.argv.includes('--audit-only')) return sectionOnly('Audit append', '--audit-only', measureAuditAppend, auditAppendSection, auditAppendFailures);
   if (process.argv.includes('--sealing-only')) return sectionOnly('Sealing', '--sealing-only', () => measureSealing(root), sealingSection, sealingFailures);
   if (process.argv.includes('--payment-only')) {
     ensureBuilt(root, '[bench]');

@@ -75,8 +75,9 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .update(kycVerifications)
         .set({ status: 'APPROVED', identityVerified: true, biometricVerified: true, addressVerified: true, amlScreeningPassed: true, updatedAt: now })
         .where(eq(kycVerifications.userId, userId));
-      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [...approvals.map((a) => a.reviewerId), staffId] }, meta, at: now });
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.approved() }, now, `kyc-review:${userId}:${round}:approved`);
+      // Last: from here to the commit the transaction holds the audit chain's head.
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [...approvals.map((a) => a.reviewerId), staffId] }, meta, at: now });
       return { status: 'APPROVED', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: false };
     }
 
@@ -87,8 +88,8 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .update(kycVerifications)
         .set({ status: 'REJECTED', identityVerified: false, biometricVerified: false, addressVerified: false, amlScreeningPassed: false, updatedAt: now })
         .where(eq(kycVerifications.userId, userId));
-      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason }, meta, at: now });
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.rejected(reason) }, now, `kyc-review:${userId}:${round}:rejected`);
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason }, meta, at: now });
       return { status: 'REJECTED', reviewRound: round, decision: 'REJECTED', awaitingSecondApproval: false };
     }
 

@@ -15,7 +15,7 @@ import { messages } from '../../../shared/messages.ts';
 import { disclosureProgress, disclosureReads, disclosureSections } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { recordAuditEvent } from '../record-audit-event.ts';
+import { recordAuditEvent, type AuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 
 type Read = { openedAt: Date; timeSpent: number; scrolledAt: Date | null; completedAt: Date | null };
@@ -53,6 +53,8 @@ async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress
   const reads = new Map<string, Read>(rows.map(({ sectionId, ...read }) => [sectionId, read]));
 
   let changed = false;
+  // Recorded after the rows: from the first audit event to the commit the transaction holds the audit chain's head.
+  const audits: AuditEvent[] = [];
   // When the previous section was completed: a section is unlocked from then on (the first one always is).
   let previous: { completed: boolean; at: Date | null } = { completed: true, at: null };
   for (const section of sections) {
@@ -81,7 +83,7 @@ async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress
     let written = false;
     if (!read) {
       await tx.insert(disclosureReads).values({ userId, sectionId: section.id, openedAt, timeSpent, scrolledAt, completedAt, updatedAt: now });
-      await recordAuditEvent(tx, { userId, action: 'disclosure.section.opened', detail: { sectionId: section.id, slug: section.slug }, meta, at: now });
+      audits.push({ userId, action: 'disclosure.section.opened', detail: { sectionId: section.id, slug: section.slug }, meta, at: now });
       written = true;
     } else if (timeSpent !== read.timeSpent || scrolledAt !== read.scrolledAt || completedAt) {
       await tx
@@ -92,7 +94,7 @@ async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress
     }
     // Recorded with a change only, so repeating one claim cannot grow the audit trail.
     if (written && claim.timeSpent > creditable && claim.timeSpent > saved) {
-      await recordAuditEvent(tx, {
+      audits.push({
         userId,
         action: 'disclosure.time_claim.reduced',
         detail: { sectionId: section.id, slug: section.slug, claimed: claim.timeSpent, credited: timeSpent, secondsCounted: read ? elapsed : 0 },
@@ -101,7 +103,7 @@ async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress
       });
     }
     if (completedAt) {
-      await recordAuditEvent(tx, {
+      audits.push({
         userId,
         action: 'disclosure.section.completed',
         detail: { sectionId: section.id, slug: section.slug, pdfSha256: section.sha256, timeSpent },
@@ -113,6 +115,7 @@ async function applyReadingClaims(tx: Db, claims: Record<string, SectionProgress
     previous = { completed: completedAt !== null, at: completedAt };
   }
   if (changed) await tx.update(disclosureProgress).set({ updatedAt: now }).where(eq(disclosureProgress.userId, userId));
+  for (const event of audits) await recordAuditEvent(tx, event);
   return changed;
 }
 

@@ -40,10 +40,11 @@ export async function completeLegal(db: Db, { userId, now, meta }: RequestContex
       const s = signed.get(key)!;
       return { key, signatureId: s.id, versionId: s.version.id, sha256: s.version.sha256, signedAt: s.signedAt.toISOString() };
     });
-    await recordAuditEvent(tx, { userId, action: 'legal.completed', detail: { walletAddress: legal.walletAddress, agreements }, meta, at: now });
     for (const { signatureId } of agreements) {
       await enqueueJob(tx, { kind: 'seal-agreement', payload: { signatureId }, dedupeKey: sealJobKey(signatureId) }, now);
     }
+    // Last: from here to the commit the transaction holds the audit chain's head.
+    await recordAuditEvent(tx, { userId, action: 'legal.completed', detail: { walletAddress: legal.walletAddress, agreements }, meta, at: now });
     return { answer: { status: 'COMPLETED', completedAt: now.toISOString(), walletAddress: legal.walletAddress as string, nextStep: NEXT_STEP }, enqueued: true };
   });
 }

@@ -96,8 +96,9 @@ export async function applyCardIntent(
       .set({ paymentCompleted: true, completedAt: sql`coalesce(${investments.completedAt}, ${now})` })
       .where(eq(investments.id, payment.investmentId));
     await advanceCurrentStep(tx, payment.userId, 'complete');
-    await recordAuditEvent(tx, { userId: payment.userId, action: 'payment.completed', detail: { ...detail, method: 'CARD', totalCents: payment.totalCents }, meta, at: now });
     await enqueuePaymentMail(tx, row, now);
+    // Last: from here to the commit the transaction holds the audit chain's head.
+    await recordAuditEvent(tx, { userId: payment.userId, action: 'payment.completed', detail: { ...detail, method: 'CARD', totalCents: payment.totalCents }, meta, at: now });
   } else {
     const action = status === 'FAILED' ? 'payment.failed' : status === 'PENDING' ? 'payment.card_declined' : 'payment.processing';
     await recordAuditEvent(tx, { userId: payment.userId, action, detail, meta, at: now });

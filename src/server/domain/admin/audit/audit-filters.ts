@@ -23,7 +23,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\
 function person(name: 'investor' | 'staff', value: string): SQL {
   const text = value.trim();
   if (isUuid(text)) return eq(name === 'investor' ? auditEvents.userId : auditEvents.staffId, text.toLowerCase());
-  if (text.length > 254 || !/^[^\s@\p{C}]+@[^\s@\p{C}]+$/u.test(text)) throw bad(`The ${name} filter must be an id or an email address.`);
+  if (text.length > 254 || !/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u.test(text)) throw bad(`The ${name} filter must be an id or an email address.`);
   const email = text.toLowerCase();
   return name === 'investor'
     ? sql`${auditEvents.userId} = (select ${users.id} from ${users} where ${users.email} = ${email})`
