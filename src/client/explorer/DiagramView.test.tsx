@@ -100,3 +100,18 @@ describe('DiagramView', () => {
     expect(viewBox()[2]).toBeCloseTo(fitted[2]! * 2);
   });
 });
+
+describe('DiagramView from its list', () => {
+  it('shows the state chosen in the list, zoomed in to read it', () => {
+    const onSelect = vi.fn();
+    const { container } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" onSelect={onSelect} />);
+    const outline = container.querySelector('.diagram-outline') as HTMLElement;
+    fireEvent.click(within(outline).getByRole('button', { name: /^done/ }));
+    const [x, y, width, height] = viewBox();
+    const done = SAMPLE_DIAGRAM.states.find((s) => s.id === 'sample.done')!;
+    expect(width).toBeLessThan(SAMPLE_DIAGRAM.width);
+    expect(x! + width! / 2).toBeCloseTo(done.x + done.width / 2);
+    expect(y! + height! / 2).toBeCloseTo(done.y + done.height / 2);
+    expect(onSelect).toHaveBeenLastCalledWith({ kind: 'state', id: 'sample.done' });
+  });
+});

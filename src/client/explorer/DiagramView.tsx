@@ -113,7 +113,7 @@ function describeTransition(t: DiagramTransition, diagram: StatechartDiagram) {
 
 export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, title }: DiagramViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const { viewBox, zoomIn, zoomOut, fit, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height);
+  const { viewBox, zoomIn, zoomOut, fit, showBox, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const titleId = `diagram-title-${uid}`;
   const arrowId = `diagram-arrow-${uid}`;
@@ -218,7 +218,19 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
               return labels && labels.length > 0 ? <StepMarker key={`step:${s.id}`} state={s} labels={labels} /> : null;
             })}
         </svg>
-        <DiagramOutline diagram={diagram} active={active} highlightTransitions={highlightTransitions} stepLabels={stepLabels} isSelected={isSelected} select={select} />
+        <DiagramOutline
+          diagram={diagram}
+          active={active}
+          highlightTransitions={highlightTransitions}
+          stepLabels={stepLabels}
+          isSelected={isSelected}
+          select={(sel) => {
+            // Chosen from the list: the diagram shows where it is.
+            const box = sel.kind === 'state' ? diagram.states.find((s) => s.id === sel.id) : diagram.transitions.find((t) => t.id === sel.id)?.labelBox;
+            if (box && !isSelected(sel.kind, sel.id)) showBox(box);
+            select(sel);
+          }}
+        />
       </div>
     </div>
   );
