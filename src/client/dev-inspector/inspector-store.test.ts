@@ -37,3 +37,13 @@ describe('inspector store', () => {
     expect(store.list()).toEqual([]);
   });
 });
+
+describe('inspector store and actors never started', () => {
+  it('leaves out an actor that was created but not started (React StrictMode makes one)', () => {
+    const store = createInspectorStore();
+    createActor(child, { inspect: store.inspect });
+    const started = createActor(child, { inspect: store.inspect }).start();
+    expect(store.list().map((a) => a.sessionId)).toEqual([started.sessionId]);
+    started.stop();
+  });
+});

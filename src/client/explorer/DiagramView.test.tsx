@@ -115,3 +115,16 @@ describe('DiagramView from its list', () => {
     expect(onSelect).toHaveBeenLastCalledWith({ kind: 'state', id: 'sample.done' });
   });
 });
+
+describe('DiagramView following the active states', () => {
+  it('zooms to the innermost active states when they change', () => {
+    const { rerender } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" active={new Set(['sample.idle'])} followActive />);
+    const idle = SAMPLE_DIAGRAM.states.find((s) => s.id === 'sample.idle')!;
+    let [x, , width] = viewBox();
+    expect(x! + width! / 2).toBeCloseTo(idle.x + idle.width / 2);
+    rerender(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" active={new Set(['sample.loading', 'sample.loading.fetching'])} followActive />);
+    const fetching = SAMPLE_DIAGRAM.states.find((s) => s.id === 'sample.loading.fetching')!;
+    [x, , width] = viewBox();
+    expect(x! + width! / 2).toBeCloseTo(fetching.x + fetching.width / 2);
+  });
+});
