@@ -58,7 +58,13 @@ const initialEdgeId = (parent: string) => `${parent}#initial-arrow`;
 
 export interface LayoutOptions {
   direction?: 'DOWN' | 'RIGHT';
+  /** More ELK options (experiments, the benchmark). */
+  elk?: Record<string, string>;
+  nodeElk?: Record<string, string>;
 }
+
+/** Options ELK reads per node (not inherited from the root). */
+const NODE_OPTIONS: Record<string, string> = {};
 
 const ROOT_OPTIONS = (direction: string): Record<string, string> => ({
   'elk.algorithm': 'layered',
@@ -107,7 +113,7 @@ export async function layoutDiagram(
   const direction = options.direction ?? 'DOWN';
   const elkNodes = new Map<string, ElkNode>();
   const parentOf = new Map<string, string | null>();
-  const graph: ElkNode = { id: '#graph', layoutOptions: ROOT_OPTIONS(direction), children: [], edges: [] };
+  const graph: ElkNode = { id: '#graph', layoutOptions: { ...ROOT_OPTIONS(direction), ...options.elk }, children: [], edges: [] };
   const containerNode = (id: string | null) => (id === null ? graph : elkNodes.get(id)!);
   const hasChildren = new Set(model.states.map((s) => s.parent).filter((p): p is string => p !== null));
 
@@ -130,6 +136,7 @@ export async function layoutDiagram(
     } else {
       node = { id: state.id, width: size.width, height: Math.max(BOX.minHeight, size.height + 8) };
     }
+    node.layoutOptions = { ...node.layoutOptions, ...NODE_OPTIONS, ...options.nodeElk };
     elkNodes.set(state.id, node);
     parentOf.set(state.id, state.parent);
     containerNode(state.parent).children!.push(node);
