@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string) {
     const path = await screenshot(page, `dev-inspector-${name}-${width}`);
     copyFileSync(path, join(SHOTS, basename(path)));
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1600, height: 900 });
 }
 
 const activeLine = (page: Page) => page.locator('.dev-inspector__active').innerText();
@@ -53,6 +53,8 @@ describeE2E('development build: live statechart inspector', () => {
 
   it('lists the running actors and follows the registration chart as the investor clicks', async () => {
     const { page } = handle;
+    // A tester's wide screen: the panel (bottom right) leaves the wizard's buttons free.
+    await page.setViewportSize({ width: 1600, height: 900 });
     await page.goto(`${devUrl}/auth/register`);
     await page.locator('#reg-amount').waitFor({ timeout: 60_000 });
     const toggle = page.getByRole('button', { name: 'Inspector' });
@@ -75,7 +77,7 @@ describeE2E('development build: live statechart inspector', () => {
 
     // The investor goes on to step 2: the registration chart's active state follows.
     await page.locator('#reg-amount').fill('25000');
-    await page.getByRole('button', { name: messages.registration.next }).click();
+    await page.getByRole('button', { name: messages.registration.next, exact: true }).click();
     await expect.poll(() => activeLine(page)).not.toBe(before);
     expect(await activeLine(page)).toMatch(/investor/);
     await expect.poll(highlighted).not.toBe(highlightedBefore);
