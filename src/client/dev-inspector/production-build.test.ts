@@ -21,7 +21,14 @@ describe('the live inspector in production builds', () => {
   it('is searched for by the marker its module carries', () => expect(DEV_INSPECTOR_MARKER).toBe(INSPECTOR_MARKER));
 
   it('is in no file of a fresh production build of the investor app', async () => {
-    await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'silent', build: { outDir: join(out, 'dist'), emptyOutDir: true } });
+    // Vite derives import.meta.env.DEV from NODE_ENV, which vitest sets to 'test': a real build runs with 'production'.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'silent', build: { outDir: join(out, 'dist'), emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     const result = checkNoDevInspector(out, ['dist']);
     expect(result.searched).toBeGreaterThan(10);
     expect(result.holding).toEqual([]);
