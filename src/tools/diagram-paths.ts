@@ -70,33 +70,44 @@ export interface RecordableStep {
 }
 
 /**
- * The paths to keep (at most `max`): greedily the one that adds the most transitions not yet kept (ties: more
- * distinct transitions, then generation order), in generation order.
+ * The order in which paths are worth keeping (at most `max` of them): greedily the one that adds the most transitions
+ * not yet covered (ties: more distinct transitions, then generation order).
  */
 export function pickPaths(paths: readonly RecordableStep[][], max: number = DIAGRAM_MAX_PATHS_PER_RUN): number[] {
-  if (paths.length <= max) return paths.map((_, i) => i);
   const sets = paths.map((steps) => new Set(steps.flatMap((s) => s.transitions)));
   const covered = new Set<string>();
-  const kept: number[] = [];
+  const picked: number[] = [];
   const left = new Set(paths.map((_, i) => i));
-  while (kept.length < max) {
+  while (picked.length < max && left.size) {
     let best = -1;
     let bestNew = -1;
     for (const i of left) {
-      const fresh = [...sets[i]!].filter((t) => !covered.has(t)).length;
+      let fresh = 0;
+      for (const t of sets[i]!) if (!covered.has(t)) fresh++;
       if (fresh > bestNew || (fresh === bestNew && sets[i]!.size > sets[best]!.size)) {
         best = i;
         bestNew = fresh;
       }
     }
     left.delete(best);
-    kept.push(best);
+    picked.push(best);
     for (const t of sets[best]!) covered.add(t);
   }
-  return kept.sort((a, b) => a - b);
+  return picked;
 }
 
-export function buildPathRun(name: string, testFile: string, paths: readonly RecordableStep[][]): DiagramPathRun {
+/**
+ * Bytes of JSON one run may hold: long simple paths (dozens of steps each) would otherwise make a run several MB,
+ * which the explorer loads whole. Paths are kept in pickPaths order until the next one would pass it (the first always).
+ */
+export const RECORDED_RUN_BYTES_MAX = 300_000;
+
+export function buildPathRun(
+  name: string,
+  testFile: string,
+  paths: readonly RecordableStep[][],
+  budget: number = RECORDED_RUN_BYTES_MAX,
+): DiagramPathRun {
   const contexts: unknown[] = [];
   const contextIndex = new Map<string, number>();
   const contextOf = (context: unknown) => {
@@ -110,16 +121,30 @@ export function buildPathRun(name: string, testFile: string, paths: readonly Rec
     }
     return index;
   };
-  const kept: DiagramPath[] = pickPaths(paths).map((i) => ({
-    steps: paths[i]!.map((step) => ({
-      eventType: step.event.type,
-      event: toRecordedJson(step.event),
-      active: step.active,
-      transitions: step.transitions,
-      context: contextOf(step.context),
-    })),
-  }));
-  return { name, testFile, total: paths.length, paths: kept, contexts };
+  const kept = new Map<number, DiagramPath>();
+  let bytes = 0;
+  for (const i of pickPaths(paths)) {
+    const before = contexts.length;
+    const path: DiagramPath = {
+      steps: paths[i]!.map((step) => ({
+        eventType: step.event.type,
+        event: toRecordedJson(step.event),
+        active: step.active,
+        transitions: step.transitions,
+        context: contextOf(step.context),
+      })),
+    };
+    const size = JSON.stringify(path).length + contexts.slice(before).reduce((n: number, c) => n + JSON.stringify(c).length, 0);
+    if (kept.size > 0 && bytes + size > budget) {
+      // Forget the contexts only this path brought.
+      for (const c of contexts.splice(before)) contextIndex.delete(JSON.stringify(c));
+      break;
+    }
+    bytes += size;
+    kept.set(i, path);
+  }
+  const inOrder = [...kept.keys()].sort((a, b) => a - b).map((i) => kept.get(i)!);
+  return { name, testFile, total: paths.length, paths: inOrder, contexts };
 }
 
 /** A run's file name: its name in lower case, words joined by '-'. */

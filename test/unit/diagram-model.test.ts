@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fromPromise, setup, type AnyStateNode } from 'xstate';
 import type { DiagramBox, DiagramPoint, StatechartDiagram } from '../../src/shared/statechart-diagram.ts';
 import { buildDiagramModel } from '../../src/tools/diagram-model.ts';
-import { layoutDiagram } from '../../src/tools/diagram-layout.ts';
+import { labelClashes, layoutDiagram } from '../../src/tools/diagram-layout.ts';
 import { countMachine, findMachineFiles, loadMachines, type MachineEntry } from '../../src/tools/statecharts.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -114,6 +114,8 @@ describe('explorer diagrams of every machine', () => {
         expect(t.labelBox.width, t.id).toBeGreaterThan(0);
       }
     });
+
+    it('draws no label over another label or over a state', () => expect(labelClashes(diagram())).toBe(0));
 
     it('starts every compound state at its initial child, from a dot inside it', () => {
       const { states, initialArrows } = diagram();

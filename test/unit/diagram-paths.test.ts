@@ -80,20 +80,29 @@ describe('toRecordedJson', () => {
 const step = (type: string, transitions: string[], context: unknown = {}): RecordableStep => ({ event: { type }, active: ['m.a'], context, transitions });
 
 describe('pickPaths', () => {
-  it('keeps every path under the limit, in order', () => {
-    expect(pickPaths([[step('a', ['t1'])], [step('b', ['t2'])]], 5)).toEqual([0, 1]);
-  });
-
-  it('over the limit keeps the paths that cover the most transitions, in generation order', () => {
+  it('orders paths by the transitions they add: the widest first, then the next that adds most', () => {
     const paths = [[step('a', ['t1'])], [step('b', ['t1', 't2'])], [step('c', ['t3'])], [step('d', ['t2'])], [step('e', ['t1', 't2', 't3'])]];
     expect(pickPaths(paths, 1)).toEqual([4]);
-    // After the widest one, nothing new is left: the next widest by distinct transitions, then the earliest.
-    expect(pickPaths(paths, 2)).toEqual([1, 4]);
-    expect(pickPaths([[step('a', ['t1'])], [step('b', ['t2'])], [step('c', ['t1'])]], 2)).toEqual([0, 1]);
+    // After the widest one nothing new is left: the most distinct transitions, then the earliest.
+    expect(pickPaths(paths, 3)).toEqual([4, 1, 0]);
+    expect(pickPaths([[step('a', ['t1'])], [step('b', ['t1'])], [step('c', ['t2'])]], 5)).toEqual([0, 2, 1]);
   });
 });
 
 describe('buildPathRun', () => {
+  it('keeps paths in generation order within the byte budget, the first always', () => {
+    const long = (type: string, t: string) => Array.from({ length: 30 }, () => step(type, [t], { big: 'y'.repeat(150) }));
+    const paths = [long('a', 't1'), long('b', 't2'), long('c', 't3')];
+    const all = buildPathRun('r', 'f', paths);
+    expect(all.paths.map((p) => p.steps[0]!.eventType)).toEqual(['a', 'b', 'c']);
+    const onePathBytes = JSON.stringify(all.paths[0]).length;
+    const two = buildPathRun('r', 'f', paths, onePathBytes * 2 + 300);
+    expect(two.total).toBe(3);
+    expect(two.paths.map((p) => p.steps[0]!.eventType)).toEqual(['a', 'b']);
+    expect(buildPathRun('r', 'f', paths, 10).paths).toHaveLength(1);
+  });
+
+
   it('numbers distinct contexts once and serialises events', () => {
     const run = buildPathRun('demo (plain)', 'test/paths/demo.paths.test.ts', [
       [step('xstate.init', [], { n: 0 }), step('failed', ['m.a:failed:0'], { n: 1, error: new Error('boom') })],
