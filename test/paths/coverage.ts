@@ -9,11 +9,20 @@
  *   { type: 'xstate.after.<delay>.<stateNodeId>' }.
  * expectFullCoverage() fails with the list of state nodes and transitions no path reached.
  * replay.ts then runs the paths on real actors.
+ *
+ * Every run is also recorded for the statechart explorer (src/tools/diagram-paths.ts): written to
+ * test/paths/recorded/<machine id>/<run name>.json with G2G_RECORD_PATHS=1 (`npm run statecharts`), else compared
+ * with that file, so a path change without recording again fails its path test.
  */
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { createEmptyActor } from 'xstate';
 import type { AnyActorScope, AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
 import type { StatePath, TestPath } from 'xstate/graph';
+import { transitionIds } from '../../src/tools/diagram-model.ts';
+import { buildPathRun, saveOrCheckRun, type RecordableStep } from '../../src/tools/diagram-paths.ts';
 import { guardSuffix } from '../../src/tools/statechart-labels.ts';
 
 type AnySnapshot = ReturnType<AnyStateMachine['transition']>;
@@ -181,8 +190,14 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
   const noteNodes = (s: AnySnapshot) => {
     for (const n of (s as unknown as { _nodes: AnyStateNode[] })._nodes) reachedStates.add(n.id);
   };
+  // The transitions of the step being replayed by record(), for the recorded run.
+  let stepTaken: AnyTransitionDefinition[] = [];
   const scope = recordingScope(
-    (ts) => ts.forEach((t) => sink.add(t)),
+    (ts) =>
+      ts.forEach((t) => {
+        sink.add(t);
+        if (sink === fired) stepTaken.push(t);
+      }),
     (snap) => {
       if (sink === fired) noteNodes(snap);
     },
@@ -190,14 +205,23 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
   const initial = (): AnySnapshot => machine.getInitialSnapshot(scope, input) as AnySnapshot;
 
   /** Runs a path on the pure machine, noting the states it enters and the transitions it takes. */
+  /** Per path: the transitions each of its steps took, as record() saw them. */
+  const takenByPath = new Map<StatePath<AnySnapshot, EventObject>, AnyTransitionDefinition[][]>();
+  /** Runs a path on the pure machine, noting the states it enters and the transitions it takes. */
   const record = (path: StatePath<AnySnapshot, EventObject>) => {
+    const taken: AnyTransitionDefinition[][] = [];
+    stepTaken = [];
     let snap = initial();
     noteNodes(snap);
     for (const step of path.steps) {
-      if (isInit(step.event)) continue;
-      snap = machine.transition(snap, step.event, scope) as AnySnapshot;
-      noteNodes(snap);
+      if (!isInit(step.event)) {
+        stepTaken = [];
+        snap = machine.transition(snap, step.event, scope) as AnySnapshot;
+        noteNodes(snap);
+      }
+      taken.push(stepTaken);
     }
+    takenByPath.set(path, taken);
   };
   generated.forEach(record);
 
@@ -233,17 +257,19 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
           weight: base.weight + 1,
         };
         const events = statePath.steps.filter((s) => !isInit(s.event)).map((s) => s.event.type);
+        record(statePath);
         extra.push({
           ...statePath,
           description: `Takes ${event.type}: ${events.join(' → ')}`,
           test: (params) => model.testPath(statePath as never, params as never),
         });
-        record(statePath);
+        takenByPath.set(extra.at(-1)!, takenByPath.get(statePath)!);
       }
     }
   }
 
   const paths = [...generated, ...extra];
+  recordRun(machine, name, paths, (path) => takenByPath.get(path) ?? []);
   return {
     name,
     states: declaredStates.length,
@@ -255,6 +281,52 @@ export function coverMachine(machine: AnyStateMachine, options: CoverOptions): C
       .map(([, label]) => label)
       .sort(),
   };
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The path test calling coverMachine, repository-relative: vitest's current test file, else the caller in the stack. */
+function callingTestFile(): string {
+  const fromVitest = expect.getState().testPath;
+  const fromStack = new Error().stack?.match(/(?:file:\/\/)?(\/[^\s():]+\.test\.tsx?)/)?.[1];
+  const file = fromVitest ?? fromStack;
+  if (!file) throw new Error('Recorded paths: cannot tell which test file runs coverMachine');
+  return relative(repoRoot, file).split(sep).join('/');
+}
+
+/** How many runs of each machine and name this test file recorded: a test covering per input repeats the name. */
+const runsNamed = new Map<string, number>();
+
+/** Records the run for the explorer: each step's event, active states, context and the ids of the transitions it took. */
+function recordRun(
+  machine: AnyStateMachine,
+  name: string,
+  paths: readonly CoverPath[],
+  takenOf: (path: CoverPath) => readonly (readonly AnyTransitionDefinition[])[],
+): void {
+  const ids = transitionIds(machine);
+  const recordable = paths.map((path): RecordableStep[] => {
+    const taken = takenOf(path);
+    return path.steps.map((step, i) => {
+      const nodes = (step.state as unknown as { _nodes: AnyStateNode[] })._nodes;
+      return {
+        event: step.event,
+        active: nodes.filter((n) => n !== machine.root).map((n) => n.id),
+        context: step.state.context,
+        transitions: (taken[i] ?? []).map((t) => ids.get(t)).filter((id): id is string => id !== undefined),
+      };
+    });
+  });
+  // The second run of a name (the next input) is 'name #2', in the order the test covers them.
+  const key = `${machine.id}\u0000${name}`;
+  const nth = (runsNamed.get(key) ?? 0) + 1;
+  runsNamed.set(key, nth);
+  saveOrCheckRun({
+    recordedDir: resolve(repoRoot, 'test/paths/recorded'),
+    machineId: machine.id,
+    run: buildPathRun(nth === 1 ? name : `${name} #${nth}`, callingTestFile(), recordable),
+    record: process.env.G2G_RECORD_PATHS === '1',
+  });
 }
 
 /** The first generated path through a snapshot matching `predicate`, cut at that snapshot (to replay it alone). */

@@ -66,7 +66,7 @@ export function DevInspector({ store }: { store: InspectorStore }) {
                 <strong>{current.machineId}</strong>: {current.active.join(', ') || '(no state)'}
               </p>
               {diagram ? (
-                <DiagramView diagram={diagram} title={`Live statechart of ${current.machineId}`} active={new Set(current.active)} />
+                <DiagramView diagram={diagram} title={`Live statechart of ${current.machineId}`} active={new Set(current.active)} followActive />
               ) : (
                 <p>{missing ? `No generated diagram for ${current.machineId} (npm run statecharts).` : 'Loading the diagram…'}</p>
               )}

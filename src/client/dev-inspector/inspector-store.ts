@@ -38,6 +38,8 @@ function activeIds(snapshot: SnapshotLike, machineId: string): string[] {
 export function createInspectorStore() {
   const actors = new Map<string, { ref: ActorLike; machineId: string }>();
   const listeners = new Set<() => void>();
+  // Actors that reported a snapshot, i.e. were started: React's StrictMode makes a second root actor it never starts.
+  const started = new Set<string>();
   let version = 0;
   let scheduled = false;
   let cached: { version: number; list: InspectedActor[] } = { version: -1, list: [] };
@@ -61,6 +63,7 @@ export function createInspectorStore() {
       if (machineId) actors.set(ref.sessionId, { ref, machineId });
       changed();
     } else if (event.type === '@xstate.snapshot' && actors.has(event.actorRef.sessionId)) {
+      started.add(event.actorRef.sessionId);
       changed();
     }
   };
@@ -68,8 +71,12 @@ export function createInspectorStore() {
   /** The running machine actors, parents before their children. */
   const list = (): InspectedActor[] => {
     if (cached.version === version) return cached.list;
-    const running = [...actors.entries()].filter(([, a]) => (a.ref.getSnapshot() as SnapshotLike).status === 'active');
-    for (const [id, a] of actors) if ((a.ref.getSnapshot() as SnapshotLike).status !== 'active') actors.delete(id);
+    const running = [...actors.entries()].filter(([id, a]) => started.has(id) && (a.ref.getSnapshot() as SnapshotLike).status === 'active');
+    for (const [id, a] of actors) {
+      if ((a.ref.getSnapshot() as SnapshotLike).status === 'active') continue;
+      actors.delete(id);
+      started.delete(id);
+    }
     const out: InspectedActor[] = [];
     const add = (parent: string | null) => {
       for (const [sessionId, a] of running) {

@@ -100,3 +100,31 @@ describe('DiagramView', () => {
     expect(viewBox()[2]).toBeCloseTo(fitted[2]! * 2);
   });
 });
+
+describe('DiagramView from its list', () => {
+  it('shows the state chosen in the list, zoomed in to read it', () => {
+    const onSelect = vi.fn();
+    const { container } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" onSelect={onSelect} />);
+    const outline = container.querySelector('.diagram-outline') as HTMLElement;
+    fireEvent.click(within(outline).getByRole('button', { name: /^done/ }));
+    const [x, y, width, height] = viewBox();
+    const done = SAMPLE_DIAGRAM.states.find((s) => s.id === 'sample.done')!;
+    expect(width).toBeLessThan(SAMPLE_DIAGRAM.width);
+    expect(x! + width! / 2).toBeCloseTo(done.x + done.width / 2);
+    expect(y! + height! / 2).toBeCloseTo(done.y + done.height / 2);
+    expect(onSelect).toHaveBeenLastCalledWith({ kind: 'state', id: 'sample.done' });
+  });
+});
+
+describe('DiagramView following the active states', () => {
+  it('zooms to the innermost active states when they change', () => {
+    const { rerender } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" active={new Set(['sample.idle'])} followActive />);
+    const idle = SAMPLE_DIAGRAM.states.find((s) => s.id === 'sample.idle')!;
+    let [x, , width] = viewBox();
+    expect(x! + width! / 2).toBeCloseTo(idle.x + idle.width / 2);
+    rerender(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" active={new Set(['sample.loading', 'sample.loading.fetching'])} followActive />);
+    const fetching = SAMPLE_DIAGRAM.states.find((s) => s.id === 'sample.loading.fetching')!;
+    [x, , width] = viewBox();
+    expect(x! + width! / 2).toBeCloseTo(fetching.x + fetching.width / 2);
+  });
+});

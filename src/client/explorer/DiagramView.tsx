@@ -7,7 +7,7 @@
  * The SVG is a labelled group rather than role="img": its states and transitions are focusable buttons, and an image's
  * children are presentational (nested interactive content would be hidden from assistive technology).
  */
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { DiagramPoint, DiagramState, DiagramTransition, StatechartDiagram } from '../../shared/statechart-diagram.ts';
 import { usePanZoom } from './use-pan-zoom.ts';
 import './DiagramView.css';
@@ -28,6 +28,8 @@ export type DiagramViewProps = {
   stepLabels?: ReadonlyMap<string, string[]>;
   /** The diagram's accessible name. */
   title: string;
+  /** Zoom to the active states whenever they change (the live inspector follows the investor this way). */
+  followActive?: boolean;
 };
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -111,9 +113,24 @@ function describeTransition(t: DiagramTransition, diagram: StatechartDiagram) {
   return `Transition ${t.label} from ${key(t.source)} to ${to}`;
 }
 
-export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, title }: DiagramViewProps) {
+/** The box around the active states that have no active child (the innermost ones), or null. */
+export function activeBounds(diagram: StatechartDiagram, active: ReadonlySet<string>) {
+  const innermost = diagram.states.filter((s) => active.has(s.id) && !diagram.states.some((c) => c.parent === s.id && active.has(c.id)));
+  if (innermost.length === 0) return null;
+  const x = Math.min(...innermost.map((s) => s.x));
+  const y = Math.min(...innermost.map((s) => s.y));
+  return { x, y, width: Math.max(...innermost.map((s) => s.x + s.width)) - x, height: Math.max(...innermost.map((s) => s.y + s.height)) - y };
+}
+
+export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, title, followActive = false }: DiagramViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const { viewBox, zoomIn, zoomOut, fit, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height);
+  const { viewBox, zoomIn, zoomOut, fit, showBox, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height);
+  const activeKey = [...active].sort().join(' ');
+  useEffect(() => {
+    const box = followActive ? activeBounds(diagram, active) : null;
+    if (box) showBox(box);
+    // Only a change of the active states (or the diagram) moves the view; the set's identity may change every render.
+  }, [followActive, activeKey, diagram]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const titleId = `diagram-title-${uid}`;
   const arrowId = `diagram-arrow-${uid}`;
@@ -218,7 +235,19 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
               return labels && labels.length > 0 ? <StepMarker key={`step:${s.id}`} state={s} labels={labels} /> : null;
             })}
         </svg>
-        <DiagramOutline diagram={diagram} active={active} highlightTransitions={highlightTransitions} stepLabels={stepLabels} isSelected={isSelected} select={select} />
+        <DiagramOutline
+          diagram={diagram}
+          active={active}
+          highlightTransitions={highlightTransitions}
+          stepLabels={stepLabels}
+          isSelected={isSelected}
+          select={(sel) => {
+            // Chosen from the list: the diagram shows where it is.
+            const box = sel.kind === 'state' ? diagram.states.find((s) => s.id === sel.id) : diagram.transitions.find((t) => t.id === sel.id)?.labelBox;
+            if (box && !isSelected(sel.kind, sel.id)) showBox(box);
+            select(sel);
+          }}
+        />
       </div>
     </div>
   );

@@ -13,6 +13,8 @@ const DRAG_THRESHOLD_PX = 4;
 export const ZOOM_STEP = 1.25;
 /** Closest zoom, as a fraction of the diagram's width shown. */
 const MIN_WIDTH_FRACTION = 1 / 12;
+/** Diagram units across the view when zooming to a state chosen from the list: its text is readable on a phone. */
+const READABLE_WIDTH = 480;
 
 export function fitViewBox(width: number, height: number): ViewBox {
   return { x: -PADDING, y: -PADDING, width: width + 2 * PADDING, height: height + 2 * PADDING };
@@ -162,9 +164,13 @@ export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth
     zoomIn: () => zoomBy(ZOOM_STEP),
     zoomOut: () => zoomBy(1 / ZOOM_STEP),
     fit: () => setViewBox(fitViewBox(diagramWidth, diagramHeight)),
-    /** Centres the view on a box (a state chosen from the list) without changing the zoom. */
-    centreOn: (box: { x: number; y: number; width: number; height: number }) =>
-      setViewBox((vb) => ({ ...vb, x: box.x + box.width / 2 - vb.width / 2, y: box.y + box.height / 2 - vb.height / 2 })),
+    /** Shows a box (a state or label chosen from the list) in the middle, zoomed in to read it unless already closer. */
+    showBox: (box: { x: number; y: number; width: number; height: number }) =>
+      setViewBox((vb) => {
+        const width = Math.min(vb.width, Math.max(box.width * 2.5, READABLE_WIDTH));
+        const height = (vb.height * width) / vb.width;
+        return { x: box.x + box.width / 2 - width / 2, y: box.y + box.height / 2 - height / 2, width, height };
+      }),
     svgHandlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd, onClickCapture, onKeyDown },
   };
 }

@@ -8,12 +8,12 @@
  *  (c) Lighthouse mobile on /auth/login, /auth/register and a signed-in process page (lighthouse.ts);
  *  (d) time from the click that opens a 20-page disclosure section to its first page painted by the document
  *      viewer, cold (new browser context) and warm, and (e) the JavaScript only a shown viewer loads;
- *  (f) sealing (sealing.ts) and (g) payment (payment.ts); (h) the statechart explorer's chunk sizes, none of it in the
- *      back-office's first script nor reachable from an investor page (explorer-size.ts), and the development
- *      inspector in no production file (dev-inspector-check.ts);
+ *  (f) sealing (sealing.ts), (g) payment (payment.ts) and (h) the ELK layout of the statechart diagrams (diagram-layout.ts);
+ *  (i) the statechart explorer's chunk sizes, none of it in the back-office's first script nor reachable from an
+ *      investor page (explorer-size.ts), and the development inspector in no production file (dev-inspector-check.ts);
  * prints the sections and writes docs/benchmarks.md. One part alone, its section of docs/benchmarks.md replaced and the
  * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g),
- * `--explorer-only` (h), `--audit-only` (the audit chain's append under 20 writers).
+ * `--diagrams-only` (h), `--explorer-only` (i), `--audit-only` (the audit chain's append under 20 writers).
  * BENCH_DURATION (s per load run), BENCH_ROUNDS and BENCH_LIGHTHOUSE_RUNS shorten or lengthen a run.
  * Exits 1 and lists "Failed checks" when a goal of issue 14 is not met (server-bench.ts, lighthouse.ts, the login
  * JavaScript budget), pdf.js loads on the login route, a viewer chunk loads before a viewer is shown, a load run saw
@@ -33,6 +33,7 @@ import { measurePayment, paymentFailures, paymentSection, type PaymentResult } f
 import { measureSealing, sealingFailures, sealingSection, type SealingResult } from './sealing.ts';
 import { measureServer, serverFailures, serverSection, type ServerResult } from './server-bench.ts';
 import { journeyFailures, journeySection, measureJourney, type JourneyResult } from './journey.ts';
+import { diagramLayoutSection, measureDiagramLayout, type DiagramLayoutResult } from './diagram-layout.ts';
 import { POSTGRES_SERVER } from './bench-postgres.ts';
 import { checkNoDevInspector, devInspectorFailures, devInspectorSection } from './dev-inspector-check.ts';
 import { explorerSizeFailures, explorerSizeSection, measureExplorerSize } from './explorer-size.ts';
@@ -98,6 +99,7 @@ async function main() {
   let firstPdfPage: FirstPdfPageResult;
   let sealing: SealingResult;
   let payment: PaymentResult;
+  let diagrams: DiagramLayoutResult;
   try {
     // First, while nothing else of the bench runs: the load figures are the most sensitive to a busy machine.
     server = await measureServer(root);
@@ -112,6 +114,8 @@ async function main() {
     sealing = await measureSealing(root);
     console.log('[bench] payment page scripts and card payment calls');
     payment = await measurePayment(root);
+    console.log('[bench] ELK layout of the statechart diagrams');
+    diagrams = await measureDiagramLayout(root);
   } finally {
     build.remove();
   }
@@ -141,6 +145,7 @@ async function main() {
     ['Lazy viewer chunk size', lazyChunkSection(chunkRows, firstPdfPage, loginPaths)],
     ['Sealing', sealingSection(sealing)],
     ['Payment', paymentSection(payment)],
+    ['Statechart diagram layout', diagramLayoutSection(diagrams)],
     ['Statechart explorer chunks', explorerSizeSection(explorer)],
     ['Development inspector kept out of production builds', devInspectorSection(devInspector)],
   ];
@@ -218,6 +223,9 @@ function chosenRun(): Promise<void> {
     return sectionOnly('Lighthouse', '--lighthouse-only', measureLighthouseOnPortal, lighthouseSection, lighthouseFailures);
   }
   if (process.argv.includes('--audit-only')) return sectionOnly('Audit append', '--audit-only', measureAuditAppend, auditAppendSection, auditAppendFailures);
+  if (process.argv.includes('--diagrams-only')) {
+    return sectionOnly('Statechart diagram layout', '--diagrams-only', () => measureDiagramLayout(root), diagramLayoutSection, () => []);
+  }
   if (process.argv.includes('--sealing-only')) return sectionOnly('Sealing', '--sealing-only', () => measureSealing(root), sealingSection, sealingFailures);
   if (process.argv.includes('--payment-only')) {
     ensureBuilt(root, '[bench]');

@@ -61,7 +61,10 @@ function TransitionFacts({ diagram, t }: { diagram: StatechartDiagram; t: Diagra
   return (
     <dl className="statecharts-facts">
       <dt>Event</dt>
-      <dd><code>{t.eventType === '' ? 'always (eventless)' : t.eventType}</code>{t.delay ? ` (delay ${t.delay})` : ''}</dd>
+      <dd>
+        <code>{t.eventType === '' ? 'always (eventless)' : t.eventType}</code>
+        {t.delay ? ` (delay ${t.delay}${t.delayDescription ? `: ${t.delayDescription}` : ''})` : ''}
+      </dd>
       {t.guard && <Implementations title="Guard" list={[t.guard]} />}
       <Implementations title="Actions" list={t.actions} />
       <dt>From</dt>

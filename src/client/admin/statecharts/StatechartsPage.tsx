@@ -106,6 +106,7 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
             title={`Statechart of ${diagram.id}`}
             active={active}
             highlightTransitions={taken}
+            followActive={step !== null}
             selected={selection}
             onSelect={(sel) => actor.send({ type: 'explorer.select', selection: sel })}
           />
