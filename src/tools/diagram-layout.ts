@@ -1,7 +1,8 @@
 /**
  * Lays a diagram model (diagram-model.ts) out with ELK's layered algorithm, at generation time in Node: compound
  * states contain their children (one hierarchical run, `INCLUDE_CHILDREN`, so edges between nested states are routed
- * across the levels), edge labels are placed by ELK, an initial dot is a small pseudo-node in each compound state.
+ * across the levels), edge labels are placed by ELK, an initial dot is a small pseudo-node in each compound state,
+ * transitions that stay in their state are loops drawn here beside it (see LayoutOptions.selfLoops).
  * ELK answers in root coordinates (`elk.json.shapeCoords` / `edgeCoords` ROOT), rounded to one decimal, so the
  * same model always gives the same bytes.
  */
@@ -69,7 +70,7 @@ export interface LayoutOptions {
    * self-loops. Unset: 'beside', unless ELK then left a loop label over a state or another label and 'elk' does not.
    */
   selfLoops?: 'beside' | 'elk';
-  /** More ELK options (experiments, the benchmark). */
+  /** More root ELK options, over the defaults below (to try a setting on every chart without editing them). */
   elk?: Record<string, string>;
 }
 
