@@ -13,7 +13,7 @@ import { assign, cancel, fromPromise, raise, sendParent, setup, type ActorRefFro
 import { messages } from '../../src/shared/messages.ts';
 import { paymentPageMessages } from '../../src/shared/messages/payment-page.ts';
 import { CRYPTO_CHAINS, CRYPTO_PRICE_RETRY_LIMIT, isTransactionHash, type CryptoCurrency, type InitiatePaymentResponse } from '../../src/shared/payment.ts';
-import { COPY_CONFIRMATION_MS, CRYPTO_VERIFICATION_MS, PRICE_RETRY_MS, failureWords, initiateAmounts } from '../payment-method/payment-method.rules.ts';
+import { COPY_CONFIRMATION_MS, CRYPTO_VERIFICATION_MS, PRICE_RETRY_MS, failureWords, initiateAmounts, METHOD_ACTION_DESCRIPTIONS } from '../payment-method/payment-method.rules.ts';
 import type { PaymentChildParentEvent } from '../payment-method/payment-method.types.ts';
 import { coinOffers, isQuoteExpired, ratesLoadProblem, ratesProblem } from './payment-crypto.rules.ts';
 import type {
@@ -122,15 +122,7 @@ export const paymentCryptoMachine = setup({
         noteHashInvalid: "Says, in the spec's words, that the hash is not valid on the quote's chain.",
         noteConfirmFailed: "Says the payment could not be recorded (the server's words, else the spec's).",
         noteQuoteExpired: 'Says the quote expired and a new amount is shown.',
-        clearError: 'Clears the error shown.',
-        keepResult: "Keeps the server's record of the payment.",
-        copyText: 'Copies the text to the clipboard.',
-        noteCopied: "Shows 'Copied' beside what was copied.",
-        clearCopied: "Hides 'Copied' again.",
-        expireCopyLater: "Hides 'Copied' after 2 s.",
-        cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (something was copied again).",
-        lockMethod: 'Tells the payment page a payment is under way: the method choice holds still.',
-        unlockMethod: 'Tells the payment page the payment is no longer under way: another method may be chosen.',
+        ...METHOD_ACTION_DESCRIPTIONS,
       },
       actors: {
         loadCryptoRates: 'Fetches the current crypto rates and receiving wallets (GET /api/payment/crypto-rates).',

@@ -27,3 +27,16 @@ export function failureWords(error: unknown, fallback: string): { message: strin
   const said = isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401 ? serverMessageOf(error) : null;
   return { message: fallback, detail: said && said !== fallback ? said : null };
 }
+
+/** What the crypto and wire charts' shared actions do, for their `meta.descriptions` (one wording for both). */
+export const METHOD_ACTION_DESCRIPTIONS = {
+  clearError: 'Clears the error shown.',
+  keepResult: "Keeps the server's record of the payment.",
+  copyText: 'Copies the text to the clipboard.',
+  noteCopied: "Shows 'Copied' beside what was copied.",
+  clearCopied: "Hides 'Copied' again.",
+  expireCopyLater: "Hides 'Copied' after 2 s.",
+  cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (something was copied again).",
+  lockMethod: 'Tells the payment page a payment is under way: the method choice holds still.',
+  unlockMethod: 'Tells the payment page the payment is no longer under way: another method may be chosen.',
+} as const;

@@ -10,7 +10,7 @@
 import { assign, cancel, fromPromise, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/shared/messages.ts';
 import type { InitiatePaymentResponse } from '../../src/shared/payment.ts';
-import { COPY_CONFIRMATION_MS, WIRE_VERIFICATION_MS, failureWords, initiateAmounts } from '../payment-method/payment-method.rules.ts';
+import { COPY_CONFIRMATION_MS, WIRE_VERIFICATION_MS, failureWords, initiateAmounts, METHOD_ACTION_DESCRIPTIONS } from '../payment-method/payment-method.rules.ts';
 import type { PaymentChildParentEvent } from '../payment-method/payment-method.types.ts';
 import type {
   BankDetailField,
@@ -77,15 +77,7 @@ export const paymentWireMachine = setup({
         noteQrFailed: "The QR image could not be shown: 'Image display failed'.",
         keepPayment: 'Keeps the wire payment the server created.',
         noteConfirmFailed: "Says the transfer could not be recorded (the server's words, else the spec's).",
-        clearError: 'Clears the error shown.',
-        keepResult: "Keeps the server's record of the payment.",
-        copyText: 'Copies the text to the clipboard.',
-        noteCopied: "Shows 'Copied' beside what was copied.",
-        clearCopied: "Hides 'Copied' again.",
-        expireCopyLater: "Hides 'Copied' after 2 s.",
-        cancelCopyExpiry: "Cancels the pending hiding of 'Copied' (something was copied again).",
-        lockMethod: 'Tells the payment page a payment is under way: the method choice holds still.',
-        unlockMethod: 'Tells the payment page the payment is no longer under way: another method may be chosen.',
+        ...METHOD_ACTION_DESCRIPTIONS,
       },
       actors: {
         loadBankConfig: "Fetches the issuer's bank details and QR code (GET /api/payment/bank-transaction-config).",
