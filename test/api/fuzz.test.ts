@@ -46,6 +46,8 @@ const SAMPLES = (sectionId: string, payer: { amount: number; userId: string }): 
   'POST /api/payment/test-card/authenticate': () => ({ paymentIntentId: 'pi_local_0123456789abcdef01234567', clientSecret: 'pi_local_0123456789abcdef01234567_secret_x', outcome: 'complete' }),
   // No Stripe keys in tests: the local provider receives no webhooks, every body is refused (400) without a write.
   'POST /api/payment/stripe-webhook': () => ({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', object: 'payment_intent' } } }),
+  // Public: anyone may ask whether a hash is a sealed agreement (not one here: answered { issued: false }).
+  'POST /api/verify/document': () => ({ sha256: 'ab'.repeat(32) }),
 });
 
 /**
@@ -63,6 +65,11 @@ const REFUSALS_THAT_WRITE: { route: string; status: number }[] = [
   { route: 'POST /api/auth/register', status: 422 },
   { route: 'POST /api/auth/register', status: 429 },
   { route: 'POST /api/auth/resend', status: 429 },
+  // A document check counts against its client's ceiling before its body is read (malformed checks count too).
+  { route: 'POST /api/verify/document', status: 400 },
+  { route: 'POST /api/verify/document', status: 413 },
+  { route: 'POST /api/verify/document', status: 415 },
+  { route: 'POST /api/verify/document', status: 429 },
 ];
 
 forEachDatabase('fuzzing every call', (t) => {
