@@ -100,10 +100,27 @@ export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth
   useLayoutEffect(() => {
     const first = () => (untouched.current = initialViewBox(diagramWidth, diagramHeight, start, viewportSize()));
     setViewBox(first());
-    // Until anything moves it, the first view is remade for the viewport's size (a phone turned, a window resized).
+    // On a resize (a phone turned, a window narrowed) the first view, untouched, is made again for the new size; a
+    // view the user or a replay has moved keeps its centre and scale instead of shrinking into the new box.
     const svg = svgRef.current;
     if (!svg || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setViewBox((vb) => (vb === untouched.current ? first() : vb)));
+    let last = viewportSize();
+    const observer = new ResizeObserver(() => {
+      const now = viewportSize();
+      const before = last;
+      last = now;
+      if (!now) return;
+      setViewBox((vb) => {
+        if (vb === untouched.current) return first();
+        const fit = fitViewBox(diagramWidth, diagramHeight);
+        // Fitted stays fitted (the SVG letterboxes the whole chart into any shape).
+        if (!before || (vb.x === fit.x && vb.y === fit.y && vb.width === fit.width && vb.height === fit.height)) return vb;
+        const scale = scaleOf(vb, before);
+        const width = now.width / scale;
+        const height = now.height / scale;
+        return { x: vb.x + vb.width / 2 - width / 2, y: vb.y + vb.height / 2 - height / 2, width, height };
+      });
+    });
     observer.observe(svg);
     return () => observer.disconnect();
     // startKey stands for start (a new object each render).
