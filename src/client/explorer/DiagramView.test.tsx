@@ -128,3 +128,54 @@ describe('DiagramView following the active states', () => {
     expect(x! + width! / 2).toBeCloseTo(fetching.x + fetching.width / 2);
   });
 });
+
+describe('DiagramView on a measured screen', () => {
+  // happy-dom lays nothing out: the SVG is given a size, as a browser would.
+  const sized = (width: number, height: number) =>
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, left: 0, top: 0, width, height, right: width, bottom: height, toJSON: () => ({}) } as DOMRect);
+  afterEach(() => vi.restoreAllMocks());
+  const contains = (vb: number[], s: { x: number; y: number; width: number; height: number }) =>
+    vb[0]! <= s.x && vb[1]! <= s.y && vb[0]! + vb[2]! >= s.x + s.width && vb[1]! + vb[3]! >= s.y + s.height;
+  const state = (id: string) => SAMPLE_DIAGRAM.states.find((s) => s.id === id)!;
+
+  it('fits a chart whole when its text stays readable', () => {
+    sized(1000, 700);
+    render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" />);
+    expect(viewBox()).toEqual([-12, -12, SAMPLE_DIAGRAM.width + 24, SAMPLE_DIAGRAM.height + 24]);
+  });
+
+  it('starts a chart too big to read whole at a readable scale on its initial state; Fit still shows it all', () => {
+    sized(200, 150);
+    render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" />);
+    const vb = viewBox();
+    expect(vb[2]).toBeCloseTo(200 / 0.8);
+    expect(vb[3]).toBeCloseTo(150 / 0.8);
+    expect(contains(vb, state('sample.idle'))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(viewBox()).toEqual([-12, -12, SAMPLE_DIAGRAM.width + 24, SAMPLE_DIAGRAM.height + 24]);
+  });
+
+  it('follows the active states of each replayed step, and leaves a hand-moved view alone until the next step', () => {
+    sized(200, 150);
+    const at = (active: string[], step: string) => <DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" active={new Set(active)} followActive followKey={step} />;
+    const { rerender } = render(at(['sample.idle'], '1'));
+    expect(contains(viewBox(), state('sample.idle'))).toBe(true);
+    rerender(at(['sample.done'], '2'));
+    const followed = viewBox();
+    expect(contains(followed, state('sample.done'))).toBe(true);
+    expect(followed[2]).toBeCloseTo(200 / 0.8);
+    // The user moves away by hand: a re-render of the same step does not pull the view back.
+    for (let i = 0; i < 12; i++) fireEvent.keyDown(svg(), { key: 'ArrowLeft' });
+    const moved = viewBox();
+    expect(contains(moved, state('sample.done'))).toBe(false);
+    rerender(at(['sample.done'], '2'));
+    expect(viewBox()).toEqual(moved);
+    // The next step (same states) brings them back into view.
+    rerender(at(['sample.done'], '3'));
+    expect(contains(viewBox(), state('sample.done'))).toBe(true);
+    // Active states already in view at a readable scale: the view stays put.
+    const before = viewBox();
+    rerender(at(['sample.done'], '4'));
+    expect(viewBox()).toEqual(before);
+  });
+});

@@ -28,8 +28,13 @@ export type DiagramViewProps = {
   stepLabels?: ReadonlyMap<string, string[]>;
   /** The diagram's accessible name. */
   title: string;
-  /** Zoom to the active states whenever they change (the live inspector follows the investor this way). */
+  /** Bring the active states into view whenever they change (a replay, the live inspector following the investor). */
   followActive?: boolean;
+  /**
+   * With followActive: follow again whenever this changes (a replay's step number), even if the active states stay the
+   * same. Between changes the view is the user's: panning by hand is not undone. Defaults to the active states.
+   */
+  followKey?: string;
 };
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -122,15 +127,22 @@ export function activeBounds(diagram: StatechartDiagram, active: ReadonlySet<str
   return { x, y, width: Math.max(...innermost.map((s) => s.x + s.width)) - x, height: Math.max(...innermost.map((s) => s.y + s.height)) - y };
 }
 
-export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, title, followActive = false }: DiagramViewProps) {
+/** The state the root starts in (the first view of a wide chart shows it), or null. */
+export function rootInitialState(diagram: StatechartDiagram): DiagramState | null {
+  const root = diagram.states.find((s) => s.depth === 0);
+  const target = diagram.initialArrows.find((a) => a.parent === root?.id)?.target;
+  return diagram.states.find((s) => s.id === target) ?? null;
+}
+
+export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, title, followActive = false, followKey }: DiagramViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const { viewBox, zoomIn, zoomOut, fit, showBox, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height);
+  const { viewBox, zoomIn, zoomOut, fit, showBox, follow, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height, rootInitialState(diagram));
   const activeKey = [...active].sort().join(' ');
   useEffect(() => {
     const box = followActive ? activeBounds(diagram, active) : null;
-    if (box) showBox(box);
-    // Only a change of the active states (or the diagram) moves the view; the set's identity may change every render.
-  }, [followActive, activeKey, diagram]);
+    if (box) follow(box);
+    // Only a new step (or active states, or diagram) moves the view; the set's identity may change every render.
+  }, [followActive, followKey ?? activeKey, diagram]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const titleId = `diagram-title-${uid}`;
   const arrowId = `diagram-arrow-${uid}`;
@@ -168,7 +180,6 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
           tabIndex={0}
           viewBox={`${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`}
           preserveAspectRatio="xMidYMid meet"
-          style={{ aspectRatio: `${diagram.width + 24} / ${diagram.height + 24}` }}
           data-viewbox-width={Math.round(viewBox.width)}
           onClick={(e) => e.target === e.currentTarget && onSelect?.(null)}
           {...svgHandlers}

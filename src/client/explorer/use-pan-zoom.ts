@@ -4,9 +4,12 @@
  * keyboard. No library: the viewBox is four numbers. A drag starts only past a few pixels, so a click on a state
  * stays a click (and the click that ends a drag is swallowed).
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 
 export type ViewBox = { x: number; y: number; width: number; height: number };
+export type Box = { x: number; y: number; width: number; height: number };
+/** The viewport (the SVG element) in CSS pixels. */
+export type Size = { width: number; height: number };
 
 const PADDING = 12;
 const DRAG_THRESHOLD_PX = 4;
@@ -16,8 +19,55 @@ const MIN_WIDTH_FRACTION = 1 / 12;
 /** Diagram units across the view when zooming to a state chosen from the list: its text is readable on a phone. */
 const READABLE_WIDTH = 480;
 
+/** Below this many pixels per diagram unit the 11-13 px labels shrink under ~7 px: too small to read. */
+export const MIN_READABLE_SCALE = 0.6;
+/** The scale a wide chart starts at, and a followed state is shown at: labels at ~9-10 px. */
+export const READABLE_SCALE = 0.8;
+/** Diagram units kept around a followed state. */
+const FOLLOW_MARGIN = 40;
+
 export function fitViewBox(width: number, height: number): ViewBox {
   return { x: -PADDING, y: -PADDING, width: width + 2 * PADDING, height: height + 2 * PADDING };
+}
+
+/** Pixels per diagram unit when `vb` is shown in `viewport` (the SVG letterboxes: preserveAspectRatio meet). */
+export const scaleOf = (vb: ViewBox, viewport: Size): number => Math.min(viewport.width / vb.width, viewport.height / vb.height);
+
+/** The viewport's shape at `scale`, centred on (cx, cy) but kept inside the fitted box (centred on it where wider). */
+function viewAt(scale: number, cx: number, cy: number, viewport: Size, fit: ViewBox): ViewBox {
+  const width = viewport.width / scale;
+  const height = viewport.height / scale;
+  const place = (centre: number, size: number, start: number, span: number) =>
+    size >= span ? start + span / 2 - size / 2 : Math.min(Math.max(centre - size / 2, start), start + span - size);
+  return { x: place(cx, width, fit.x, fit.width), y: place(cy, height, fit.y, fit.height), width, height };
+}
+
+/**
+ * The first view of a chart: all of it if that keeps its text readable, else a readable scale around `start` (the
+ * root's initial state) and its neighbours. Without a measured viewport (not laid out yet) the whole chart.
+ */
+export function initialViewBox(diagramWidth: number, diagramHeight: number, start: Box | null, viewport: Size | null): ViewBox {
+  const fit = fitViewBox(diagramWidth, diagramHeight);
+  if (!viewport || viewport.width <= 0 || viewport.height <= 0 || !start || scaleOf(fit, viewport) >= MIN_READABLE_SCALE) return fit;
+  return viewAt(READABLE_SCALE, start.x + start.width / 2, start.y + start.height / 2, viewport, fit);
+}
+
+/**
+ * Where to look to follow `box` (the active states): null when it is already in view at a readable scale (the view
+ * stays put), else the box centred at the current scale if readable, else at READABLE_SCALE, zoomed out as far as
+ * needed for the whole box to fit.
+ */
+export function followViewBox(vb: ViewBox, box: Box, viewport: Size, fit: ViewBox): ViewBox | null {
+  const scale = scaleOf(vb, viewport);
+  const shownWidth = viewport.width / scale;
+  const shownHeight = viewport.height / scale;
+  const left = vb.x + vb.width / 2 - shownWidth / 2;
+  const top = vb.y + vb.height / 2 - shownHeight / 2;
+  const inView = box.x >= left && box.y >= top && box.x + box.width <= left + shownWidth && box.y + box.height <= top + shownHeight;
+  if (inView && scale >= MIN_READABLE_SCALE) return null;
+  const wholeBox = Math.min(viewport.width / (box.width + 2 * FOLLOW_MARGIN), viewport.height / (box.height + 2 * FOLLOW_MARGIN));
+  const target = Math.min(scale >= MIN_READABLE_SCALE ? scale : READABLE_SCALE, wholeBox);
+  return viewAt(target, box.x + box.width / 2, box.y + box.height / 2, viewport, fit);
 }
 
 /** The viewBox zoomed by `factor` (>1 closer) around the diagram point (cx, cy), within the zoom limits. */
@@ -30,15 +80,51 @@ export function zoomViewBox(vb: ViewBox, factor: number, cx: number, cy: number,
 
 type Pointer = { x: number; y: number };
 
-export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth: number, diagramHeight: number) {
+/** `start`: the box the first view of a chart too wide to read whole shows (the root's initial state). */
+export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth: number, diagramHeight: number, start: Box | null = null) {
   const fit = fitViewBox(diagramWidth, diagramHeight);
   const [viewBox, setViewBox] = useState<ViewBox>(fit);
   const pointers = useRef(new Map<number, Pointer>());
   const drag = useRef<{ start: Pointer; moved: boolean; pinch: number | null }>({ start: { x: 0, y: 0 }, moved: false, pinch: null });
   const swallowClick = useRef(false);
 
-  // A new diagram starts fitted.
-  useEffect(() => setViewBox(fitViewBox(diagramWidth, diagramHeight)), [diagramWidth, diagramHeight]);
+  /** The SVG's size on screen, or null before layout (and in a DOM without layout). */
+  const viewportSize = useCallback((): Size | null => {
+    const rect = svgRef.current?.getBoundingClientRect();
+    return rect && rect.width > 0 && rect.height > 0 ? { width: rect.width, height: rect.height } : null;
+  }, [svgRef]);
+
+  // A new diagram starts fitted, or readable around its initial state when fitting would make it unreadably small.
+  const startKey = start ? `${start.x} ${start.y} ${start.width} ${start.height}` : '';
+  const untouched = useRef<ViewBox | null>(null);
+  useLayoutEffect(() => {
+    const first = () => (untouched.current = initialViewBox(diagramWidth, diagramHeight, start, viewportSize()));
+    setViewBox(first());
+    // On a resize (a phone turned, a window narrowed) the first view, untouched, is made again for the new size; a
+    // view the user or a replay has moved keeps its centre and scale instead of shrinking into the new box.
+    const svg = svgRef.current;
+    if (!svg || typeof ResizeObserver === 'undefined') return;
+    let last = viewportSize();
+    const observer = new ResizeObserver(() => {
+      const now = viewportSize();
+      const before = last;
+      last = now;
+      if (!now) return;
+      setViewBox((vb) => {
+        if (vb === untouched.current) return first();
+        const fit = fitViewBox(diagramWidth, diagramHeight);
+        // Fitted stays fitted (the SVG letterboxes the whole chart into any shape).
+        if (!before || (vb.x === fit.x && vb.y === fit.y && vb.width === fit.width && vb.height === fit.height)) return vb;
+        const scale = scaleOf(vb, before);
+        const width = now.width / scale;
+        const height = now.height / scale;
+        return { x: vb.x + vb.width / 2 - width / 2, y: vb.y + vb.height / 2 - height / 2, width, height };
+      });
+    });
+    observer.observe(svg);
+    return () => observer.disconnect();
+    // startKey stands for start (a new object each render).
+  }, [diagramWidth, diagramHeight, startKey, viewportSize, svgRef]);
 
   /** Diagram units per screen pixel (the SVG letterboxes: preserveAspectRatio meet). */
   const unitsPerPixel = useCallback(
@@ -170,6 +256,18 @@ export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth
         const width = Math.min(vb.width, Math.max(box.width * 2.5, READABLE_WIDTH));
         const height = (vb.height * width) / vb.width;
         return { x: box.x + box.width / 2 - width / 2, y: box.y + box.height / 2 - height / 2, width, height };
+      }),
+    /** Brings a box (the active states of a replayed or live step) into view at a readable scale, unless it already is. */
+    follow: (box: Box) =>
+      setViewBox((vb) => {
+        const viewport = viewportSize();
+        if (!viewport) {
+          // No layout to measure: centre it, zoomed in as showBox does.
+          const width = Math.min(vb.width, Math.max(box.width * 2.5, READABLE_WIDTH));
+          const height = (vb.height * width) / vb.width;
+          return { x: box.x + box.width / 2 - width / 2, y: box.y + box.height / 2 - height / 2, width, height };
+        }
+        return followViewBox(vb, box, viewport, fitViewBox(diagramWidth, diagramHeight)) ?? vb;
       }),
     svgHandlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd, onClickCapture, onKeyDown },
   };

@@ -29,6 +29,20 @@ async function shoot(page: Page, name: string) {
 
 const activeStates = (page: Page) => page.locator('.diagram-view__svg .diagram-state.is-active').evaluateAll((els) => els.map((e) => e.parentElement!.getAttribute('data-state-id')));
 
+/** Active states with no active child state. */
+const innermostActive = (page: Page) =>
+  page.locator('.diagram-view__svg .diagram-state.is-active').evaluateAll((els) => {
+    const ids = els.map((e) => e.parentElement!.getAttribute('data-state-id')!);
+    return ids.filter((id) => !ids.some((other) => other.startsWith(`${id}.`)));
+  });
+
+/** Whether a state's box is wholly inside the diagram's box on screen. */
+async function inView(page: Page, stateId: string) {
+  const svg = (await page.locator('.diagram-view__svg').boundingBox())!;
+  const box = (await page.locator(`.diagram-view__svg [data-state-id="${stateId}"] .diagram-state__box`).boundingBox())!;
+  return box.x >= svg.x && box.y >= svg.y && box.x + box.width <= svg.x + svg.width && box.y + box.height <= svg.y + svg.height;
+}
+
 async function openChart(page: Page, id: string) {
   await page.getByRole('link', { name: new RegExp(`^${id}\\b`) }).click();
   await page.getByRole('group', { name: `Statechart of ${id}` }).waitFor();
@@ -73,13 +87,20 @@ describeE2E('back-office: statechart explorer', () => {
     await page.goto(`${staffOrigin}/admin/statecharts/registration`);
     const diagram = page.getByRole('group', { name: 'Statechart of registration' });
     await diagram.waitFor();
-    // Zoom by the buttons: the view narrows, Fit restores it.
+    // A chart this wide starts readable (>= 0.6 px per unit) on its initial state, not fitted into a thin strip.
     const width = async () => Number(await diagram.getAttribute('data-viewbox-width'));
-    const fitted = await width();
+    const screenWidth = async () => (await diagram.boundingBox())!.width;
+    const initial = await width();
+    expect(initial).toBeLessThan(3000);
+    expect((await screenWidth()) / initial).toBeGreaterThanOrEqual(0.6);
+    expect((await diagram.boundingBox())!.height).toBeGreaterThanOrEqual(320);
+    expect(await inView(page, 'registration.checkingSettings')).toBe(true);
+    // Zoom by the buttons: the view narrows; Fit shows the whole chart.
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    expect(await width()).toBeLessThan(fitted);
+    expect(await width()).toBeLessThan(initial);
     await page.getByRole('button', { name: 'Fit' }).click();
-    expect(await width()).toBe(fitted);
+    const fitted = await width();
+    expect(fitted).toBeGreaterThan(3000);
 
     // A state with a test path reaching it: the first one the outline lists that has its details' paths.
     const outline = page.locator('.diagram-outline__list').first();
@@ -109,6 +130,8 @@ describeE2E('back-office: statechart explorer', () => {
       await page.getByRole('button', { name: 'Next step' }).click();
       await expect.poll(() => where.innerText()).toMatch(new RegExp(`step ${i + 1} of ${count}`));
       seen.push(JSON.stringify(await activeStates(page)));
+      // The view follows the replay: every innermost active state is on screen.
+      for (const id of await innermostActive(page)) await expect.poll(() => inView(page, id)).toBe(true);
     }
     expect(count, 'a path of several steps').toBeGreaterThan(1);
     expect(new Set(seen).size, `the highlighted states change: ${seen.join(' -> ')}`).toBeGreaterThan(1);

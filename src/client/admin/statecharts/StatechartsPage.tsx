@@ -107,6 +107,7 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
             active={active}
             highlightTransitions={taken}
             followActive={step !== null}
+            followKey={step ? `${step.runName} ${step.pathNumber} ${step.number}` : undefined}
             selected={selection}
             onSelect={(sel) => actor.send({ type: 'explorer.select', selection: sel })}
           />
