@@ -51,7 +51,7 @@ const staffAudit = async (t: ApiTest, userId: string) =>
       .select({ action: schema.auditEvents.action, staffId: schema.auditEvents.staffId, detail: schema.auditEvents.detail })
       .from(schema.auditEvents)
       .where(eq(schema.auditEvents.userId, userId))
-      .orderBy(asc(schema.auditEvents.at))
+      .orderBy(asc(schema.auditEvents.seq))
   ).filter((e) => e.action.startsWith('admin.kyc.'));
 /** The review's mails to the investor (not the sign-in codes of their registration). */
 const mailsTo = (t: ApiTest, email: string) => t.mailer.sent.filter((m) => m.to === email && !CODE_IN_TEXT.test(m.text));

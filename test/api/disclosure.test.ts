@@ -2,7 +2,7 @@
  * Disclosure review on the server: the server's clock and order decide, never the browser's claims.
  * Sections here are short (seconds) and replaced per file; the clock is moved, never waited for.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisclosureProgressResponse, DisclosureSection, SectionProgress } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -40,7 +40,7 @@ function client(t: ApiTest) {
 }
 
 const auditActions = async (t: ApiTest, userId: string) =>
-  (await t.database.db.select({ action: schema.auditEvents.action, detail: schema.auditEvents.detail }).from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId)))
+  (await t.database.db.select({ action: schema.auditEvents.action, detail: schema.auditEvents.detail }).from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId)).orderBy(asc(schema.auditEvents.seq)))
     .filter((e) => e.action.startsWith('disclosure.'));
 
 /** Opens a section, lets `seconds` pass on the server's clock, then claims them with the scroll. */

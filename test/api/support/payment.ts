@@ -9,7 +9,7 @@
  * directly (as passKyc does for KYC); the agreements' own rules have their own tests, the payment only reads that they
  * are complete.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { fromCents, paymentAmounts, wireReference, type ChoosableMethod, type CryptoCurrency, type InitiatePaymentResponse } from '../../../src/shared/payment.ts';
 import * as schema from '../../../src/server/db/schema/index.ts';
 import { randomWallet, type ApiTest } from '../harness.ts';
@@ -65,7 +65,7 @@ export async function currentStep(t: ApiTest, userId: string): Promise<string | 
 }
 
 export const auditActions = async (t: ApiTest, userId: string) =>
-  (await t.database.db.select({ action: schema.auditEvents.action }).from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId))).map((r) => r.action).filter((a) => a.startsWith('payment.'));
+  (await t.database.db.select({ action: schema.auditEvents.action }).from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId)).orderBy(asc(schema.auditEvents.seq))).map((r) => r.action).filter((a) => a.startsWith('payment.'));
 
 /** A crypto payment as initiate stores it, quoted at `quotedAt` (the quote's own rules have their own tests). */
 export async function insertCryptoPayment(t: ApiTest, investor: PaymentInvestor, currency: CryptoCurrency = 'ETH', quotedAt = t.clock.now()) {

@@ -64,7 +64,7 @@ export async function listAdminContent(db: Db): Promise<AdminContentResponse> {
       .from(auditEvents)
       .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffId))
       .where(like(auditEvents.action, 'admin.content.disclosure.%'))
-      .orderBy(desc(auditEvents.at))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
       .limit(SECTION_HISTORY_LIMIT),
   ]);
 

@@ -82,7 +82,7 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
       .select({ action: auditEvents.action, staffId: auditEvents.staffId, detail: auditEvents.detail, at: auditEvents.at })
       .from(auditEvents)
       .where(and(eq(auditEvents.userId, summary.userId), sql`${auditEvents.detail}->>'paymentId' = ${paymentId}`))
-      .orderBy(desc(auditEvents.at))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
       .limit(200),
   ]);
   const receivable = ['CRYPTO', 'WIRE', 'BANK_TRANSFER'].includes(summary.paymentMethod) && ['AWAITING_FUNDS', 'ON_HOLD'].includes(summary.paymentStatus);
