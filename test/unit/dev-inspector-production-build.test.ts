@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkNoDevInspector, DEV_INSPECTOR_MARKER } from '../../tools/bench/dev-inspector-check.ts';
-import { INSPECTOR_MARKER } from './inspector-store.ts';
+import { checkNoDevInspector, DEV_INSPECTOR_MARKER } from '../../src/tools/bench/dev-inspector-check.ts';
+import { INSPECTOR_MARKER } from '../../src/client/dev-inspector/inspector-store.ts';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'g2g-inspector-build-'));
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
