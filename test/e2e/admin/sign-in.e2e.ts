@@ -111,12 +111,12 @@ describeE2E('back-office sign-in', () => {
     const { handle } = await signedInStaffPage(['compliance'], 'Carl Compliance');
     const { page, errors } = handle;
     const nav = page.getByRole('navigation', { name: 'Back-office' });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'KYC review']);
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'KYC review', 'Statecharts', 'Audit trail']);
     // A page of another role, asked for by its address: not shown (and its calls would be refused: the role matrix).
     await page.goto(`${staffOrigin}/admin/staff`);
     await page.getByRole('heading', { name: 'Not available', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { name: 'Staff', level: 1 }).count()).toBe(0);
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'KYC review']);
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'KYC review', 'Statecharts', 'Audit trail']);
     expect(errors).toEqual([]);
     await handle.close();
   });
