@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { ADMIN_CALL_FAILED } from '../../machines/admin/payment-case/payment-case.rules.ts';
+import { ADMIN_CALL_FAILED } from '../../machines/admin/admin-failure.ts';
 import { NO_AUDIT_FILTERS } from '../../machines/admin/audit-trail/audit-trail.filters.ts';
 import { auditTrailMachine } from '../../machines/admin/audit-trail/audit-trail.machine.ts';
 import { selectCanLoadMore, selectChainPhase, selectEventsPhase, selectExporting, selectJourneyPhase, selectSelectedStep } from '../../machines/admin/audit-trail/audit-trail.selectors.ts';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { CASE_NOTICES, paymentCaseMachine } from '../../machines/admin/payment-case/payment-case.machine.ts';
-import { ADMIN_CALL_FAILED } from '../../machines/admin/payment-case/payment-case.rules.ts';
+import { ADMIN_CALL_FAILED } from '../../machines/admin/admin-failure.ts';
 import { selectBusy, selectConfirmingRefund, selectPhase } from '../../machines/admin/payment-case/payment-case.selectors.ts';
 import type { LoadPaymentOutput } from '../../machines/admin/payment-case/payment-case.types.ts';
 import { AdminApiError } from '../../src/client/admin/admin-api.ts';

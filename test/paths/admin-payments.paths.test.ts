@@ -10,7 +10,7 @@ import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { NO_FILTERS, paymentsMachine } from '../../machines/admin/payments/payments.machine.ts';
 import { selectCanLoadMore, selectExporting, selectPhase } from '../../machines/admin/payments/payments.selectors.ts';
 import type { ExportCsvInput, LoadPaymentsInput, LoadPaymentsOutput } from '../../machines/admin/payments/payments.types.ts';
-import { ADMIN_CALL_FAILED } from '../../machines/admin/payment-case/payment-case.rules.ts';
+import { ADMIN_CALL_FAILED } from '../../machines/admin/admin-failure.ts';
 import { AdminApiError } from '../../src/client/admin/admin-api.ts';
 import type { AdminPaymentSummary } from '../../src/shared/admin/money.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';

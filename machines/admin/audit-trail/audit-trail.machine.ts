@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AuditChainReport, JourneyResponse } from '../../../src/shared/admin/audit.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
-import { adminFailureText } from '../payment-case/payment-case.rules.ts';
+import { adminFailureText } from '../admin-failure.ts';
 import { NO_AUDIT_FILTERS } from './audit-trail.filters.ts';
 import type { AuditFilters, AuditTrailContext, AuditTrailEvent, AuditTrailInput, ExportEventsInput, LoadEventsInput, LoadEventsOutput, LoadJourneyInput } from './audit-trail.types.ts';
 

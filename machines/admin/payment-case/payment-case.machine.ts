@@ -7,7 +7,7 @@
  * (`detail.actions`): the guards refuse the others. Effects provided by the page's effects module.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { adminFailureText } from './payment-case.rules.ts';
+import { adminFailureText } from '../admin-failure.ts';
 import type { IssueInput, LoadPaymentOutput, PaymentCaseContext, PaymentCaseEvent, PaymentCaseInput, ReceiptInput, RefundInput } from './payment-case.types.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 

@@ -6,7 +6,7 @@
  * list. Effects (`loadPayments`, `exportCsv`) are provided by the page's effects module.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { adminFailureText } from '../payment-case/payment-case.rules.ts';
+import { adminFailureText } from '../admin-failure.ts';
 import type { ExportCsvInput, LoadPaymentsInput, LoadPaymentsOutput, PaymentFilters, PaymentsContext, PaymentsEvent } from './payments.types.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
