@@ -27,4 +27,6 @@ export type FileStore = {
   remove(name: string): Promise<void>;
   /** Every stored object (stored names only, never temporary ones) with when it was stored: for housekeeping. */
   list(): AsyncIterable<{ name: string; storedAt: Date }>;
+  /** Readiness (GET /readyz): resolves when the store can be written and read now, rejects (with why) when not. */
+  check(): Promise<void>;
 };

@@ -5,7 +5,7 @@
  * Names are checked against the stored-name pattern (stored-name.ts) before any path is built, and symlinks are never followed.
  */
 import { constants } from 'node:fs';
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isStoredFileName } from './stored-name.ts';
@@ -107,6 +107,12 @@ export async function openLocalFileStore(dir: string): Promise<FileStore & { rea
     async remove(name) {
       assertStoredName(name);
       await rm(join(dir, name), { force: true });
+    },
+
+    async check() {
+      // The directory the uploads go to is still there and writable by this process (a full or read-only disk
+      // shows up on the first put instead).
+      await access(dir, constants.W_OK | constants.R_OK | constants.X_OK);
     },
 
     async *list() {
