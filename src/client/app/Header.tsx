@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { formatElapsed, selectDetailsActor, selectElapsedSeconds, selectIsLoggingOut, selectSessionId, selectUser, type SessionView } from '../../../machines/session/session.selectors.ts';
 import { messages } from '../../shared/messages.ts';
+import { BrandMark } from '../ui/BrandMark.tsx';
 import { usePageView } from '../views/process/page-view.ts';
 import { detailsDialogView } from './lazy-routes.ts';
 import { useSession } from './session-context.tsx';
@@ -10,13 +11,7 @@ export function Header({ view }: { view: SessionView }) {
   return (
     // Inside the shell's <header> (with the secure-session line): one banner landmark for both.
     <div className="header">
-      <div className="header__brand">
-        <span className="header__logo" aria-hidden="true">G2G</span>
-        <div>
-          <p className="header__name">{messages.productName}</p>
-          <p className="header__subtitle">{messages.productSubtitle}</p>
-        </div>
-      </div>
+      <BrandMark />
       <div className="header__labels" role="group" aria-label="Offering">
         <span className="pill pill--gold">{messages.labelProgressiveEquity}</span>
         <span className="pill">{messages.labelQualifiedOnly}</span>

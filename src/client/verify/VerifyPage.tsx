@@ -13,8 +13,8 @@ import {
   selectVerifyError,
   selectVerifyPhase,
 } from '../../../machines/verify-document/verify-document.selectors.ts';
-import { shellMessages } from '../../shared/messages/shell.ts';
 import { verifyWords } from '../../shared/verify-document.ts';
+import { BrandMark } from '../ui/BrandMark.tsx';
 import { formatLongDate } from '../ui/format.ts';
 import { DropZone } from './DropZone.tsx';
 import { verifyDocumentActors } from './verify-effects.ts';
@@ -41,13 +41,7 @@ export function VerifyPage() {
   return (
     <div className="shell">
       <header className="header">
-        <a className="header__brand verify__home" href="/">
-          <span className="header__logo" aria-hidden="true">G2G</span>
-          <span>
-            <span className="header__name">{shellMessages.productName}</span>
-            <span className="header__subtitle">{shellMessages.productSubtitle}</span>
-          </span>
-        </a>
+        <BrandMark href="/" className="verify__home" />
       </header>
       <main className="shell__main verify">
         <h1 className="verify__title">{verifyWords.pageTitle}</h1>
