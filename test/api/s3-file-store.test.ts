@@ -5,14 +5,15 @@
  * readiness against a missing bucket, a stopped server and one that never answers, the orphan sweep on S3, and the KYC
  * upload route end to end on a real server started with STORAGE=s3.
  *
- * s3rver 3.7 lacks two S3 operations the store relies on: AbortMultipartUpload and ListMultipartUploads. The shim
- * below implements them on s3rver's own storage layout (an upload is the directory `<bucket>/._S3rver_uploads/<id>`),
- * so the assertions read what is really left on s3rver's disk as well as what the S3 API says.
+ * s3rver 3.7 lacks two S3 operations the store relies on: AbortMultipartUpload and ListMultipartUploads. A shim
+ * implements them on s3rver's own storage layout (an upload is the directory `<bucket>/._S3rver_uploads/<id>`), so
+ * the assertions read what is really left on s3rver's disk as well as what the S3 API says.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
@@ -36,26 +37,29 @@ const BUCKET = 'g2g-test';
 const UPLOADS = '._S3rver_uploads';
 const MiB = 1024 * 1024;
 
-type KoaContext = { method: string; url: string; status: number; type: string; body: unknown };
-type S3rverInstance = {
-  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer?: Server;
-};
-type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-
-const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** AbortMultipartUpload and ListMultipartUploads, which s3rver 3.7 answers 405 / NotImplemented. */
-function multipartShim(root: string) {
-  return async (ctx: KoaContext, next: () => Promise<void>) => {
+/**
+ * s3rver runs in a child process: it lists a truncated ListObjectsV2 page with a DES-encrypted continuation token,
+ * which OpenSSL 3 has only in its legacy provider (Node's --openssl-legacy-provider; the flag is not for the server
+ * under test). A separate process is also what an S3 service is: the test process's memory is the store's alone.
+ *
+ * The shim is plain JavaScript run in that process. Paths: s3rver keeps an upload as `<bucket>/._S3rver_uploads/<id>/`
+ * with its parts (`1`, `2`, ...) and a `key` file.
+ */
+const S3RVER_CHILD = `
+const [s3rverPath, directory, bucketsJson, shim] = process.argv.slice(1);
+const S3rver = require(s3rverPath);
+const { existsSync } = require('node:fs');
+const { readdir, readFile, rm } = require('node:fs/promises');
+const { join } = require('node:path');
+const xml = (body) => '<?xml version="1.0" encoding="UTF-8"?>' + body;
+const escapeXml = (text) => text.replace(/[<>&'"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: JSON.parse(bucketsJson).map((name) => ({ name })) });
+if (shim === 'shim') {
+  server.middleware.unshift(async (ctx, next) => {
     const url = new URL(ctx.url, 'http://s3rver');
     const [bucket = '', ...rest] = url.pathname.slice(1).split('/');
     const key = rest.filter((segment) => segment !== '');
-    const uploadsDir = join(root, decodeURIComponent(bucket), UPLOADS);
+    const uploadsDir = join(directory, decodeURIComponent(bucket), '${UPLOADS}');
     const uploadId = url.searchParams.get('uploadId');
     if (ctx.method === 'DELETE' && key.length > 0 && uploadId !== null) {
       const dir = join(uploadsDir, uploadId);
@@ -73,32 +77,41 @@ function multipartShim(root: string) {
       const ids = existsSync(uploadsDir) ? await readdir(uploadsDir) : [];
       const uploads = await Promise.all(ids.map(async (id) => ({ id, key: await readFile(join(uploadsDir, id, 'key'), 'utf8') })));
       ctx.type = 'application/xml';
-      ctx.body = xml(
-        `<ListMultipartUploadsResult><Bucket>${escapeXml(bucket)}</Bucket><IsTruncated>false</IsTruncated>${uploads
-          .map((u) => `<Upload><Key>${escapeXml(u.key)}</Key><UploadId>${u.id}</UploadId></Upload>`)
-          .join('')}</ListMultipartUploadsResult>`,
-      );
+      ctx.body = xml('<ListMultipartUploadsResult><Bucket>' + escapeXml(bucket) + '</Bucket><IsTruncated>false</IsTruncated>' +
+        uploads.map((u) => '<Upload><Key>' + escapeXml(u.key) + '</Key><UploadId>' + u.id + '</UploadId></Upload>').join('') + '</ListMultipartUploadsResult>');
       return;
     }
     await next();
-  };
+  });
 }
+server.run().then(({ port }) => process.stdout.write(JSON.stringify({ port }) + String.fromCharCode(10)));
+`;
 
 type RunningS3rver = { endpoint: string; directory: string; close(): Promise<void> };
 
 async function startS3rver(directory: string, buckets: string[] = [BUCKET], { shim = true } = {}): Promise<RunningS3rver> {
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
-  if (shim) server.middleware.unshift(multipartShim(directory));
-  const { port } = await server.run();
-  let closed = false;
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--no-deprecation', '-e', S3RVER_CHILD, createRequire(import.meta.url).resolve('s3rver'), directory, JSON.stringify(buckets), shim ? 'shim' : 'bare'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      stdout += text;
+      if (stdout.includes('\n')) resolve((JSON.parse(stdout) as { port: number }).port);
+    });
+    void exited.then(() => reject(new Error(`s3rver exited before listening: ${stderr}`)));
+  });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     directory,
     close: async () => {
-      if (closed) return;
-      closed = true;
-      server.httpServer?.closeAllConnections();
-      await server.close();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }
