@@ -338,6 +338,37 @@ describe('S3 file store on s3rver', () => {
     expect(await entriesUnder(join(bucketDir(), UPLOADS))).toEqual([]);
   });
 
+  it('keeps parallel uploads apart: the complete ones intact, the failing ones leave nothing', async () => {
+    const good = Array.from({ length: 3 }, () => ({ name: pdfName(), bytes: randomBytes(PART_SIZE + 700_001) }));
+    const bad = Array.from({ length: 3 }, (_, i) => ({ name: pdfName(), failAt: (i + 1) * 2 * MiB + PART_SIZE }));
+    async function* failing(at: number) {
+      yield* chunksOf(randomBytes(at));
+      throw new Error('client gone');
+    }
+    const results = await Promise.allSettled([
+      ...good.map((g) => store.put(g.name, chunksOf(g.bytes), { contentType: 'application/pdf' })),
+      ...bad.map((b) => store.put(b.name, failing(b.failAt), { contentType: 'application/pdf' })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const g of good) expect(sha256(await readAll((await store.open(g.name))!.stream))).toBe(sha256(g.bytes));
+    for (const b of bad) expect(await leftovers(b.name)).toEqual(nothingLeft);
+  });
+
+  it('gives a download connection back when its reader stops early (more early stops than the pool has sockets)', async () => {
+    const name = pdfName();
+    const bytes = randomBytes(3 * MiB);
+    await store.put(name, chunksOf(bytes), { contentType: 'application/pdf' });
+    for (let i = 0; i < 60; i++) {
+      const opened = await store.open(name);
+      for await (const first of opened!.stream) {
+        expect((first as Buffer).byteLength).toBeGreaterThan(0);
+        break; // leaving the loop destroys the stream, as a client that goes away mid-download does
+      }
+    }
+    // With a leaked connection per early stop, the 50-socket pool would be exhausted and this would never answer.
+    expect(sha256(await readAll((await store.open(name))!.stream))).toBe(sha256(bytes));
+  });
+
   it('answers null for a missing file, and removes twice without complaint', async () => {
     expect(await store.open(pdfName())).toBeNull();
     const name = pdfName();
