@@ -384,6 +384,11 @@ describe('S3 file store on s3rver', () => {
     expect(await objectKeys()).not.toContain(`uploads/${name}`);
   });
 
+  it('throws on open when the bucket itself is missing (a misconfiguration is not a missing file)', async () => {
+    const missing = createS3FileStore({ client, bucket: 'no-such-bucket', prefix: '', log });
+    await expect(missing.open(pdfName())).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
   it('lists stored names under its prefix only, page by page, with when each was stored', async () => {
     const paged = createS3FileStore({ client, bucket: BUCKET, prefix: 'paged/', log, listPageSize: 3 });
     const names = Array.from({ length: 8 }, pdfName).sort();
