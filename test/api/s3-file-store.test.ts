@@ -131,17 +131,19 @@ const settingsFor = (endpoint: string, bucket = BUCKET, prefix = 'uploads/'): S3
   prefix,
 });
 
-/** Every S3 operation the client sends, by name (to prove that refused names send nothing). */
-function recordCommands(client: S3Client): string[] {
+/** Every S3 operation the client sends, by name (to prove that refused names send nothing), and each part's size. */
+function recordCommands(client: S3Client): { sent: string[]; partSizes: number[] } {
   const sent: string[] = [];
+  const partSizes: number[] = [];
   client.middlewareStack.add(
     (next, context) => (args) => {
       sent.push(context.commandName ?? '?');
+      if (context.commandName === 'UploadPartCommand') partSizes.push((args.input as { ContentLength: number }).ContentLength);
       return next(args);
     },
     { step: 'initialize', name: 'recordCommands' },
   );
-  return sent;
+  return { sent, partSizes };
 }
 
 async function* chunksOf(bytes: Uint8Array, size = 64 * 1024) {
@@ -168,6 +170,7 @@ describe('S3 file store on s3rver', () => {
   let s3: RunningS3rver;
   let client: S3Client;
   let sent: string[];
+  let partSizes: number[];
   let store: FileStore;
   const log = createMemoryLog();
   const bucketDir = () => join(s3.directory, BUCKET);
@@ -188,7 +191,7 @@ describe('S3 file store on s3rver', () => {
     temp = await freshTempDir();
     s3 = await startS3rver(join(temp.root, 's3rver'));
     client = createS3Client(settingsFor(s3.endpoint));
-    sent = recordCommands(client);
+    ({ sent, partSizes } = recordCommands(client));
     store = createS3FileStore({ client, bucket: BUCKET, prefix: 'uploads/', log });
   });
   afterAll(async () => {
@@ -232,6 +235,25 @@ describe('S3 file store on s3rver', () => {
     expect(await objectKeys()).toContain(`uploads/${name}`);
     expect(await multipartUploads()).toEqual([]);
     expect(await entriesUnder(join(bucketDir(), UPLOADS))).toEqual([]);
+  });
+
+  it('cuts chunks of any size into parts of exactly 5 MiB (one chunk of 11 MiB, empty chunks between)', async () => {
+    const name = pdfName();
+    const bytes = randomBytes(11 * MiB);
+    async function* source() {
+      yield new Uint8Array(0);
+      yield bytes.subarray(0, 1);
+      yield new Uint8Array(0);
+      yield bytes.subarray(1);
+    }
+    const before = sent.length;
+    const partsBefore = partSizes.length;
+    await store.put(name, source(), { contentType: 'application/pdf' });
+    expect(sent.slice(before)).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand', 'UploadPartCommand', 'UploadPartCommand', 'CompleteMultipartUploadCommand']);
+    expect(partSizes.slice(partsBefore)).toEqual([PART_SIZE, PART_SIZE, MiB]);
+    const opened = await store.open(name);
+    expect(opened?.size).toBe(bytes.byteLength);
+    expect(sha256(await readAll(opened!.stream))).toBe(sha256(bytes));
   });
 
   it('stores a file smaller than a part with one PutObject, visible only once complete', async () => {
