@@ -63,6 +63,11 @@ export type StartServerOptions = {
   /** Where a build-time PGlite template may be, for a first start on an empty data dir; null always runs initdb. */
   pgliteTemplateDir?: string | null;
   log?: Log;
+  /**
+   * Where the access log goes (one line per request). Default: the server's log when `log` is not given (the console),
+   * none when a caller brings its own log without this (tests assert on their logs line by line).
+   */
+  accessLog?: Log | null;
   clock?: Clock;
 };
 
@@ -276,7 +281,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
       ops: {
         lifecycle,
-        accessLog: log,
+        accessLog: options.accessLog === undefined ? (options.log === undefined ? log : null) : options.accessLog,
         onRequestComplete: metrics ? (request) => metrics.observeRequest(request) : null,
         metricsRoute: metrics && ops.metricsToken ? metricsRoute(metrics, ops.metricsToken) : null,
       },

@@ -5,11 +5,15 @@
  * A request is held in flight by sending its headers with `Expect: 100-continue`: Node answers "100 Continue" once
  * the request is being handled, and the body follows when the test says so. No sleeps: every step awaits an event.
  */
+import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryLog } from '../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
-import { serverBackends } from './support/test-databases.ts';
+import { freshPgliteDir, serverBackends } from './support/test-databases.ts';
+
+const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
 
 type Raw = { socket: Socket; text(): string; waitFor(pattern: RegExp): Promise<string>; ended: Promise<void> };
 
@@ -138,3 +142,55 @@ for (const backend of serverBackends()) {
     });
   });
 }
+
+describe('main.ts with LOG_FORMAT=json', () => {
+  it('writes JSON lines (the access line with the proxy’s request id, no query) and exits 0 on SIGTERM', async () => {
+    const dir = await freshPgliteDir();
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+        env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir.root, LOG_FORMAT: 'json', TRUST_PROXY: '1', SHUTDOWN_TIMEOUT_SECONDS: '5' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      let out = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const lines = () => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!out.endsWith('\n')) return;
+        for (const waiter of [...waiters]) {
+          const found = lines().find(waiter.test);
+          if (found) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(found);
+          }
+        }
+      });
+      const lineWhere = (test: (line: Record<string, unknown>) => boolean) =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          waiters.push({ test, resolve });
+          child.once('exit', () => reject(new Error(`main.ts exited first: ${stderr}`)));
+        });
+
+      const listening = await lineWhere((line) => String(line.msg).startsWith('G2G portal listening'));
+      expect(listening).toMatchObject({ level: 'info' });
+      expect(Date.parse(String(listening.time))).not.toBeNaN();
+      const port = /localhost:(\d+)/.exec(String(listening.msg))?.[1];
+      const res = await fetch(`http://127.0.0.1:${port}/readyz?token=secret-in-query`, { headers: { 'x-request-id': 'edge-42' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toBe('edge-42');
+      const access = await lineWhere((line) => line.msg === 'request');
+      expect(access).toMatchObject({ level: 'info', requestId: 'edge-42', method: 'GET', route: '/readyz', status: 200 });
+      expect(out).not.toContain('secret-in-query');
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(lines().some((line) => line.msg === 'Received SIGTERM, shutting down')).toBe(true);
+      expect(stderr).toBe('');
+    } finally {
+      await dir.remove();
+    }
+  });
+});
