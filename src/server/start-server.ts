@@ -17,6 +17,7 @@ import { loadCryptoSettings } from './config/crypto-env.ts';
 import { loadMailSettings } from './config/mail-env.ts';
 import { loadCardSettings } from './config/stripe-env.ts';
 import { loadSealingSettings } from './config/sealing-env.ts';
+import { loadStorageSettings } from './config/storage-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { DatabaseKind } from './db/types.ts';
@@ -35,7 +36,7 @@ import { applyContentFolder, isContentRefusal } from './seed/apply-content-folde
 import { readContentFolder } from './seed/read-content-folder.ts';
 import { createSealing } from './providers/sealing/create-sealing.ts';
 import { seedDatabase } from './seed/seed-database.ts';
-import { openLocalFileStore, uploadsDir } from './storage/local-file-store.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 // Run from source (tsx, vitest) this module is src/server/start-server.ts; in the bundle (`npm start`) it is part of
 // dist-server/*.mjs, and dist-server/ sits beside dist/ in the repository.
@@ -111,6 +112,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const bankSettings = loadBankSettings(env);
   const cardSettings = loadCardSettings(env);
   const sealingSettings = loadSealingSettings(env);
+  const storageSettings = loadStorageSettings(env);
   const publicUrl = loadPublicUrl(env);
   const log = options.log ?? createConsoleLog();
   const clock = options.clock ?? systemClock;
@@ -199,8 +201,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     const started = await createProviders({ mail: mailSettings, crypto: cryptoSettings, bank: bankSettings, card: cardSettings }, { dataDir: config.dataDir, clock, log, db: database.db });
     cleanups.push(() => started.close());
-    // Uploaded KYC files: DATA_DIR/uploads, outside dist/ and never served as a folder (see docs/storage.md).
-    const storage = await openLocalFileStore(uploadsDir(config.dataDir));
+    // Uploaded files: DATA_DIR/uploads (outside dist/, never served as a folder) or the S3 bucket (docs/storage.md).
+    const storage = await openFileStore(storageSettings, { dataDir: config.dataDir, log });
+    cleanups.push(() => storage.close());
     // The seal: its key checked (a bad SEALING_P12_* stops the start) and the worker threads that stamp and seal.
     // Closed after the job runner (whose sealing jobs wait for it) and before the database (a document being sealed
     // can still be recorded).
