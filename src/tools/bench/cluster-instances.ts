@@ -5,7 +5,7 @@
  * end with exit 0) and started again on the same port. Its JSON log lines go to DATA_DIR/../<name>.log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { portalCommand } from './spawn-server.ts';
@@ -28,7 +28,7 @@ export class PortalInstance {
     private readonly root: string,
     readonly port: number,
     private readonly env: Record<string, string>,
-    logPath: string,
+    private readonly logPath: string,
   ) {
     this.log = createWriteStream(logPath, { flags: 'a' });
   }
@@ -44,6 +44,21 @@ export class PortalInstance {
   /** The last few KB the instance printed (for a failure report). */
   output(): string {
     return this.tail;
+  }
+
+  /** The last `count` error lines the instance logged over all its starts (for a failure report). */
+  errorLines(count = 5): string[] {
+    let text = '';
+    try {
+      text = readFileSync(this.logPath, 'utf8');
+    } catch {
+      return [];
+    }
+    return text
+      .split('\n')
+      .filter((line) => /"level":"(error|fatal)"|\berror\b/i.test(line))
+      .slice(-count)
+      .map((line) => `${this.name}: ${line.slice(0, 600)}`);
   }
 
   private record(chunk: Buffer): void {

@@ -20,8 +20,9 @@ export class MailSink implements CodeSource {
   /** Codes received and not handed out yet, oldest first, per recipient. */
   private readonly codes = new Map<string, string[]>();
   private readonly waiting = new Map<string, { resolve(code: string): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
-  /** Every mail received, per recipient (a duplicate delivery shows as 2). */
-  readonly received = new Map<string, number>();
+  private received = 0;
+  /** How often each (recipient, code) arrived: 2 is one code mail delivered twice. */
+  private readonly codeMails = new Map<string, number>();
 
   private constructor(
     private readonly server: SMTPServer,
@@ -61,8 +62,9 @@ export class MailSink implements CodeSource {
   }
 
   private deliver(to: string, code: string | null): void {
-    this.received.set(to, (this.received.get(to) ?? 0) + 1);
+    this.received++;
     if (code === null) return;
+    this.codeMails.set(`${to} ${code}`, (this.codeMails.get(`${to} ${code}`) ?? 0) + 1);
     const waiter = this.waiting.get(to);
     if (waiter) {
       this.waiting.delete(to);
@@ -90,6 +92,12 @@ export class MailSink implements CodeSource {
       }, timeoutMs);
       this.waiting.set(key, { resolve, reject, timer });
     });
+  }
+
+  /** Mails received, code mails among them, and code mails that arrived more than once (a job run again). */
+  deliveries(): { sent: number; codeMails: number; duplicates: number } {
+    const counts = [...this.codeMails.values()];
+    return { sent: this.received, codeMails: counts.reduce((a, n) => a + n, 0), duplicates: counts.filter((n) => n > 1).length };
   }
 
   /** Codes that arrived and nobody took (a repeated delivery of a mail already read leaves one here). */

@@ -46,8 +46,11 @@ export type Upstream = { host: string; port: number };
 /** The configuration: one upstream block over `upstreams`, the proxy rules of deploy/nginx.conf. */
 export function nginxConf(prefix: string, listenPort: number, upstreams: Upstream[]): string {
   const servers = upstreams.map((u) => `    server ${u.host}:${u.port} max_fails=1 fail_timeout=2s;`).join('\n');
+  // Started as root, nginx runs its workers as `nobody`, who cannot write the request body buffers into the bench's
+  // private (0700) temp dir: every upload over 16 KB would answer 500. The workers run as the bench's own user.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   return `# Written by src/tools/bench/cluster-nginx.ts for one bench run; the rules mirror deploy/nginx.conf.
-worker_processes 1;
+${user}worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 4096; }

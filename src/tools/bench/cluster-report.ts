@@ -22,7 +22,7 @@ export type ClusterFacts = {
   bucket: { objects: number; rows: number; withoutRow: number; withoutObject: number; note: string };
   revocation: string;
   counters: string;
-  mails: { sent: number; duplicates: number };
+  mails: { sent: number; codeMails: number; duplicates: number };
   wallMs: number;
   failures: string[];
 };
@@ -51,7 +51,7 @@ export function clusterSection(f: ClusterFacts): string {
     '',
     `**Shared state** (instances asked directly): revocation: ${f.revocation}. Code failures: ${f.counters}.`,
     '',
-    `**Mail**: ${f.mails.sent} mails received by the sink, ${f.mails.duplicates} addresses mailed more than once (a job re-run after its runner died after sending, or a login code mailed for the checks above).`,
+    `**Mail**: ${f.mails.sent} mails received by the SMTP sink from both instances, ${f.mails.codeMails} of them login codes; code mails delivered twice: ${f.mails.duplicates} (a mail job run again because its runner died after sending and before marking it done: at-least-once delivery).`,
     '',
     `**One instance vs two** (${f.single.investors} investors, ${f.single.concurrency} at a time, through nginx; one: nginx's upstream is A alone and B is stopped):`,
     '',

@@ -38,9 +38,10 @@ async function jobCounts(client: pg.Client): Promise<JobCounts> {
 export async function waitForJobs(url: string, timeoutMs: number): Promise<JobCounts & { waitedMs: number }> {
   const started = Date.now();
   return withClient(url, async (client) => {
-    for (;;) {
+    for (let polls = 1; ; polls++) {
       const counts = await jobCounts(client);
       if (counts.open === 0) return { ...counts, waitedMs: Date.now() - started };
+      if (polls % 30 === 0) console.log(`[cluster] ${counts.open} jobs still open after ${Math.round((Date.now() - started) / 1000)} s`);
       if (Date.now() - started > timeoutMs) throw new Error(`${counts.open} jobs still open after ${Math.round(timeoutMs / 1000)} s`);
       await delay(1_000);
     }

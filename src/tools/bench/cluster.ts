@@ -11,7 +11,7 @@
  *
  *   npm run bench:cluster -- [--investors 1000] [--concurrency 100] [--compare-investors 300] [--skip-install]
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,7 +48,7 @@ function parseArgs(argv: string[]): Options {
 }
 
 /** Seal jobs (and mails) held by a killed instance come back after their 60 s lease; sealing 7,000 PDFs takes minutes. */
-const JOBS_TIMEOUT_MS = 15 * 60_000;
+const JOBS_TIMEOUT_MS = 30 * 60_000;
 /** Objects written this long before a SIGKILL may have lost their row with the process (see the bucket check). */
 const KILL_WINDOW_MS = 30_000;
 
@@ -64,12 +64,9 @@ function gitCommit(root: string): string {
 }
 
 function nginxVersion(binary: string): string {
-  try {
-    return execFileSync(binary, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || 'nginx';
-  } catch (error) {
-    // nginx -v prints on stderr.
-    return String((error as { stderr?: string }).stderr ?? 'nginx').trim();
-  }
+  // nginx -v prints on stderr.
+  const result = spawnSync(binary, ['-v'], { encoding: 'utf8' });
+  return `${result.stderr}${result.stdout}`.trim().replace(/^nginx version: /, '') || 'nginx';
 }
 
 async function load(t: Topology, tokenPrice: number, investors: number, concurrency: number, label: string, milestones: Milestone[] = []): Promise<LoadResult> {
@@ -165,7 +162,11 @@ async function measure(root: string, options: Options, nginxBinary: string, clea
       ? 'The bucket and the table match exactly.'
       : `${killed} object(s) without a row were written in the ${KILL_WINDOW_MS / 1000} s before A's SIGKILL: bytes stored, the transaction that would name them died with the process; the orphan sweep removes such objects once an hour old. None otherwise.`;
 
-  const mails = [...t.mail.received.values()];
+  if (failures.length > 0) {
+    for (const line of [...t.a.errorLines(), ...t.b.errorLines()]) console.error(`[cluster] ${line}`);
+    for (const sample of main.log.samples.slice(0, 5)) console.error(`[cluster] first failed calls: ${sample}`);
+  }
+  const mails = t.mail.deliveries();
   return {
     date: new Date().toISOString(),
     commit: gitCommit(root),
@@ -179,7 +180,7 @@ async function measure(root: string, options: Options, nginxBinary: string, clea
     bucket: { objects: bucket.objects, rows: bucket.rows, withoutRow: bucket.withoutRow.length, withoutObject: bucket.withoutObject.length, note },
     revocation,
     counters,
-    mails: { sent: mails.reduce((a, n) => a + n, 0), duplicates: mails.filter((n) => n > 1).length },
+    mails,
     wallMs: performance.now() - started,
     failures,
   };
