@@ -11,6 +11,9 @@ export const AGREEMENTS_PER_INVESTOR = AGREEMENT_KEYS.length;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  // The database dropped under an open check (cleanup after Ctrl-C) ends the connection: the pending query rejects;
+  // without a listener the client's 'error' event would crash the bench before the rest of its cleanup.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await work(client);
