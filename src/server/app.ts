@@ -3,6 +3,7 @@
  * the built client for everything else. Every error becomes `{ error }` in one place; nothing internal leaks.
  * Tests call `createApp(...).request(...)` without a port; start-server.ts serves the same app.
  */
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { messages } from '../shared/messages.ts';
 import type { AppConfig, AppDeps, AppEnv } from './app-context.ts';
@@ -11,6 +12,8 @@ import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import { answerError } from './http/answer-error.ts';
+import { closeConnectionsWhileDraining, createLifecycle, healthRoutes, type Lifecycle, type ReadinessChecks } from './http/health.routes.ts';
+import { requestId, type CompletedRequest } from './http/request-id.ts';
 import { jsonBodyLimit } from './http/json-body-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { strictTransportSecurity } from './http/strict-transport.ts';
@@ -39,18 +42,58 @@ import type { FileStore } from './storage/file-store.ts';
 /** The back-office's token lifetime when the configuration names none. */
 export const DEFAULT_STAFF_TOKEN_TTL_SECONDS = 1800;
 
-export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log };
+/**
+ * What a real server adds around the routes (start-server.ts); tests leave out what they do not look at.
+ * `lifecycle`: readyz answers 503 and answers close their connection once it drains; `readinessChecks` replace the
+ * default ones (database `select 1`, storage.check()); `accessLog` gets one line per request; `onRequestComplete`
+ * hears of every finished request (the metrics); `metricsRoute` answers GET /metrics on this port (behind its token).
+ */
+export type OpsOptions = {
+  lifecycle?: Lifecycle;
+  readinessChecks?: ReadinessChecks;
+  /** Per-check bound and how long a round answers (health.routes.ts defaults: 2 s, 1 s). */
+  readinessTimeoutMs?: number;
+  readinessCacheMs?: number;
+  accessLog?: Log | null;
+  onRequestComplete?: ((request: CompletedRequest) => void) | null;
+  metricsRoute?: Hono<AppEnv> | null;
+};
 
-export function createApp({ db, run, storage, providers, jobs, clock, config, log }: CreateAppOptions): Hono<AppEnv> {
+export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log; ops?: OpsOptions };
+
+/** Readiness by default: the database answers a trivial query, the file store can be written. */
+export const defaultReadinessChecks = (db: Db, storage: FileStore): ReadinessChecks => ({
+  database: async () => void (await db.execute(sql`select 1`)),
+  storage: () => storage.check(),
+});
+
+export function createApp({ db, run, storage, providers, jobs, clock, config, log, ops = {} }: CreateAppOptions): Hono<AppEnv> {
   const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     staffTokens: createTokenService(config.jwtSecret, config.staffTokenTtlSeconds ?? DEFAULT_STAFF_TOKEN_TTL_SECONDS, STAFF_AUDIENCE),
   };
   const app = new Hono<AppEnv>();
+  const lifecycle = ops.lifecycle ?? createLifecycle();
 
+  // First: everything after it, errors included, is logged with the request's id and timed.
+  app.use('*', requestId({ trustedProxies: config.trustedProxies, accessLog: ops.accessLog, onComplete: ops.onRequestComplete }));
+  app.use('*', closeConnectionsWhileDraining(lifecycle));
   app.use('*', securityHeaders());
   app.use('*', strictTransportSecurity(config));
   // JSON bodies are small; routes that read their own body (uploads, raw bytes) declare it (own-body-routes.ts).
   app.use('/api/*', jsonBodyLimit());
+
+  // Probes and metrics: outside /api (no JSON body limit, no auth, no rate limit), before the static site's catch-all.
+  app.route(
+    '/',
+    healthRoutes({
+      checks: ops.readinessChecks ?? defaultReadinessChecks(db, storage),
+      lifecycle,
+      log,
+      timeoutMs: ops.readinessTimeoutMs,
+      cacheMs: ops.readinessCacheMs,
+    }),
+  );
+  if (ops.metricsRoute) app.route('/', ops.metricsRoute);
 
   app.route('/api/settings', settingsRoutes(deps));
   app.route('/api/auth', authRoutes(deps));

@@ -1,7 +1,11 @@
 /**
  * A minimal line logger. Errors keep their stack here, on the server's own output, and never in a response.
  * Tests pass `createMemoryLog()` to assert on what was logged and keep the output quiet.
+ * Two formats (LOG_FORMAT, config/ops-env.ts): text lines for a person, JSON lines for a log shipper. Inside a request
+ * both carry its id (http/request-id.ts runs the request in `requestScope`), so every line of one call can be found.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export type LogLevel = 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
 export type Log = {
@@ -30,18 +34,36 @@ export function describeError(error: unknown): string {
   return parts.join('\ncaused by: ');
 }
 
+/** What every log line written while handling one request carries; set by http/request-id.ts. */
+export type RequestScope = { readonly requestId: string };
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+/** The id of the request being handled, or undefined outside one (start, jobs, timers). */
+export const currentRequestId = (): string | undefined => requestScope.getStore()?.requestId;
+
+/** A value as JSON, or a placeholder when JSON cannot carry it (a cycle): logging must never throw. */
+const safeJson = (value: unknown): string => {
+  try {
+    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value);
+  } catch {
+    return '[not serialisable]';
+  }
+};
+
 const formatFields = (fields?: LogFields): string => {
   if (!fields) return '';
   const parts = Object.entries(fields).map(([k, v]) => {
     if (v instanceof Error) return `${k}=${describeError(v)}`;
-    return `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`;
+    return `${k}=${typeof v === 'string' ? v : safeJson(v)}`;
   });
   return parts.length ? ` ${parts.join(' ')}` : '';
 };
 
 export function createConsoleLog(out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Log {
-  const write = (stream: NodeJS.WritableStream, level: LogLevel, message: string, fields?: LogFields) =>
-    stream.write(`${level === 'info' ? '' : `[${level}] `}${message}${formatFields(fields)}\n`);
+  const write = (stream: NodeJS.WritableStream, level: LogLevel, message: string, fields?: LogFields) => {
+    const requestId = currentRequestId();
+    const withId = requestId && !(fields && 'requestId' in fields) ? { ...fields, requestId } : fields;
+    stream.write(`${level === 'info' ? '' : `[${level}] `}${message}${formatFields(withId)}\n`);
+  };
   return {
     info: (m, f) => write(out, 'info', m, f),
     warn: (m, f) => write(err, 'warn', m, f),
@@ -49,10 +71,50 @@ export function createConsoleLog(out: NodeJS.WritableStream = process.stdout, er
   };
 }
 
-export type MemoryLog = Log & { entries: { level: LogLevel; message: string; fields?: LogFields }[] };
+/** Names a JSON line sets itself; a field of the same name is kept under `field.<name>` instead of replacing it. */
+const RESERVED = new Set(['time', 'level', 'msg', 'requestId']);
 
-export function createMemoryLog(): MemoryLog {
+/** A field value as JSON can carry it: errors by describeError (its rule: no query parameters), bigints as strings. */
+function jsonValue(value: unknown): unknown {
+  if (value instanceof Error) return describeError(value);
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}
+
+/**
+ * One JSON object per line (LOG_FORMAT=json): time (ISO), level, msg, requestId inside a request, then the fields.
+ * Everything goes to one stream (`out`), as log collectors expect; the level says what it is.
+ */
+export function createJsonLog(out: NodeJS.WritableStream = process.stdout, clock: () => Date = () => new Date()): Log {
+  const write = (level: LogLevel, message: string, fields?: LogFields) => {
+    const line: Record<string, unknown> = { time: clock().toISOString(), level, msg: message };
+    const requestId = currentRequestId();
+    if (requestId) line.requestId = requestId;
+    for (const [key, value] of Object.entries(fields ?? {})) {
+      if (key === 'requestId' && !requestId) line.requestId = value;
+      else line[RESERVED.has(key) ? `field.${key}` : key] = jsonValue(value);
+    }
+    let text: string;
+    try {
+      text = JSON.stringify(line, (_key, value: unknown) => jsonValue(value));
+    } catch {
+      // A field JSON cannot carry (a cycle): the line still goes out, with the fields as text.
+      text = JSON.stringify({ time: line.time, level, msg: message, ...(requestId ? { requestId } : {}), fields: formatFields(fields).trim() });
+    }
+    out.write(`${text}\n`);
+  };
+  return { info: (m, f) => write('info', m, f), warn: (m, f) => write('warn', m, f), error: (m, f) => write('error', m, f) };
+}
+
+export type MemoryLogEntry = { level: LogLevel; message: string; fields?: LogFields; requestId?: string };
+export type MemoryLog = Log & { entries: MemoryLogEntry[] };
+
+/** `withRequestIds`: entries written inside a request also get its id (off by default: tests compare entries whole). */
+export function createMemoryLog(options: { withRequestIds?: boolean } = {}): MemoryLog {
   const entries: MemoryLog['entries'] = [];
-  const push = (level: LogLevel) => (message: string, fields?: LogFields) => void entries.push({ level, message, fields });
+  const push = (level: LogLevel) => (message: string, fields?: LogFields) => {
+    const requestId = options.withRequestIds ? currentRequestId() : undefined;
+    entries.push(requestId ? { level, message, fields, requestId } : { level, message, fields });
+  };
   return { entries, info: push('info'), warn: push('warn'), error: push('error') };
 }

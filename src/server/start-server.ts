@@ -19,6 +19,7 @@ import { loadCardSettings } from './config/stripe-env.ts';
 import { loadSealingSettings } from './config/sealing-env.ts';
 import { loadStorageSettings } from './config/storage-env.ts';
 import { loadPublicUrl } from './config/public-url.ts';
+import { loadOpsSettings } from './config/ops-env.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
@@ -30,7 +31,8 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { requestsFirst } from './jobs/requests-first.ts';
 import { sealAgreementJobHandler } from './jobs/seal-agreement-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
-import { createConsoleLog, type Log } from './log.ts';
+import { createLifecycle } from './http/health.routes.ts';
+import { createConsoleLog, createJsonLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
 import { applyContentFolder, isContentRefusal } from './seed/apply-content-folder.ts';
 import { readContentFolder } from './seed/read-content-folder.ts';
@@ -68,6 +70,10 @@ export type RunningServer = {
   port: number;
   dataDir: string;
   database: DatabaseKind;
+  /**
+   * Graceful stop (SIGTERM): readyz answers 503 at once, the listener stops accepting, in-flight requests and jobs get
+   * SHUTDOWN_TIMEOUT_SECONDS to finish (answers meanwhile close their connection), then everything else closes.
+   */
   close(): Promise<void>;
 };
 
@@ -90,13 +96,23 @@ function listen(server: ServerType): Promise<AddressInfo> {
   });
 }
 
-function closeServer(server: ServerType): Promise<void> {
+/**
+ * Stops accepting and resolves once every connection has ended. Keep-alive connections would hold close() open:
+ * idle ones go now, busy ones after their answer (which says `Connection: close`, see health.routes.ts); whatever is
+ * still open after `timeoutMs` is cut.
+ */
+function closeServer(server: ServerType, timeoutMs: number, log: Log): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive connections would hold close() open; idle ones go now, busy ones after their answer.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-    const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 5_000);
+    const force = setTimeout(() => {
+      log.warn('Requests still running at the end of the shutdown timeout: their connections are cut', { timeoutSeconds: timeoutMs / 1000 });
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, timeoutMs);
     force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
 }
 
@@ -114,7 +130,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const sealingSettings = loadSealingSettings(env);
   const storageSettings = loadStorageSettings(env);
   const publicUrl = loadPublicUrl(env);
-  const log = options.log ?? createConsoleLog();
+  const ops = loadOpsSettings(env);
+  const log = options.log ?? (ops.logFormat === 'json' ? createJsonLog() : createConsoleLog());
   const clock = options.clock ?? systemClock;
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
   const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
@@ -229,8 +246,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
       clock,
       log,
+      // Jobs in flight at a shutdown get the same bound as requests; then their leases go back for another instance.
+      closeTimeoutMs: ops.shutdownTimeoutMs,
     });
     cleanups.push(() => jobs.close());
+    const lifecycle = createLifecycle();
     const { createApp } = await appModule;
     const app = createApp({
       providers: started.providers,
@@ -249,10 +269,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         publicUrl,
         settingsPinnedByEnvironment: Object.keys(config.settingsOverrides),
       },
+      ops: { lifecycle, accessLog: log },
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     jobs.start();
-    cleanups.push(() => closeServer(server));
+    // The listener and the job runner drain side by side, both within the one bound; memoised, as it is also the first
+    // step of close() (below) and stays here for a start that fails after this point.
+    let drained: Promise<void> | null = null;
+    const drain = () =>
+      (drained ??= Promise.all([closeServer(server, ops.shutdownTimeoutMs, log), jobs.close()]).then(() => undefined));
+    cleanups.push(drain);
     let address: AddressInfo;
     try {
       address = await listen(server);
@@ -284,6 +310,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       clearInterval(sweeper);
       await sweeping;
     });
+    // Runs first at close: stop taking work before waiting for housekeeping.
+    cleanups.push(drain);
 
     const reachableHost = WILDCARD_HOSTS.has(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
     log.info(`G2G portal listening on http://localhost:${address.port} (data: ${config.dataDir}, database: ${kind})`);
@@ -293,7 +321,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       port: address.port,
       dataDir: config.dataDir,
       database: kind,
-      close: () => (closing ??= undo()),
+      close: () => {
+        // readyz answers 503 from now on, before anything else closes.
+        lifecycle.draining = true;
+        return (closing ??= undo());
+      },
     };
   } catch (error) {
     await undo();

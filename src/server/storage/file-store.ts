@@ -1,8 +1,8 @@
 /**
  * Where the files the server keeps live (KYC documents now). The server names every object itself (stored-name.ts:
  * 32 hex characters and the extension of the detected type), so a name is never a path; the stored_files table
- * records what each one is. Implementations: local disk
- * (local-file-store.ts, the default under DATA_DIR/uploads); docs/storage.md shows how an object store plugs in.
+ * records what each one is. Implementations: local disk (local-file-store.ts, the default under DATA_DIR/uploads) and
+ * S3 or compatible (s3-file-store.ts, STORAGE=s3); open-file-store.ts opens the configured one (docs/storage.md).
  */
 import type { Readable } from 'node:stream';
 

@@ -126,41 +126,47 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
       const key = keyOf(name);
       let uploadId: string | undefined;
       const parts: CompletedPart[] = [];
-      let pending: Uint8Array[] = [];
-      let pendingBytes = 0;
-      const takePending = (): Buffer => {
-        const body = Buffer.concat(pending, pendingBytes);
-        pending = [];
-        pendingBytes = 0;
-        return body;
-      };
+      // One part's buffer, filled as the bytes arrive and reused for the next part once S3 has it. allocUnsafe of
+      // this size maps pages only as they are written, so a small file costs its own size, not PART_SIZE.
+      let part: Buffer | null = null;
+      let filled = 0;
       const sendPart = async (body: Buffer) => {
         uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }))).UploadId;
         if (!uploadId) throw new Error('S3 CreateMultipartUpload answered without an UploadId');
         const PartNumber = parts.length + 1;
+        // A Buffer body (not a stream) so that the SDK can send it again on a retry.
         const { ETag } = await client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.byteLength }));
         if (!ETag) throw new Error(`S3 UploadPart ${PartNumber} answered without an ETag`);
         parts.push({ PartNumber, ETag });
       };
       try {
         for await (const chunk of bytes) {
-          pending.push(chunk);
-          pendingBytes += chunk.byteLength;
-          // The next chunk is read only after this part is stored: the caller's stream waits (backpressure).
-          if (pendingBytes >= partSize) await sendPart(takePending());
+          for (let offset = 0; offset < chunk.byteLength; ) {
+            part ??= Buffer.allocUnsafe(partSize);
+            const take = Math.min(partSize - filled, chunk.byteLength - offset);
+            part.set(chunk.subarray(offset, offset + take), filled);
+            filled += take;
+            offset += take;
+            // The next chunk is read only after this part is stored: the caller's stream waits (backpressure).
+            if (filled === partSize) {
+              await sendPart(part);
+              filled = 0;
+            }
+          }
         }
+        const rest = (part ?? Buffer.alloc(0)).subarray(0, filled);
         if (uploadId === undefined) {
           // The whole file fitted in the first part: one atomic PutObject.
-          const body = takePending();
-          await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentLength: body.byteLength, ContentType: contentType }));
+          await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: rest, ContentLength: rest.byteLength, ContentType: contentType }));
           return;
         }
-        if (pendingBytes > 0) await sendPart(takePending());
+        if (filled > 0) await sendPart(rest);
         await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
       } catch (error) {
-        pending = [];
         if (uploadId !== undefined) await abortUpload(key, uploadId, error);
         throw error;
+      } finally {
+        part = null;
       }
     },
 

@@ -1,0 +1,510 @@
+/**
+ * The S3 file store against a real S3 implementation (s3rver, on a free port, files in a temp dir): streamed
+ * multipart uploads checked byte for byte, nothing visible before completion, nothing left (no object, no multipart
+ * upload, no part on s3rver's disk) after the bytes throw or stop, names checked before any request, pagination,
+ * readiness against a missing bucket, a stopped server and one that never answers, the orphan sweep on S3, and the KYC
+ * upload route end to end on a real server started with STORAGE=s3.
+ *
+ * s3rver 3.7 lacks two S3 operations the store relies on: AbortMultipartUpload and ListMultipartUploads. A shim
+ * implements them on s3rver's own storage layout (an upload is the directory `<bucket>/._S3rver_uploads/<id>`), so
+ * the assertions read what is really left on s3rver's disk as well as what the S3 API says.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KycUploadResponse } from '../../src/shared/kyc.ts';
+import type { S3StorageSettings } from '../../src/server/config/storage-env.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
+import type { Database } from '../../src/server/db/types.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep-orphan-files.ts';
+import { createMemoryLog } from '../../src/server/log.ts';
+import type { FileStore } from '../../src/server/storage/file-store.ts';
+import { createS3Client, createS3FileStore, PART_SIZE } from '../../src/server/storage/s3-file-store.ts';
+import { newStoredFileName } from '../../src/server/storage/stored-name.ts';
+import { KYC_MAX_BYTES } from '../../src/shared/kyc.ts';
+import { startKycServer } from './support/kyc-server.ts';
+import { sampleFile } from './support/kyc.ts';
+import { backends, freshTempDir, openTestDatabase, serverBackends } from './support/test-databases.ts';
+
+const BUCKET = 'g2g-test';
+const UPLOADS = '._S3rver_uploads';
+const MiB = 1024 * 1024;
+
+/**
+ * s3rver runs in a child process: it lists a truncated ListObjectsV2 page with a DES-encrypted continuation token,
+ * which OpenSSL 3 has only in its legacy provider (Node's --openssl-legacy-provider; the flag is not for the server
+ * under test). A separate process is also what an S3 service is: the test process's memory is the store's alone.
+ *
+ * The shim is plain JavaScript run in that process. Paths: s3rver keeps an upload as `<bucket>/._S3rver_uploads/<id>/`
+ * with its parts (`1`, `2`, ...) and a `key` file.
+ */
+const S3RVER_CHILD = `
+const [s3rverPath, directory, bucketsJson, shim] = process.argv.slice(1);
+const S3rver = require(s3rverPath);
+const { existsSync } = require('node:fs');
+const { readdir, readFile, rm } = require('node:fs/promises');
+const { join } = require('node:path');
+const xml = (body) => '<?xml version="1.0" encoding="UTF-8"?>' + body;
+const escapeXml = (text) => text.replace(/[<>&'"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: JSON.parse(bucketsJson).map((name) => ({ name })) });
+if (shim === 'shim') {
+  server.middleware.unshift(async (ctx, next) => {
+    const url = new URL(ctx.url, 'http://s3rver');
+    const [bucket = '', ...rest] = url.pathname.slice(1).split('/');
+    const key = rest.filter((segment) => segment !== '');
+    const uploadsDir = join(directory, decodeURIComponent(bucket), '${UPLOADS}');
+    const uploadId = url.searchParams.get('uploadId');
+    if (ctx.method === 'DELETE' && key.length > 0 && uploadId !== null) {
+      const dir = join(uploadsDir, uploadId);
+      if (!/^[0-9a-f]{32}$/.test(uploadId) || !existsSync(dir)) {
+        ctx.status = 404;
+        ctx.type = 'application/xml';
+        ctx.body = xml('<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>');
+        return;
+      }
+      await rm(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    if (ctx.method === 'GET' && key.length === 0 && url.searchParams.has('uploads')) {
+      const ids = existsSync(uploadsDir) ? await readdir(uploadsDir) : [];
+      const uploads = await Promise.all(ids.map(async (id) => ({ id, key: await readFile(join(uploadsDir, id, 'key'), 'utf8') })));
+      ctx.type = 'application/xml';
+      ctx.body = xml('<ListMultipartUploadsResult><Bucket>' + escapeXml(bucket) + '</Bucket><IsTruncated>false</IsTruncated>' +
+        uploads.map((u) => '<Upload><Key>' + escapeXml(u.key) + '</Key><UploadId>' + u.id + '</UploadId></Upload>').join('') + '</ListMultipartUploadsResult>');
+      return;
+    }
+    await next();
+  });
+}
+server.run().then(({ port }) => process.stdout.write(JSON.stringify({ port }) + String.fromCharCode(10)));
+`;
+
+type RunningS3rver = { endpoint: string; directory: string; close(): Promise<void> };
+
+async function startS3rver(directory: string, buckets: string[] = [BUCKET], { shim = true } = {}): Promise<RunningS3rver> {
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--no-deprecation', '-e', S3RVER_CHILD, createRequire(import.meta.url).resolve('s3rver'), directory, JSON.stringify(buckets), shim ? 'shim' : 'bare'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      stdout += text;
+      if (stdout.includes('\n')) resolve((JSON.parse(stdout) as { port: number }).port);
+    });
+    void exited.then(() => reject(new Error(`s3rver exited before listening: ${stderr}`)));
+  });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    directory,
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const settingsFor = (endpoint: string, bucket = BUCKET, prefix = 'uploads/'): S3StorageSettings => ({
+  kind: 's3',
+  bucket,
+  region: 'us-east-1',
+  endpoint,
+  forcePathStyle: true,
+  // s3rver's built-in account.
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  prefix,
+});
+
+/** Every S3 operation the client sends, by name (to prove that refused names send nothing). */
+function recordCommands(client: S3Client): string[] {
+  const sent: string[] = [];
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      sent.push(context.commandName ?? '?');
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCommands' },
+  );
+  return sent;
+}
+
+async function* chunksOf(bytes: Uint8Array, size = 64 * 1024) {
+  for (let offset = 0; offset < bytes.byteLength; offset += size) yield bytes.subarray(offset, offset + size);
+}
+
+async function readAll(stream: AsyncIterable<Uint8Array | string>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.from(part));
+  return Buffer.concat(parts);
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const pdfName = () => newStoredFileName('application/pdf');
+
+/** Files and folders anywhere under a directory (relative paths). */
+async function entriesUnder(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  return (await readdir(dir, { recursive: true })).sort();
+}
+
+describe('S3 file store on s3rver', () => {
+  let temp: Awaited<ReturnType<typeof freshTempDir>>;
+  let s3: RunningS3rver;
+  let client: S3Client;
+  let sent: string[];
+  let store: FileStore;
+  const log = createMemoryLog();
+  const bucketDir = () => join(s3.directory, BUCKET);
+
+  const objectKeys = async (prefix = '') =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key).sort();
+  const multipartUploads = async () => (await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? [];
+  /** What a refused or failed put may have left: an object under the name, a multipart upload, a part on disk. */
+  const leftovers = async (name: string) => ({
+    object: await store.open(name),
+    keys: (await objectKeys()).filter((key) => key?.endsWith(name)),
+    multipartUploads: await multipartUploads(),
+    onDisk: await entriesUnder(join(bucketDir(), UPLOADS)),
+  });
+  const nothingLeft = { object: null, keys: [], multipartUploads: [], onDisk: [] };
+
+  beforeAll(async () => {
+    temp = await freshTempDir();
+    s3 = await startS3rver(join(temp.root, 's3rver'));
+    client = createS3Client(settingsFor(s3.endpoint));
+    sent = recordCommands(client);
+    store = createS3FileStore({ client, bucket: BUCKET, prefix: 'uploads/', log });
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await s3?.close();
+    await temp?.remove();
+  });
+
+  it('streams a multi-part file: parts go up while the bytes still arrive, the object appears only at the end, byte for byte', async () => {
+    const name = pdfName();
+    const bytes = randomBytes(2 * PART_SIZE + 123_457);
+    const seenMidway: { partsOnDisk: string[]; object: unknown; pulled: number }[] = [];
+    let pulled = 0;
+    async function* source() {
+      for await (const chunk of chunksOf(bytes)) {
+        pulled += chunk.byteLength;
+        // Past the first part and a half: part 1 must already be on s3rver, and nothing visible under the name.
+        if (pulled === 96 * 64 * 1024) {
+          const uploads = await entriesUnder(join(bucketDir(), UPLOADS));
+          seenMidway.push({ partsOnDisk: uploads.filter((entry) => /\/1$/.test(entry)), object: await store.open(name), pulled });
+        }
+        yield chunk;
+      }
+    }
+    const before = sent.length;
+    await store.put(name, source(), { contentType: 'application/pdf' });
+
+    expect(seenMidway).toEqual([{ partsOnDisk: [expect.stringMatching(/^[0-9a-f]{32}\/1$/)], object: null, pulled: 6 * MiB }]);
+    expect(sent.slice(before).filter((c) => c !== 'GetObjectCommand')).toEqual([
+      'CreateMultipartUploadCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'UploadPartCommand',
+      'CompleteMultipartUploadCommand',
+    ]);
+    const opened = await store.open(name);
+    expect(opened?.size).toBe(bytes.byteLength);
+    const back = await readAll(opened!.stream);
+    expect(back.byteLength).toBe(bytes.byteLength);
+    expect(sha256(back)).toBe(sha256(bytes));
+    expect(await objectKeys()).toContain(`uploads/${name}`);
+    expect(await multipartUploads()).toEqual([]);
+    expect(await entriesUnder(join(bucketDir(), UPLOADS))).toEqual([]);
+  });
+
+  it('stores a file smaller than a part with one PutObject, visible only once complete', async () => {
+    const name = pdfName();
+    const bytes = sampleFile('pdf', 200_000);
+    const seen: unknown[] = [];
+    async function* source() {
+      yield bytes.subarray(0, 1000);
+      seen.push(await store.open(name));
+      yield bytes.subarray(1000);
+    }
+    const before = sent.length;
+    await store.put(name, source(), { contentType: 'application/pdf' });
+    expect(seen).toEqual([null]);
+    expect(sent.slice(before).filter((c) => c !== 'GetObjectCommand')).toEqual(['PutObjectCommand']);
+    const opened = await store.open(name);
+    expect(opened?.size).toBe(200_000);
+    expect(sha256(await readAll(opened!.stream))).toBe(sha256(bytes));
+  });
+
+  it('leaves nothing when the bytes throw at the size limit (after two parts went up): the multipart upload is aborted', async () => {
+    const name = pdfName();
+    const tooLarge = new Error('File too large');
+    async function* overTheLimit() {
+      let count = 0;
+      for await (const chunk of chunksOf(randomBytes(KYC_MAX_BYTES + 64 * 1024))) {
+        if (count + chunk.byteLength > KYC_MAX_BYTES) throw tooLarge; // as the upload route's counting iterator does
+        count += chunk.byteLength;
+        yield chunk;
+      }
+    }
+    const before = sent.length;
+    await expect(store.put(name, overTheLimit(), { contentType: 'application/pdf' })).rejects.toBe(tooLarge);
+    expect(sent.slice(before)).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand', 'UploadPartCommand', 'AbortMultipartUploadCommand']);
+    expect(await leftovers(name)).toEqual(nothingLeft);
+  });
+
+  it('leaves nothing when the client goes away before the first part is complete (no multipart upload is even started)', async () => {
+    const name = pdfName();
+    const gone = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    async function* cutOff() {
+      yield randomBytes(MiB);
+      throw gone;
+    }
+    const before = sent.length;
+    await expect(store.put(name, cutOff(), { contentType: 'application/pdf' })).rejects.toBe(gone);
+    expect(sent.slice(before)).toEqual([]);
+    expect(await leftovers(name)).toEqual(nothingLeft);
+  });
+
+  it('leaves nothing when the client goes away mid-stream, between two parts', async () => {
+    const name = pdfName();
+    const gone = new Error('client gone');
+    async function* cutOff() {
+      yield* chunksOf(randomBytes(PART_SIZE + 3 * MiB));
+      throw gone;
+    }
+    await expect(store.put(name, cutOff(), { contentType: 'application/pdf' })).rejects.toBe(gone);
+    expect(await leftovers(name)).toEqual(nothingLeft);
+  });
+
+  it('keeps the original error and logs when the abort itself fails (the lifecycle rule is then the safety net)', async () => {
+    // The same s3rver without the shim answers AbortMultipartUpload 405, as a store that refuses it would.
+    const bare = await startS3rver(join(temp.root, 's3rver-bare'), [BUCKET], { shim: false });
+    const bareClient = createS3Client(settingsFor(bare.endpoint));
+    const bareLog = createMemoryLog();
+    try {
+      const bareStore = createS3FileStore({ client: bareClient, bucket: BUCKET, prefix: '', log: bareLog });
+      const gone = new Error('client gone');
+      async function* cutOff() {
+        yield* chunksOf(randomBytes(PART_SIZE + MiB));
+        throw gone;
+      }
+      const name = pdfName();
+      await expect(bareStore.put(name, cutOff(), { contentType: 'application/pdf' })).rejects.toBe(gone);
+      expect(await bareStore.open(name)).toBeNull();
+      expect(bareLog.entries).toEqual([
+        {
+          level: 'warn',
+          message: 'Could not abort an incomplete S3 multipart upload; the bucket lifecycle rule must remove it',
+          fields: { key: name, uploadId: expect.stringMatching(/^[0-9a-f]{32}$/), abortError: expect.stringMatching(/HTTP 405/), cause: 'Error: client gone' },
+        },
+      ]);
+    } finally {
+      bareClient.destroy();
+      await bare.close();
+    }
+  });
+
+  it('refuses names that are not stored names before any request, without reading the bytes', async () => {
+    const name = pdfName();
+    const hostile = ['../x', 'a/b.png', '%2e%2e', `../${name}`, `${name}/x`, `/${name}`, `.${name}`, `%2e%2e%2f${name}`, name.toUpperCase(), `${name}\n`, `uploads/${name}`, ''];
+    const before = sent.length;
+    const keysBefore = await objectKeys();
+    for (const bad of hostile) {
+      let read = false;
+      async function* bytes() {
+        read = true;
+        yield new Uint8Array([1]);
+      }
+      await expect(store.put(bad, bytes(), { contentType: 'application/pdf' }), bad).rejects.toThrow('Not a stored file name');
+      expect(read, bad).toBe(false);
+      expect(await store.open(bad), bad).toBeNull();
+      await expect(store.remove(bad), bad).rejects.toThrow('Not a stored file name');
+    }
+    expect(sent.slice(before)).toEqual(['ListObjectsV2Command']);
+    expect(await objectKeys()).toEqual(keysBefore);
+    expect(await entriesUnder(join(bucketDir(), UPLOADS))).toEqual([]);
+  });
+
+  it('answers null for a missing file, and removes twice without complaint', async () => {
+    expect(await store.open(pdfName())).toBeNull();
+    const name = pdfName();
+    await store.put(name, chunksOf(sampleFile('pdf', 3000)), { contentType: 'application/pdf' });
+    expect((await store.open(name))?.size).toBe(3000);
+    await store.remove(name);
+    await store.remove(name);
+    expect(await store.open(name)).toBeNull();
+    expect(await objectKeys()).not.toContain(`uploads/${name}`);
+  });
+
+  it('lists stored names under its prefix only, page by page, with when each was stored', async () => {
+    const paged = createS3FileStore({ client, bucket: BUCKET, prefix: 'paged/', log, listPageSize: 3 });
+    const names = Array.from({ length: 8 }, pdfName).sort();
+    for (const name of names) await paged.put(name, chunksOf(sampleFile('pdf', 100)), { contentType: 'application/pdf' });
+    // Not ours: another tool's object under the prefix, a deeper key, and a stored name outside the prefix.
+    for (const Key of ['paged/readme.txt', `paged/deeper/${pdfName()}`, `elsewhere/${pdfName()}`]) {
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: 'x' }));
+    }
+    const before = sent.length;
+    const listed: { name: string; storedAt: Date }[] = [];
+    for await (const file of paged.list()) listed.push(file);
+    expect(listed.map((f) => f.name).sort()).toEqual(names);
+    for (const file of listed) {
+      expect(file.storedAt).toBeInstanceOf(Date);
+      expect(Math.abs(Date.now() - file.storedAt.getTime())).toBeLessThan(5 * 60_000);
+    }
+    // 10 keys under paged/ at 3 a page.
+    expect(sent.slice(before)).toEqual(Array(4).fill('ListObjectsV2Command'));
+  });
+
+  describe('check()', () => {
+    it('resolves while the bucket answers', async () => {
+      await expect(store.check()).resolves.toBeUndefined();
+    });
+
+    it('rejects when the bucket does not exist', async () => {
+      const missing = createS3FileStore({ client, bucket: 'no-such-bucket', prefix: '', log });
+      await expect(missing.check()).rejects.toThrow(/^S3 bucket no-such-bucket is not reachable: NotFound \(HTTP 404\)$/);
+    });
+
+    it('rejects when the S3 server is down', async () => {
+      const down = await startS3rver(join(temp.root, 's3rver-down'));
+      const downClient = createS3Client(settingsFor(down.endpoint));
+      try {
+        const downStore = createS3FileStore({ client: downClient, bucket: BUCKET, prefix: '', log });
+        await expect(downStore.check()).resolves.toBeUndefined();
+        await down.close();
+        await expect(downStore.check()).rejects.toThrow(/^S3 bucket g2g-test is not reachable: .*ECONNREFUSED/);
+      } finally {
+        downClient.destroy();
+      }
+    });
+
+    it('rejects within its time bound when the server accepts but never answers', async () => {
+      const sockets = new Set<Socket>();
+      const silent = createServer(() => undefined); // holds every request open
+      silent.on('connection', (socket) => sockets.add(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const silentClient = createS3Client(settingsFor(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`));
+      try {
+        const silentStore = createS3FileStore({ client: silentClient, bucket: BUCKET, prefix: '', log });
+        const started = performance.now();
+        await expect(silentStore.check()).rejects.toThrow(/^S3 bucket g2g-test is not reachable: no answer within 2000 ms$/);
+        expect(performance.now() - started).toBeLessThan(3_000);
+      } finally {
+        silentClient.destroy();
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
+      }
+    });
+  });
+
+  describe.each(backends())('orphan sweep on S3 [%s]', (backend) => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await openTestDatabase(backend);
+    });
+    afterAll(() => database?.close());
+
+    it('removes an old object no stored_files row records and keeps recorded ones and young ones', async () => {
+      const swept = createS3FileStore({ client, bucket: BUCKET, prefix: `sweep-${backend}/`, log });
+      const bytes = sampleFile('pdf', 500);
+      const [recorded, orphan] = [pdfName(), pdfName()];
+      for (const name of [recorded, orphan]) await swept.put(name, chunksOf(bytes), { contentType: 'application/pdf' });
+      await database.db.insert(schema.storedFiles).values({
+        ownerId: null,
+        purpose: 'staff_upload',
+        storedName: recorded,
+        originalName: 'Term sheet.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: bytes.byteLength,
+        sha256: sha256(bytes),
+      });
+      // Both objects are a few milliseconds old: too young to sweep now, old enough an hour and a minute later.
+      expect(await sweepOrphanFiles(database.db, swept, new Date())).toBe(0);
+      expect(await sweepOrphanFiles(database.db, swept, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toBe(1);
+      expect(await swept.open(orphan)).toBeNull();
+      expect((await swept.open(recorded))?.size).toBe(500);
+    });
+  });
+});
+
+describe('KYC uploads on a real server with STORAGE=s3', () => {
+  let temp: Awaited<ReturnType<typeof freshTempDir>>;
+  let s3: RunningS3rver;
+  let kyc: Awaited<ReturnType<typeof startKycServer>>;
+  let client: S3Client;
+  const [base] = serverBackends();
+
+  beforeAll(async () => {
+    temp = await freshTempDir();
+    s3 = await startS3rver(join(temp.root, 's3rver'));
+    const env = { STORAGE: 's3', S3_BUCKET: BUCKET, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: 'kyc/' };
+    kyc = await startKycServer({
+      name: base!.name,
+      setup: async () => {
+        const setup = await base!.setup();
+        return { ...setup, env: { ...setup.env, ...env } };
+      },
+    });
+    client = createS3Client(settingsFor(s3.endpoint, BUCKET, 'kyc/'));
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await kyc?.close();
+    await s3?.close();
+    await temp?.remove();
+  });
+
+  const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key);
+  const uploadForm = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+    const form = new FormData();
+    form.append('type', 'identity');
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+    return form;
+  };
+
+  it('stores the upload in the bucket under the prefix, serves it back to its owner, and logs the store without keys', async () => {
+    const token = await kyc.investor();
+    const bytes = sampleFile('pdf', 300_000);
+    const res = await fetch(`${kyc.server.url}/api/kyc/upload-document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: uploadForm(bytes, 'passport.pdf') });
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as KycUploadResponse;
+    expect(await keys()).toEqual([`kyc/${answer.fileName}`]);
+
+    const download = await fetch(`${kyc.server.url}/api/kyc/download/${answer.fileName}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.status).toBe(200);
+    expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes));
+    expect((await fetch(`${kyc.server.url}/api/kyc/download/${answer.fileName}`)).status).toBe(401);
+
+    const messages = kyc.log.entries.map((e) => `${e.message} ${JSON.stringify(e.fields ?? {})}`);
+    expect(messages).toContain(`File store: s3://${BUCKET}/kyc/ (endpoint ${s3.endpoint}) {}`);
+    expect(messages.join('\n')).not.toMatch(/S3RVER/);
+  });
+
+  it('refuses an upload over 10 MB with nothing left in the bucket: no object, no multipart upload, no part', async () => {
+    const token = await kyc.investor();
+    const before = await keys();
+    const res = await fetch(`${kyc.server.url}/api/kyc/upload-document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: uploadForm(sampleFile('pdf', KYC_MAX_BYTES + 1), 'big.pdf'),
+    });
+    expect(res.status).toBe(413);
+    expect(await keys()).toEqual(before);
+    expect((await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).toEqual([]);
+    expect(await entriesUnder(join(s3.directory, BUCKET, UPLOADS))).toEqual([]);
+  });
+});
