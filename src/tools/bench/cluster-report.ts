@@ -63,7 +63,7 @@ export function clusterSection(f: ClusterFacts): string {
       ],
     ),
     '',
-    `Ratio two / one: **${ratio.toFixed(2)}**. ${ratioExplanation(ratio)}`,
+    `Ratio two / one: **${ratio.toFixed(2)}**. ${ratioExplanation(f.single.concurrency)}`,
     '',
     '**Main run, per call** (latency from the client through nginx, including a retried call\'s second try):',
     '',
@@ -78,11 +78,11 @@ export function clusterSection(f: ClusterFacts): string {
   return lines.join('\n');
 }
 
-function ratioExplanation(ratio: number): string {
+function ratioExplanation(clients: number): string {
   const cores = cpus().length;
   if (cores > 2) return `On ${cores} cores.`;
   return (
-    `This machine has ${cores} cores for everything: both instances, PostgreSQL, s3rver, nginx, the SMTP sink and the bench's 100 clients (and other work). ` +
+    `This machine has ${cores} cores for everything: both instances, PostgreSQL, s3rver, nginx, the SMTP sink and the bench's ${clients} clients (and other work). ` +
     'A second instance adds no CPU here, only a second event loop, so a ratio near 1 is what to expect; what the second instance buys on this machine is availability ' +
     '(the kills above), not throughput. On separate machines each instance brings its own cores, and PostgreSQL (not the portal) is the shared part that bounds the gain.'
   );
