@@ -22,6 +22,9 @@ export class PortalInstance {
   private tail = '';
   /** Starts so far (the first included). */
   starts = 0;
+  /** Exits the bench did not cause (no kill, terminate or stop asked): each is a failure of the run. */
+  readonly unexpectedExits: string[] = [];
+  private stopping = false;
 
   constructor(
     readonly name: string,
@@ -77,7 +80,17 @@ export class PortalInstance {
     const child = spawn(process.execPath, portalCommand(this.root).args, { cwd: this.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.starts++;
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.stopping = false;
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (!this.stopping) {
+          const text = `instance ${this.name} exited by itself (${code ?? signal}) at ${new Date().toISOString()}`;
+          this.unexpectedExits.push(text);
+          console.error(`[cluster] ${text}\n${this.tail.slice(-2_000)}`);
+        }
+        resolve({ code, signal });
+      }),
+    );
     child.stdout?.on('data', (b: Buffer) => this.record(b));
     child.stderr?.on('data', (b: Buffer) => this.record(b));
     while (performance.now() - started < timeoutMs) {
@@ -92,6 +105,7 @@ export class PortalInstance {
   /** SIGKILL, as a crash or an OOM kill would: no drain, no goodbye. Resolves once the process is gone. */
   async kill(): Promise<InstanceExit> {
     if (!this.child || !this.exited) throw new Error(`instance ${this.name} was never started`);
+    this.stopping = true;
     this.child.kill('SIGKILL');
     return this.exited;
   }
@@ -100,6 +114,7 @@ export class PortalInstance {
   async terminate(): Promise<InstanceExit & { ms: number }> {
     if (!this.child || !this.exited) throw new Error(`instance ${this.name} was never started`);
     const started = performance.now();
+    this.stopping = true;
     this.child.kill('SIGTERM');
     const exit = await this.exited;
     return { ...exit, ms: performance.now() - started };
@@ -108,6 +123,7 @@ export class PortalInstance {
   /** Whatever state it is in: gone at the end (SIGKILL after 30 s of SIGTERM). */
   async stop(): Promise<void> {
     const child = this.child;
+    this.stopping = true;
     if (child && this.running && this.exited) {
       child.kill('SIGTERM');
       const forced = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -119,6 +135,7 @@ export class PortalInstance {
 
   /** For the process-exit handler: no waiting possible there. */
   killNow(): void {
+    this.stopping = true;
     if (this.running) this.child?.kill('SIGKILL');
   }
 }

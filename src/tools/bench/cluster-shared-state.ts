@@ -18,7 +18,10 @@ async function send(base: string, method: 'GET' | 'POST', path: string, options:
   const headers: Record<string, string> = { 'x-forwarded-for': options.client };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }).catch((error: Error) => {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    throw new Error(`${method} ${base}${path}: ${error.message} (${cause?.code ?? cause?.message ?? 'no cause'})`);
+  });
   const text = await response.text();
   let body: Record<string, unknown> = {};
   try {

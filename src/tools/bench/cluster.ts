@@ -162,7 +162,9 @@ async function measure(root: string, options: Options, nginxBinary: string, clea
       ? 'The bucket and the table match exactly.'
       : `${killed} object(s) without a row were written in the ${KILL_WINDOW_MS / 1000} s before A's SIGKILL: bytes stored, the transaction that would name them died with the process; the orphan sweep removes such objects once an hour old. None otherwise.`;
 
+  for (const instance of [t.a, t.b]) failures.push(...instance.unexpectedExits);
   if (failures.length > 0) {
+    for (const instance of [t.a, t.b]) console.error(`[cluster] instance ${instance.name}: ${instance.running ? 'running' : 'NOT running'}, started ${instance.starts} times`);
     for (const line of [...t.a.errorLines(), ...t.b.errorLines()]) console.error(`[cluster] ${line}`);
     for (const sample of main.log.samples.slice(0, 5)) console.error(`[cluster] first failed calls: ${sample}`);
   }
