@@ -27,7 +27,7 @@ try {
   log = loadLogFormat(process.env) === 'json' ? createJsonLog() : createConsoleLog();
   // Read here too (startServer reads them again) for the watchdog's bound.
   const { shutdownTimeoutMs } = loadOpsSettings(process.env);
-  const server = await startServer({ env: process.env, log });
+  const server = await startServer({ env: process.env, log, accessLog: log });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) {

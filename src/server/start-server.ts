@@ -32,6 +32,9 @@ import { requestsFirst } from './jobs/requests-first.ts';
 import { sealAgreementJobHandler } from './jobs/seal-agreement-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
 import { createLifecycle } from './http/health.routes.ts';
+import { createMetrics } from './metrics/create-metrics.ts';
+import { startMetricsListener } from './metrics/metrics-listener.ts';
+import { metricsRoute } from './metrics/metrics.routes.ts';
 import { createConsoleLog, createJsonLog, type Log } from './log.ts';
 import { createProviders } from './providers/create-providers.ts';
 import { applyContentFolder, isContentRefusal } from './seed/apply-content-folder.ts';
@@ -61,6 +64,11 @@ export type StartServerOptions = {
   /** Where a build-time PGlite template may be, for a first start on an empty data dir; null always runs initdb. */
   pgliteTemplateDir?: string | null;
   log?: Log;
+  /**
+   * Where the access log goes (one line per request). Default: the server's log when `log` is not given (the console),
+   * none when a caller brings its own log without this (tests assert on their logs line by line).
+   */
+  accessLog?: Log | null;
   clock?: Clock;
 };
 
@@ -70,6 +78,8 @@ export type RunningServer = {
   port: number;
   dataDir: string;
   database: DatabaseKind;
+  /** The METRICS_PORT listener's /metrics (http://host:port/metrics), or null when none was asked for. */
+  metricsUrl: string | null;
   /**
    * Graceful stop (SIGTERM): readyz answers 503 at once, the listener stops accepting, in-flight requests and jobs get
    * SHUTDOWN_TIMEOUT_SECONDS to finish (answers meanwhile close their connection), then everything else closes.
@@ -251,6 +261,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     cleanups.push(() => jobs.close());
     const lifecycle = createLifecycle();
+    // Metrics only when someone can read them (METRICS_PORT or METRICS_TOKEN): otherwise nothing is counted at all.
+    const metrics =
+      ops.metricsPort !== null || ops.metricsToken !== null ? createMetrics({ db: database.db, connections: database.connections, clock, log }) : null;
     const { createApp } = await appModule;
     const app = createApp({
       providers: started.providers,
@@ -269,7 +282,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         publicUrl,
         settingsPinnedByEnvironment: Object.keys(config.settingsOverrides),
       },
-      ops: { lifecycle, accessLog: log },
+      ops: {
+        lifecycle,
+        accessLog: options.accessLog === undefined ? (options.log === undefined ? log : null) : options.accessLog,
+        onRequestComplete: metrics ? (request) => metrics.observeRequest(request) : null,
+        metricsRoute: metrics && ops.metricsToken ? metricsRoute(metrics, ops.metricsToken) : null,
+      },
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     jobs.start();
@@ -288,6 +306,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         throw new ConfigError(code === 'EADDRNOTAVAIL' ? 'HOST' : 'PORT', `cannot listen on ${config.host}:${config.port} (${code}).`);
       }
       throw error;
+    }
+
+    let metricsPort: number | null = null;
+    if (metrics && ops.metricsPort !== null) {
+      try {
+        const listener = await startMetricsListener(metrics, { host: config.host, port: ops.metricsPort, log });
+        // Closed after the drain (cleanups run in reverse): a scrape during the drain still sees it.
+        cleanups.push(() => listener.close());
+        metricsPort = listener.port;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError('METRICS_PORT', `cannot listen on ${config.host}:${ops.metricsPort} (${code}).`);
+        throw error;
+      }
     }
 
     // Housekeeping after the listener is up (never in the way of a start): now, then every hour.
@@ -315,12 +347,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     const reachableHost = WILDCARD_HOSTS.has(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
     log.info(`G2G portal listening on http://localhost:${address.port} (data: ${config.dataDir}, database: ${kind})`);
+    if (metricsPort !== null) log.info(`Metrics on http://localhost:${metricsPort}/metrics`);
     let closing: Promise<void> | null = null;
     return {
       url: `http://${reachableHost}:${address.port}`,
       port: address.port,
       dataDir: config.dataDir,
       database: kind,
+      metricsUrl: metricsPort === null ? null : `http://${reachableHost}:${metricsPort}/metrics`,
       close: () => {
         // readyz answers 503 from now on, before anything else closes.
         lifecycle.draining = true;

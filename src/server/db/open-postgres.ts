@@ -29,7 +29,13 @@ export async function openPostgres(options: PostgresOptions, migrationsFolder: s
       client.release();
     }
     const db = drizzle(pool, { schema });
-    return { db: db as unknown as Db, run: pgStatementRunner(pool), kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      run: pgStatementRunner(pool),
+      kind: 'postgres',
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;

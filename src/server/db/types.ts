@@ -7,10 +7,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A connection pool's counts at this moment (pg.Pool's totalCount, idleCount, waitingCount), for the metrics. */
+export type ConnectionCounts = { total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Db;
   /** Prepared statements on the same connection(s) as `db`: the hot read paths. */
   run: StatementRunner;
   kind: DatabaseKind;
+  /** PostgreSQL's pool counts; absent for PGlite, which is one connection whose queries queue. */
+  connections?: () => ConnectionCounts;
   close(): Promise<void>;
 };

@@ -46,8 +46,6 @@ export type S3FileStoreOptions = {
   log: Log;
   /** ListObjectsV2's MaxKeys (S3 answers at most 1,000 per page); smaller only in tests of the pagination. */
   listPageSize?: number;
-  /** Bytes per multipart part; at least PART_SIZE on S3 (a test store may take less). */
-  partSize?: number;
   /** For logs; defaults to s3://bucket/prefix. */
   description?: string;
 };
@@ -87,8 +85,9 @@ export function createS3Client(settings: S3StorageSettings): S3Client {
 export const describeS3Store = (settings: Pick<S3StorageSettings, 'bucket' | 'prefix' | 'region' | 'endpoint'>): string =>
   `s3://${settings.bucket}/${settings.prefix} (${settings.endpoint ? `endpoint ${settings.endpoint}` : `AWS ${settings.region}`})`;
 
-const isNotFound = (error: unknown): boolean =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+/** No object under the key. A missing bucket is also a 404 but a misconfiguration, not a missing file: it throws. */
+const isMissingObject = (error: unknown): boolean =>
+  error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 /** Why a request failed, in a line for /readyz and the log (HEAD answers carry no message, only a status). */
 function failure(error: unknown): string {
@@ -99,7 +98,6 @@ function failure(error: unknown): string {
 
 export function createS3FileStore(options: S3FileStoreOptions): FileStore {
   const { client, bucket, prefix, log } = options;
-  const partSize = options.partSize ?? PART_SIZE;
   const keyOf = (name: string): string => {
     if (!isStoredFileName(name)) throw new StoredNameError('Not a stored file name');
     return `${prefix}${name}`;
@@ -142,13 +140,13 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
       try {
         for await (const chunk of bytes) {
           for (let offset = 0; offset < chunk.byteLength; ) {
-            part ??= Buffer.allocUnsafe(partSize);
-            const take = Math.min(partSize - filled, chunk.byteLength - offset);
+            part ??= Buffer.allocUnsafe(PART_SIZE);
+            const take = Math.min(PART_SIZE - filled, chunk.byteLength - offset);
             part.set(chunk.subarray(offset, offset + take), filled);
             filled += take;
             offset += take;
             // The next chunk is read only after this part is stored: the caller's stream waits (backpressure).
-            if (filled === partSize) {
+            if (filled === PART_SIZE) {
               await sendPart(part);
               filled = 0;
             }
@@ -177,7 +175,7 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
         // In Node the body is the response stream (an IncomingMessage with the SDK's helpers mixed in).
         return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
       } catch (error) {
-        if (isNotFound(error)) return null;
+        if (isMissingObject(error)) return null;
         throw error;
       }
     },

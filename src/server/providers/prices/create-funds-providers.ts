@@ -15,5 +15,6 @@ export function createFundsProviders(settings: { crypto: CryptoSettings; bank: B
     context.log.warn('Payment settings use DEMO defaults: do not take real payments with them', { variables: demo.join(', ') });
   }
   if (!crypto.priceApiUrl) context.log.info('Crypto price service off (CRYPTO_PRICE_API_URL=off): indicative rates only');
-  return { prices: createCryptoPriceService({ db: context.db, settings: crypto, log: context.log }), bank };
+  // sharedCache: instances on one database take each other's fresh prices instead of each calling the price API.
+  return { prices: createCryptoPriceService({ db: context.db, settings: crypto, log: context.log, sharedCache: true }), bank };
 }

@@ -11,6 +11,12 @@
  * No price is ever invented. Calls are bounded whatever the traffic: one fetch at a time (concurrent callers share
  * the one in flight), answers cached CACHE_MS, and after a failure no new attempt for BACKOFF_MS (the stored or
  * configured rates answer meanwhile), so /crypto-rates called in a loop does not hammer the price API.
+ *
+ * Several instances on one database share the cache through crypto_prices: before fetching, an instance reads the
+ * stored prices, and when another instance (of the same source) fetched ETH and BTC within CACHE_MS it takes those
+ * instead of calling the price API again. N instances therefore make about one call per CACHE_MS between them, not
+ * N (two whose caches run out at the same moment may both fetch: there is no lock, the upsert keeps the later answer).
+ * The real start turns this on (`sharedCache`); a service made without it fetches for itself.
  */
 import type { CryptoCurrency, CryptoQuote, CryptoRatesResponse } from '../../../shared/payment.ts';
 import { CRYPTO_CURRENCIES, CRYPTO_PRICE_IDS, STABLECOIN_FALLBACK_RATE } from '../../../shared/payment.ts';
@@ -50,6 +56,11 @@ export type CryptoPriceServiceOptions = {
   cacheMs?: number;
   backoffMs?: number;
   maxBytes?: number;
+  /**
+   * Take another instance's fresh stored prices instead of fetching (see above). The real start turns it on
+   * (create-funds-providers.ts); off, each service object fetches for itself, as a single instance always could.
+   */
+  sharedCache?: boolean;
 };
 
 /** What a row of prices says for one coin: a fetched or stored price, or a fallback rate. */
@@ -106,6 +117,28 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions): Cr
     return out;
   };
 
+  /**
+   * What another instance fetched within the cache time, as this instance's cache; null when the stored prices are
+   * not that fresh (or of another source), and the service must be asked.
+   */
+  const shared = async (now: Date): Promise<Partial<Record<CryptoCurrency, PriceEntry>> | null> => {
+    const last = await stored();
+    const { ETH: eth, BTC: btc } = last;
+    if (!eth || !btc || eth.source !== source || btc.source !== source) return null;
+    const fetchedAt = new Date(Math.min(eth.fetchedAt.getTime(), btc.fetchedAt.getTime()));
+    const age = now.getTime() - fetchedAt.getTime();
+    // A little ahead of our clock is another instance's clock; far ahead is not a time to trust.
+    if (age > cacheMs || age < -cacheMs) return null;
+    const entries: Partial<Record<CryptoCurrency, PriceEntry>> = {};
+    for (const currency of CRYPTO_CURRENCIES) {
+      // As after a fetch of our own: a stablecoin the service left out keeps its older price, else the fallback rate.
+      entries[currency] = last[currency] ?? (currency === 'ETH' || currency === 'BTC' ? undefined : { fallback: STABLECOIN_FALLBACK_RATE, source: STABLECOIN_FALLBACK_SOURCE });
+    }
+    cached = { fetchedAt, entries };
+    retryAfter = 0;
+    return entries;
+  };
+
   /** One fetch; a good answer is stored and cached, a bad one changes nothing but the back-off. */
   const refresh = async (now: Date): Promise<Partial<Record<CryptoCurrency, PriceEntry>> | null> => {
     let fetched: FetchedPrices;
@@ -159,9 +192,11 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions): Cr
     // Decided without awaiting anything first, so callers arriving together share one fetch.
     if (cached && now.getTime() - cached.fetchedAt.getTime() <= cacheMs) return build(cached.entries);
     if (now.getTime() < retryAfter) return fallback(now);
-    inFlight ??= refresh(now).finally(() => {
-      inFlight = null;
-    });
+    inFlight ??= (options.sharedCache ? shared(now) : Promise.resolve(null))
+      .then((fromAnotherInstance) => fromAnotherInstance ?? refresh(now))
+      .finally(() => {
+        inFlight = null;
+      });
     const entries = await inFlight;
     return entries ? build(entries) : fallback(now);
   };
