@@ -19,7 +19,13 @@ import type { OutboxCodes } from './journey-outbox.ts';
 export class CallLog {
   readonly latencies = new Map<string, number[]>();
   readonly failures = new Map<string, number>();
+  /** Calls sent a second time after a network error or a 502/503 (only with `retry`; see RETRY below). */
+  readonly retried = new Map<string, number>();
   readonly samples: string[] = [];
+
+  countRetry(label: string): void {
+    this.retried.set(label, (this.retried.get(label) ?? 0) + 1);
+  }
 
   record(label: string, ms: number, ok: boolean, detail: string): void {
     let list = this.latencies.get(label);
@@ -35,6 +41,44 @@ export class CallLog {
 export class JourneyStop extends Error {
   override readonly name = 'JourneyStop';
 }
+
+/**
+ * What a client may send again, once, when a call got no answer (a network error: the instance died with the request)
+ * or a 502/503 (the proxy found no instance, or one draining). nginx itself re-sends GETs to the other instance; a POST
+ * already sent it never re-sends, so the client decides, and only where a repeat changes nothing on the server:
+ * - 'idempotent': every GET (reads); POST /api/auth/verify (the same right code again answers the same session,
+ *   verify-email-code.ts); the save-progress and save-step calls (they store the state sent: the same state twice
+ *   writes nothing the second time); the three completes and payment/process ("the same again answers the same and
+ *   writes nothing"); payment/initiate (finds the investor's one open payment of the method again); auth/register (a
+ *   repeat within 60 s gets a challenge sharing the first mail's code and no second mail, issue-email-challenge.ts).
+ * - 'repeat': the KYC upload is NOT idempotent (a repeat stores a second file); it is repeated the way the wizard's
+ *   investor does after a failed upload (picks the file again), and counted apart so the report says so.
+ * Nothing else is ever repeated.
+ */
+export type RetryKind = 'idempotent' | 'repeat' | 'never';
+
+const IDEMPOTENT_POSTS = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/verify',
+  'POST /api/disclosure/save-progress',
+  'POST /api/disclosure/complete',
+  'POST /api/kyc/save-step',
+  'POST /api/kyc/complete',
+  'POST /api/legal/save-progress',
+  'POST /api/legal/complete',
+  'POST /api/payment/initiate',
+  'POST /api/payment/process',
+]);
+
+export function retryKind(method: 'GET' | 'POST', label: string): RetryKind {
+  if (method === 'GET' || IDEMPOTENT_POSTS.has(label)) return 'idempotent';
+  if (label === 'POST /api/kyc/upload-document') return 'repeat';
+  return 'never';
+}
+
+/** No answer, or the proxy's / a draining instance's "try elsewhere". */
+const worthRetrying = (status: number) => status === 0 || status === 502 || status === 503;
+const RETRY_PAUSE_MS = 250;
 
 /** A 500 x 120 PNG with a scribble, as the signature pad exports it (made once: encoding it costs the bench CPU). */
 const SIGNATURE = ((): string => {
@@ -70,9 +114,16 @@ const AML = {
   declarations: { pep: true, sanctions: true, criminal: true, funds: true },
 };
 
-export type JourneyContext = { baseUrl: string; outbox: OutboxCodes; log: CallLog; tokenPrice: number };
+export type JourneyContext = {
+  baseUrl: string;
+  outbox: Pick<OutboxCodes, 'code'>;
+  log: CallLog;
+  tokenPrice: number;
+  /** Send a call again once as RetryKind allows (the cluster bench, where instances die mid-request). Default off. */
+  retry?: boolean;
+};
 
-export async function runJourney({ baseUrl, outbox, log, tokenPrice }: JourneyContext, n: number, runId: string): Promise<void> {
+export async function runJourney({ baseUrl, outbox, log, tokenPrice, retry = false }: JourneyContext, n: number, runId: string): Promise<void> {
   let token = '';
   // One client address per investor (TRUST_PROXY=1): the per-address registration limits must not see the bench as one client.
   const forwarded = { 'x-forwarded-for': `198.51.${(n >> 8) & 255}.${n & 255}` };
@@ -86,19 +137,32 @@ export async function runJourney({ baseUrl, outbox, log, tokenPrice }: JourneyCo
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
+    // The latency recorded is what the investor waits: from the first send to the last answer.
     const started = performance.now();
     let status = 0;
     let text = '';
     let json = false;
-    try {
-      const response = await fetch(baseUrl + path, { method, headers, body: payload });
-      status = response.status;
-      json = (response.headers.get('content-type') ?? '').includes('json');
-      // A PDF is read to its end as the viewer does; only JSON is kept.
-      if (json) text = await response.text();
-      else await response.arrayBuffer();
-    } catch (error) {
-      text = (error as Error).message;
+    const tries = retry && retryKind(method, label) !== 'never' ? 2 : 1;
+    for (let attempt = 1; attempt <= tries; attempt++) {
+      if (attempt > 1) {
+        log.countRetry(label);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      }
+      status = 0;
+      text = '';
+      json = false;
+      try {
+        const response = await fetch(baseUrl + path, { method, headers, body: payload });
+        status = response.status;
+        json = (response.headers.get('content-type') ?? '').includes('json');
+        // A PDF is read to its end as the viewer does; only JSON is kept.
+        if (json) text = await response.text();
+        else await response.arrayBuffer();
+      } catch (error) {
+        status = 0;
+        text = (error as Error).message;
+      }
+      if (!worthRetrying(status)) break;
     }
     const ok = expect.includes(status);
     log.record(label, performance.now() - started, ok, `${status} ${text.slice(0, 200)}`);

@@ -41,7 +41,7 @@ export type JourneyResult = {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 /** Two one-page sections, 0 minutes of reading each: the journey measures the server, not a reading timer. */
-async function writeContentFolder(dir: string): Promise<void> {
+export async function writeContentFolder(dir: string): Promise<void> {
   const sections = [];
   for (const [i, slug] of ['journey-terms', 'journey-risks'].entries()) {
     const doc = await PDFDocument.create();
