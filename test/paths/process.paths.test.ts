@@ -58,7 +58,9 @@ describe('process statechart paths', () => {
     expectFullCoverage(result);
   });
 
-  it('runs a page chart exactly while its page is shown, on every path replayed on a real actor', async () => {
+  // CPU-bound (about 7,200 paths on real actors, 10-18 s alone on these machines): room for a run that shares the cores
+  // with another test file (vitest.config.ts: two at a time).
+  it('runs a page chart exactly while its page is shown, on every path replayed on a real actor', { timeout: 90_000 }, async () => {
     await replayPaths(result.paths, {
       input: { requestedPath: '/' },
       setup: () => ({

@@ -8,7 +8,9 @@ import { generateStatecharts, renderMermaid } from '../../src/tools/statecharts.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('statechart diagrams', () => {
-  it('docs/statecharts matches what the machines generate (else run `npm run statecharts`)', async () => {
+  // CPU-bound (every machine's diagram generated, about 10 s alone on these machines): room for a run that shares the
+  // cores with another test file (vitest.config.ts: two at a time).
+  it('docs/statecharts matches what the machines generate (else run `npm run statecharts`)', { timeout: 60_000 }, async () => {
     const { changed } = await generateStatecharts({ root: repoRoot, check: true });
     expect(changed, 'out-of-date diagrams: run `npm run statecharts`').toEqual([]);
   });

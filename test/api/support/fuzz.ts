@@ -6,7 +6,7 @@
  */
 import type { ApiTest } from '../harness.ts';
 import { bearer } from '../harness.ts';
-import { rowCounts } from './row-counts.ts';
+import { rowCountsWatcher } from './row-counts.ts';
 
 export const SEED = Number(process.env.FUZZ_SEED ?? 20260110);
 export const RANDOM_BODIES_PER_ROUTE = 40;
@@ -164,7 +164,9 @@ export async function createFuzzer(t: ApiTest, refusalsThatWrite: readonly { rou
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let requests = 0;
-  let counts = await rowCounts(t.database.db);
+  // Counted again only when the database wrote something since the last count (see rowCountsWatcher).
+  const watcher = await rowCountsWatcher(t.database.db);
+  let counts = await watcher.counts();
   const send = async (route: string, method: string, path: string, auth: string | null, c: Case) => {
     const headers: Record<string, string> = auth ? bearer(auth) : {};
     if (c.body !== undefined && c.contentType !== null) headers['content-type'] = c.contentType ?? 'application/json';
@@ -190,7 +192,7 @@ export async function createFuzzer(t: ApiTest, refusalsThatWrite: readonly { rou
       const error = (answer as { error?: unknown } | undefined)?.error;
       if (typeof error !== 'string' || error === '') failures.push(`${where} no { error }: ${text.slice(0, 80)}`);
       if (/\bat \S+ \(|node_modules|\.ts:\d+|SyntaxError|RangeError/.test(text)) failures.push(`${where} leaks detail: ${text.slice(0, 120)}`);
-      const after = await rowCounts(t.database.db);
+      const after = await watcher.counts();
       const allowed = REFUSALS_THAT_WRITE.some((r) => r.route === route && r.status === res.status);
       if (!allowed && JSON.stringify(after) !== JSON.stringify(counts)) {
         const changed = Object.keys(after).filter((k) => after[k] !== counts[k]);
@@ -198,7 +200,7 @@ export async function createFuzzer(t: ApiTest, refusalsThatWrite: readonly { rou
       }
       counts = after;
     } else {
-      counts = await rowCounts(t.database.db);
+      counts = await watcher.counts();
     }
   };
 

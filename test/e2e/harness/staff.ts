@@ -8,6 +8,8 @@
  *   await handle.page.goto(`${staffOrigin}/admin/kyc`);
  */
 import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { closeSync, openSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../../src/shared/admin/staff-roles.ts';
 import { SoftAuthenticator } from '../../api/support/admin-sign-in-authenticator.ts';
@@ -49,8 +51,35 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
   return res.json() as Promise<T>;
 }
 
+/**
+ * Runs `body` while holding the run's admin sign-in lock (a file created exclusively in DATA_DIR), so two e2e files
+ * running at once never sign the first admin in together: each reads "the newest code mailed to the admin" from the
+ * outbox, which must be the code of its own challenge. Waits for the other file's sign-in to end (a few hundred ms).
+ */
+async function holdingAdminSignInLock<T>(body: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const lock = join(dataDir, 'e2e-admin-sign-in.lock');
+  for (const started = Date.now(); ; await wait(50)) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() - started > timeoutMs) throw new Error(`the admin sign-in lock ${lock} was held for over ${timeoutMs} ms`);
+    }
+  }
+  try {
+    return await body();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 /** A staff token of the run's first issuer admin: emailed code + its software passkey, over the API. */
-export async function adminToken(): Promise<string> {
+export function adminToken(): Promise<string> {
+  return holdingAdminSignInLock(signInAdmin);
+}
+
+async function signInAdmin(): Promise<string> {
   const saved = JSON.parse(readDataFile(ADMIN_KEY_FILE).toString('utf8'));
   const key = new SoftAuthenticator(staffOrigin, 'localhost', {
     privateKey: createPrivateKey({ key: saved.privateKey, format: 'jwk' }),
