@@ -4,26 +4,11 @@
  * costing one round of checks.
  */
 import { expect, it } from 'vitest';
-import type { AppConfig } from '../../src/server/app-context.ts';
-import { createApp, type OpsOptions } from '../../src/server/app.ts';
 import { createLifecycle, type ReadinessChecks } from '../../src/server/http/health.routes.ts';
-import { createMemoryLog, type Log } from '../../src/server/log.ts';
-import { forEachDatabase, type ApiTest } from './harness.ts';
-import { testFundsProviders } from './support/funds-providers.ts';
+import { createMemoryLog } from '../../src/server/log.ts';
+import { forEachDatabase } from './harness.ts';
+import { opsApp } from './support/ops-app.ts';
 
-function opsApp(t: ApiTest, log: Log, ops: OpsOptions, config: Partial<AppConfig> = {}) {
-  return createApp({
-    db: t.database.db,
-    run: t.database.run,
-    storage: t.storage,
-    providers: { mail: t.mailer, ...testFundsProviders(t.database.db, log), card: t.card },
-    jobs: t.jobs,
-    clock: t.clock,
-    log,
-    config: { jwtSecret: new Uint8Array(32).fill(7), tokenTtlSeconds: 7200, staticDir: null, trustedProxies: 0, ...config },
-    ops,
-  });
-}
 
 /** A promise resolved or rejected from outside: a check that answers exactly when the test says. */
 function deferred() {

@@ -6,34 +6,20 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type OpsOptions } from '../../src/server/app.ts';
 import { ConfigError } from '../../src/server/config/env.ts';
 import { loadOpsSettings } from '../../src/server/config/ops-env.ts';
 import { jobs } from '../../src/server/db/schema/index.ts';
 import type { Db } from '../../src/server/db/types.ts';
-import { createMemoryLog, type Log } from '../../src/server/log.ts';
+import { createMemoryLog } from '../../src/server/log.ts';
 import { createMetrics } from '../../src/server/metrics/create-metrics.ts';
 import { hasBearerToken, metricsRoute } from '../../src/server/metrics/metrics.routes.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
-import { forEachDatabase, type ApiTest } from './harness.ts';
-import { testFundsProviders } from './support/funds-providers.ts';
+import { forEachDatabase } from './harness.ts';
+import { opsApp } from './support/ops-app.ts';
 import { serverBackends } from './support/test-databases.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
-function opsApp(t: ApiTest, log: Log, ops: OpsOptions) {
-  return createApp({
-    db: t.database.db,
-    run: t.database.run,
-    storage: t.storage,
-    providers: { mail: t.mailer, ...testFundsProviders(t.database.db, log), card: t.card },
-    jobs: t.jobs,
-    clock: t.clock,
-    log,
-    config: { jwtSecret: new Uint8Array(32).fill(7), tokenTtlSeconds: 7200, staticDir: null, trustedProxies: 0 },
-    ops,
-  });
-}
 
 /** The value of one sample in Prometheus text, or undefined. Labels must be given in the order they are printed. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -5,28 +5,14 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../src/server/app-context.ts';
-import { createApp, type OpsOptions } from '../../src/server/app.ts';
+import type { OpsOptions } from '../../src/server/app.ts';
 import { chooseRequestId } from '../../src/server/http/request-id.ts';
-import { createJsonLog, createMemoryLog, describeError, requestScope, type Log } from '../../src/server/log.ts';
-import { forEachDatabase, type ApiTest } from './harness.ts';
-import { testFundsProviders } from './support/funds-providers.ts';
+import { createJsonLog, createMemoryLog, describeError, requestScope } from '../../src/server/log.ts';
+import { forEachDatabase } from './harness.ts';
+import { opsApp } from './support/ops-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function opsApp(t: ApiTest, log: Log, ops: OpsOptions, config: Partial<AppConfig> = {}) {
-  return createApp({
-    db: t.database.db,
-    run: t.database.run,
-    storage: t.storage,
-    providers: { mail: t.mailer, ...testFundsProviders(t.database.db, log), card: t.card },
-    jobs: t.jobs,
-    clock: t.clock,
-    log,
-    config: { jwtSecret: new Uint8Array(32).fill(7), tokenTtlSeconds: 7200, staticDir: null, trustedProxies: 0, ...config },
-    ops,
-  });
-}
 
 /** Lines written to a JSON log, parsed. */
 function jsonLines() {
