@@ -94,6 +94,8 @@ export function createApp({ db, run, storage, providers, jobs, clock, config, lo
     }),
   );
   if (ops.metricsRoute) app.route('/', ops.metricsRoute);
+  // Not configured here: a scraper pointed at it gets a plain 404, not the client's page from the catch-all below.
+  else app.all('/metrics', (c) => c.json({ error: messages.server.notFound }, 404));
 
   app.route('/api/settings', settingsRoutes(deps));
   app.route('/api/auth', authRoutes(deps));

@@ -4,6 +4,9 @@
  * for anything else, 404 when not configured), and METRICS_PORT's own listener on a real server, closed with it.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/server/config/env.ts';
@@ -171,6 +174,20 @@ forEachDatabase('metrics', (t) => {
     expect(ok.headers.get('cache-control')).toBe('no-store');
     const unconfigured = opsApp(t, createMemoryLog(), {});
     expect((await unconfigured.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+  });
+
+  it('/metrics not configured beside the built client: a JSON 404, not the client page the catch-all serves', async () => {
+    const staticDir = mkdtempSync(join(tmpdir(), 'g2g-metrics-static-'));
+    try {
+      writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>client</title>');
+      const app = opsApp(t, createMemoryLog(), {}, { staticDir });
+      expect((await app.request('/some/client/route')).status).toBe(200);
+      const res = await app.request('/metrics');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    } finally {
+      rmSync(staticDir, { recursive: true, force: true });
+    }
   });
 });
 
