@@ -1,26 +1,17 @@
 /**
- * The S3 file store against a real S3 implementation (s3rver, on a free port, files in a temp dir): streamed
- * multipart uploads checked byte for byte, nothing visible before completion, nothing left (no object, no multipart
- * upload, no part on s3rver's disk) after the bytes throw or stop, names checked before any request, pagination,
- * readiness against a missing bucket, a stopped server and one that never answers, the orphan sweep on S3, and the KYC
- * upload route end to end on a real server started with STORAGE=s3.
- *
- * s3rver 3.7 lacks two S3 operations the store relies on: AbortMultipartUpload and ListMultipartUploads. A shim
- * implements them on s3rver's own storage layout (an upload is the directory `<bucket>/._S3rver_uploads/<id>`), so
- * the assertions read what is really left on s3rver's disk as well as what the S3 API says.
+ * The S3 file store against a real S3 implementation (s3rver, test/api/support/s3rver.ts): streamed multipart uploads
+ * checked byte for byte, nothing visible before completion, nothing left (no object, no multipart upload, no part on
+ * s3rver's disk) after the bytes throw or stop, names checked before any request, pagination, readiness against a
+ * missing bucket, a stopped server and one that never answers, and the orphan sweep on S3. The KYC route on a real
+ * server with STORAGE=s3 is s3-kyc-uploads.test.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycUploadResponse } from '../../src/shared/kyc.ts';
-import type { S3StorageSettings } from '../../src/server/config/storage-env.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep-orphan-files.ts';
@@ -30,106 +21,14 @@ import { openFileStore } from '../../src/server/storage/open-file-store.ts';
 import { createS3Client, createS3FileStore, PART_SIZE } from '../../src/server/storage/s3-file-store.ts';
 import { newStoredFileName } from '../../src/server/storage/stored-name.ts';
 import { KYC_MAX_BYTES } from '../../src/shared/kyc.ts';
-import { startKycServer } from './support/kyc-server.ts';
 import { sampleFile } from './support/kyc.ts';
-import { backends, freshTempDir, openTestDatabase, serverBackends } from './support/test-databases.ts';
+import { BUCKET, entriesUnder, settingsFor, startS3rver, UPLOADS, type RunningS3rver } from './support/s3rver.ts';
+import { backends, freshTempDir, openTestDatabase } from './support/test-databases.ts';
 
 // The SDK's one-time notice that its 2027 releases need Node 22 (docs/storage.md) would only be noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const BUCKET = 'g2g-test';
-const UPLOADS = '._S3rver_uploads';
 const MiB = 1024 * 1024;
-
-/**
- * s3rver runs in a child process: it lists a truncated ListObjectsV2 page with a DES-encrypted continuation token,
- * which OpenSSL 3 has only in its legacy provider (Node's --openssl-legacy-provider; the flag is not for the server
- * under test). A separate process is also what an S3 service is: the test process's memory is the store's alone.
- *
- * The shim is plain JavaScript run in that process. Paths: s3rver keeps an upload as `<bucket>/._S3rver_uploads/<id>/`
- * with its parts (`1`, `2`, ...) and a `key` file.
- */
-const S3RVER_CHILD = `
-const [s3rverPath, directory, bucketsJson, shim] = process.argv.slice(1);
-const S3rver = require(s3rverPath);
-const { existsSync } = require('node:fs');
-const { readdir, readFile, rm } = require('node:fs/promises');
-const { join } = require('node:path');
-const xml = (body) => '<?xml version="1.0" encoding="UTF-8"?>' + body;
-const escapeXml = (text) => text.replace(/[<>&'"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: JSON.parse(bucketsJson).map((name) => ({ name })) });
-if (shim === 'shim') {
-  server.middleware.unshift(async (ctx, next) => {
-    const url = new URL(ctx.url, 'http://s3rver');
-    const [bucket = '', ...rest] = url.pathname.slice(1).split('/');
-    const key = rest.filter((segment) => segment !== '');
-    const uploadsDir = join(directory, decodeURIComponent(bucket), '${UPLOADS}');
-    const uploadId = url.searchParams.get('uploadId');
-    if (ctx.method === 'DELETE' && key.length > 0 && uploadId !== null) {
-      const dir = join(uploadsDir, uploadId);
-      if (!/^[0-9a-f]{32}$/.test(uploadId) || !existsSync(dir)) {
-        ctx.status = 404;
-        ctx.type = 'application/xml';
-        ctx.body = xml('<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>');
-        return;
-      }
-      await rm(dir, { recursive: true, force: true });
-      ctx.status = 204;
-      return;
-    }
-    if (ctx.method === 'GET' && key.length === 0 && url.searchParams.has('uploads')) {
-      const ids = existsSync(uploadsDir) ? await readdir(uploadsDir) : [];
-      const uploads = await Promise.all(ids.map(async (id) => ({ id, key: await readFile(join(uploadsDir, id, 'key'), 'utf8') })));
-      ctx.type = 'application/xml';
-      ctx.body = xml('<ListMultipartUploadsResult><Bucket>' + escapeXml(bucket) + '</Bucket><IsTruncated>false</IsTruncated>' +
-        uploads.map((u) => '<Upload><Key>' + escapeXml(u.key) + '</Key><UploadId>' + u.id + '</UploadId></Upload>').join('') + '</ListMultipartUploadsResult>');
-      return;
-    }
-    await next();
-  });
-}
-server.run().then(({ port }) => process.stdout.write(JSON.stringify({ port }) + String.fromCharCode(10)));
-`;
-
-type RunningS3rver = { endpoint: string; directory: string; close(): Promise<void> };
-
-async function startS3rver(directory: string, buckets: string[] = [BUCKET], { shim = true } = {}): Promise<RunningS3rver> {
-  const child = spawn(
-    process.execPath,
-    ['--openssl-legacy-provider', '--no-deprecation', '-e', S3RVER_CHILD, createRequire(import.meta.url).resolve('s3rver'), directory, JSON.stringify(buckets), shim ? 'shim' : 'bare'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      stdout += text;
-      if (stdout.includes('\n')) resolve((JSON.parse(stdout) as { port: number }).port);
-    });
-    void exited.then(() => reject(new Error(`s3rver exited before listening: ${stderr}`)));
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    directory,
-    close: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-const settingsFor = (endpoint: string, bucket = BUCKET, prefix = 'uploads/'): S3StorageSettings => ({
-  kind: 's3',
-  bucket,
-  region: 'us-east-1',
-  endpoint,
-  forcePathStyle: true,
-  // s3rver's built-in account.
-  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  prefix,
-});
 
 /** Every S3 operation the client sends, by name (to prove that refused names send nothing), and each part's size. */
 function recordCommands(client: S3Client): { sent: string[]; partSizes: number[] } {
@@ -159,11 +58,6 @@ async function readAll(stream: AsyncIterable<Uint8Array | string>): Promise<Buff
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const pdfName = () => newStoredFileName('application/pdf');
 
-/** Files and folders anywhere under a directory (relative paths). */
-async function entriesUnder(dir: string): Promise<string[]> {
-  if (!existsSync(dir)) return [];
-  return (await readdir(dir, { recursive: true })).sort();
-}
 
 describe('S3 file store on s3rver', () => {
   let temp: Awaited<ReturnType<typeof freshTempDir>>;
@@ -532,73 +426,5 @@ describe('S3 file store on s3rver', () => {
       expect(await swept.open(orphan)).toBeNull();
       expect((await swept.open(recorded))?.size).toBe(500);
     });
-  });
-});
-
-describe('KYC uploads on a real server with STORAGE=s3', () => {
-  let temp: Awaited<ReturnType<typeof freshTempDir>>;
-  let s3: RunningS3rver;
-  let kyc: Awaited<ReturnType<typeof startKycServer>>;
-  let client: S3Client;
-  const [base] = serverBackends();
-
-  beforeAll(async () => {
-    temp = await freshTempDir();
-    s3 = await startS3rver(join(temp.root, 's3rver'));
-    const env = { STORAGE: 's3', S3_BUCKET: BUCKET, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: 'kyc/' };
-    kyc = await startKycServer({
-      name: base!.name,
-      setup: async () => {
-        const setup = await base!.setup();
-        return { ...setup, env: { ...setup.env, ...env } };
-      },
-    });
-    client = createS3Client(settingsFor(s3.endpoint, BUCKET, 'kyc/'));
-  });
-  afterAll(async () => {
-    client?.destroy();
-    await kyc?.close();
-    await s3?.close();
-    await temp?.remove();
-  });
-
-  const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key);
-  const uploadForm = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
-    const form = new FormData();
-    form.append('type', 'identity');
-    form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
-    return form;
-  };
-
-  it('stores the upload in the bucket under the prefix, serves it back to its owner, and logs the store without keys', async () => {
-    const token = await kyc.investor();
-    const bytes = sampleFile('pdf', 300_000);
-    const res = await fetch(`${kyc.server.url}/api/kyc/upload-document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: uploadForm(bytes, 'passport.pdf') });
-    expect(res.status).toBe(201);
-    const answer = (await res.json()) as KycUploadResponse;
-    expect(await keys()).toEqual([`kyc/${answer.fileName}`]);
-
-    const download = await fetch(`${kyc.server.url}/api/kyc/download/${answer.fileName}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(download.status).toBe(200);
-    expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes));
-    expect((await fetch(`${kyc.server.url}/api/kyc/download/${answer.fileName}`)).status).toBe(401);
-
-    const messages = kyc.log.entries.map((e) => `${e.message} ${JSON.stringify(e.fields ?? {})}`);
-    expect(messages).toContain(`File store: s3://${BUCKET}/kyc/ (endpoint ${s3.endpoint}) {}`);
-    expect(messages.join('\n')).not.toMatch(/S3RVER/);
-  });
-
-  it('refuses an upload over 10 MB with nothing left in the bucket: no object, no multipart upload, no part', async () => {
-    const token = await kyc.investor();
-    const before = await keys();
-    const res = await fetch(`${kyc.server.url}/api/kyc/upload-document`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: uploadForm(sampleFile('pdf', KYC_MAX_BYTES + 1), 'big.pdf'),
-    });
-    expect(res.status).toBe(413);
-    expect(await keys()).toEqual(before);
-    expect((await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).toEqual([]);
-    expect(await entriesUnder(join(s3.directory, BUCKET, UPLOADS))).toEqual([]);
   });
 });
