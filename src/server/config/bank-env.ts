@@ -10,7 +10,7 @@
  * start. Shown in the portal only, never emailed.
  */
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export type BankAccount = {
   bankName: string;
@@ -32,11 +32,6 @@ export const DEMO_BANK = {
 /** The EPC QR's beneficiary name limit (EPC069-12). */
 export const BANK_ACCOUNT_NAME_MAX = 70;
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
-
 /** One line of printable text, at most `max` characters. */
 function line(name: string, value: string, max: number): string {
   if (value.length > max || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value)) throw new ConfigError(name, `must be one line of at most ${max} characters.`);
@@ -48,9 +43,9 @@ export const groupedIban = (iban: string): string => friendlyFormatIBAN(iban) ??
 
 export function loadBankSettings(env: Env): BankAccount {
   const demoDefaults: string[] = [];
-  const production = read(env, 'NODE_ENV') === 'production';
+  const production = readEnv(env, 'NODE_ENV') === 'production';
   const get = (name: keyof typeof DEMO_BANK): string => {
-    const value = read(env, name);
+    const value = readEnv(env, name);
     // Investors wire real money to what the page shows: production names the foundation's own account.
     if (value === undefined && production) throw new ConfigError(name, "is required when NODE_ENV=production: the demo bank account is not the foundation's.");
     if (value === undefined) demoDefaults.push(name);

@@ -16,7 +16,7 @@
 import { Network, validate as isBitcoinAddress } from 'bitcoin-address-validation';
 import { CRYPTO_CHAINS, CRYPTO_CURRENCIES, CRYPTO_PRICE_RANGES, type CryptoCurrency } from '../../shared/payment.ts';
 import { checkWalletAddress } from '../../shared/wallet.ts';
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export const COINGECKO_SIMPLE_PRICE_URL = 'https://api.coingecko.com/api/v3/simple/price';
 
@@ -42,13 +42,8 @@ export type CryptoSettings = {
   demoDefaults: string[];
 };
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
-
 function priceApiUrl(env: Env): string | null {
-  const raw = read(env, 'CRYPTO_PRICE_API_URL') ?? COINGECKO_SIMPLE_PRICE_URL;
+  const raw = readEnv(env, 'CRYPTO_PRICE_API_URL') ?? COINGECKO_SIMPLE_PRICE_URL;
   if (raw.toLowerCase() === 'off') return null;
   let url: URL;
   try {
@@ -64,8 +59,8 @@ function priceApiUrl(env: Env): string | null {
 }
 
 function apiKey(env: Env): CryptoSettings['apiKey'] {
-  const demo = read(env, 'COINGECKO_API_KEY');
-  const pro = read(env, 'COINGECKO_PRO_API_KEY');
+  const demo = readEnv(env, 'COINGECKO_API_KEY');
+  const pro = readEnv(env, 'COINGECKO_PRO_API_KEY');
   if (demo !== undefined && pro !== undefined) throw new ConfigError('COINGECKO_API_KEY', 'and COINGECKO_PRO_API_KEY are both set; use one of them.');
   for (const [name, value] of [
     ['COINGECKO_API_KEY', demo],
@@ -97,7 +92,7 @@ function wallets(env: Env, production: boolean, demoDefaults: string[]): Record<
   const out = {} as Record<CryptoCurrency, string>;
   for (const currency of CRYPTO_CURRENCIES) {
     const name = `CRYPTO_WALLET_${currency}`;
-    const given = read(env, name);
+    const given = readEnv(env, name);
     // A demo wallet receives nobody's money (anyone holds the key of BIP-173's vector): production names its own.
     if (given === undefined && production) throw new ConfigError(name, "is required when NODE_ENV=production: the demo wallet is not the foundation's.");
     if (given === undefined) demoDefaults.push(name);
@@ -132,12 +127,12 @@ export function parseIndicativeRates(raw: string): Partial<Record<CryptoCurrency
 }
 
 export function loadCryptoSettings(env: Env): CryptoSettings {
-  const production = (read(env, 'NODE_ENV') ?? 'development') === 'production';
+  const production = (readEnv(env, 'NODE_ENV') ?? 'development') === 'production';
   const demoDefaults: string[] = [];
   const url = priceApiUrl(env);
   const key = apiKey(env);
   const walletMap = wallets(env, production, demoDefaults);
-  const rawRates = read(env, 'CRYPTO_INDICATIVE_RATES');
+  const rawRates = readEnv(env, 'CRYPTO_INDICATIVE_RATES');
   // The demo's rates would fix real payments at made-up prices: production has none unless the issuer sets them.
   if (rawRates === undefined && !production) demoDefaults.push('CRYPTO_INDICATIVE_RATES');
   const rates = rawRates ?? (production ? 'none' : DEMO_INDICATIVE_RATES);

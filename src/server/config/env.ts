@@ -41,8 +41,8 @@ export type Env = Record<string, string | undefined>;
 
 /** CONTENT_DIR, or DISCLOSURE_DIR (its name before agreements joined the folder); both set must name one folder. */
 function contentDir(env: Env, cwd: string): ServerConfig['contentDir'] {
-  const content = read(env, 'CONTENT_DIR');
-  const disclosure = read(env, 'DISCLOSURE_DIR');
+  const content = readEnv(env, 'CONTENT_DIR');
+  const disclosure = readEnv(env, 'DISCLOSURE_DIR');
   if (content !== undefined && disclosure !== undefined && resolve(cwd, content) !== resolve(cwd, disclosure)) {
     throw new ConfigError('CONTENT_DIR', `"${content}" and DISCLOSURE_DIR "${disclosure}" name different folders; DISCLOSURE_DIR is its older name: set one of them.`);
   }
@@ -58,13 +58,14 @@ const MAX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /** numeric(18, 2) holds amounts below 1e16; stay well inside it. */
 const MAX_AMOUNT = 1e12;
 
-const read = (env: Env, name: string): string | undefined => {
+/** A variable's value, trimmed; unset, empty and blank all count as unset (compose and .env files pass empty values). */
+export const readEnv = (env: Env, name: string): string | undefined => {
   const value = env[name];
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 };
 
 function integerIn(env: Env, name: string, min: number, max: number, fallback: number): number {
-  const raw = read(env, name);
+  const raw = readEnv(env, name);
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(name, `"${raw}" is not a whole number between ${min} and ${max}.`);
@@ -73,7 +74,7 @@ function integerIn(env: Env, name: string, min: number, max: number, fallback: n
 }
 
 function positiveDecimal(env: Env, name: string): number | undefined {
-  const raw = read(env, name);
+  const raw = readEnv(env, name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > MAX_AMOUNT) {
@@ -83,7 +84,7 @@ function positiveDecimal(env: Env, name: string): number | undefined {
 }
 
 function databaseUrl(env: Env): string | null {
-  const raw = read(env, 'DATABASE_URL');
+  const raw = readEnv(env, 'DATABASE_URL');
   if (raw === undefined) return null;
   let url: URL;
   try {
@@ -111,7 +112,7 @@ function jwtSecret(env: Env): Uint8Array | null {
 const MAX_TRUSTED_PROXIES = 10;
 
 function trustedProxies(env: Env): number {
-  const raw = read(env, 'TRUST_PROXY');
+  const raw = readEnv(env, 'TRUST_PROXY');
   if (raw === undefined) return 0;
   if (!/^\d+$/.test(raw) || Number(raw) > MAX_TRUSTED_PROXIES) {
     throw new ConfigError(
@@ -124,10 +125,10 @@ function trustedProxies(env: Env): number {
 
 export function loadConfig(env: Env, cwd: string = process.cwd()): ServerConfig {
   const port = integerIn(env, 'PORT', 0, 65535, DEFAULTS.port);
-  const host = read(env, 'HOST') ?? DEFAULTS.host;
+  const host = readEnv(env, 'HOST') ?? DEFAULTS.host;
   if (/\s/.test(host)) throw new ConfigError('HOST', `"${host}" is not a host name or address.`);
-  const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? DEFAULTS.dataDir);
-  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const dataDir = resolve(cwd, readEnv(env, 'DATA_DIR') ?? DEFAULTS.dataDir);
+  const nodeEnv = readEnv(env, 'NODE_ENV') ?? 'development';
   const dbUrl = databaseUrl(env);
   if (nodeEnv === 'production' && dbUrl === null) {
     throw new ConfigError(

@@ -3,7 +3,7 @@
  * SMTP_PORT, SMTP_USER, SMTP_PASS select SMTP delivery; SMTP_FROM is the sender (required with SMTP).
  * Nothing set: messages go to the outbox directory. Messages never repeat a password.
  */
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export type SmtpSettings = {
   /** The SMTP_URL as given (holds the password), or null when the parts are configured separately. */
@@ -22,22 +22,17 @@ export type MailSettings = { kind: 'smtp'; smtp: SmtpSettings } | { kind: 'outbo
 
 export const OUTBOX_FROM = 'G2G Investor Portal <no-reply@g2g-portal.invalid>';
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
-
 /** "Name <a@b.c>" or "a@b.c", one line. */
 const FROM_PATTERN = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
 
 export function loadMailSettings(env: Env): MailSettings {
-  const url = read(env, 'SMTP_URL');
-  const host = read(env, 'SMTP_HOST');
-  const from = read(env, 'SMTP_FROM');
+  const url = readEnv(env, 'SMTP_URL');
+  const host = readEnv(env, 'SMTP_HOST');
+  const from = readEnv(env, 'SMTP_FROM');
   if (from !== undefined && !FROM_PATTERN.test(from)) throw new ConfigError('SMTP_FROM', `"${from}" is not an address like "G2G Portal <no-reply@example.com>".`);
   if (url === undefined && host === undefined) {
     for (const name of ['SMTP_PORT', 'SMTP_USER', 'SMTP_PASS']) {
-      if (read(env, name) !== undefined) throw new ConfigError(name, 'is set but SMTP_HOST (or SMTP_URL) is not.');
+      if (readEnv(env, name) !== undefined) throw new ConfigError(name, 'is set but SMTP_HOST (or SMTP_URL) is not.');
     }
     return { kind: 'outbox', from: from ?? OUTBOX_FROM };
   }
@@ -61,13 +56,13 @@ export function loadMailSettings(env: Env): MailSettings {
     };
   }
 
-  const rawPort = read(env, 'SMTP_PORT');
+  const rawPort = readEnv(env, 'SMTP_PORT');
   if (rawPort !== undefined && (!/^\d+$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535)) {
     throw new ConfigError('SMTP_PORT', `"${rawPort}" is not a whole number between 1 and 65535.`);
   }
   const port = rawPort === undefined ? 587 : Number(rawPort);
   if (/[\s/]/.test(host ?? '')) throw new ConfigError('SMTP_HOST', `"${host}" is not a host name or address.`);
-  const user = read(env, 'SMTP_USER') ?? null;
+  const user = readEnv(env, 'SMTP_USER') ?? null;
   const pass = env.SMTP_PASS === undefined || env.SMTP_PASS === '' ? null : env.SMTP_PASS;
   if ((user === null) !== (pass === null)) throw new ConfigError(user === null ? 'SMTP_USER' : 'SMTP_PASS', 'must be set together with ' + (user === null ? 'SMTP_PASS.' : 'SMTP_USER.'));
   return {

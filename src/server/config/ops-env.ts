@@ -10,7 +10,7 @@
  *   SHUTDOWN_TIMEOUT_SECONDS   on SIGTERM/SIGINT: how long in-flight requests and jobs may take to finish (default 25,
  *                              under the usual 30 s a platform waits before SIGKILL); then connections are cut.
  */
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export type LogFormat = 'text' | 'json';
 
@@ -28,14 +28,9 @@ const MAX_SHUTDOWN_TIMEOUT_SECONDS = 600;
 const MIN_METRICS_TOKEN_LENGTH = 16;
 const MAX_METRICS_TOKEN_LENGTH = 256;
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
-
 /** LOG_FORMAT alone: main.ts needs it before anything else is read, to print even a start failure in the right format. */
 export function loadLogFormat(env: Env): LogFormat {
-  const raw = read(env, 'LOG_FORMAT');
+  const raw = readEnv(env, 'LOG_FORMAT');
   if (raw === undefined) return 'text';
   const format = raw.toLowerCase();
   if (format !== 'text' && format !== 'json') throw new ConfigError('LOG_FORMAT', `"${raw}" is not a log format: text (the default) or json.`);
@@ -43,17 +38,17 @@ export function loadLogFormat(env: Env): LogFormat {
 }
 
 function metricsPort(env: Env): number | null {
-  const raw = read(env, 'METRICS_PORT');
+  const raw = readEnv(env, 'METRICS_PORT');
   if (raw === undefined) return null;
   if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new ConfigError('METRICS_PORT', `"${raw}" is not a port number (0-65535).`);
   const port = Number(raw);
-  const main = read(env, 'PORT') ?? '3000';
+  const main = readEnv(env, 'PORT') ?? '3000';
   if (port !== 0 && String(port) === main) throw new ConfigError('METRICS_PORT', `is the same as PORT (${port}); the metrics listener needs a port of its own.`);
   return port;
 }
 
 function metricsToken(env: Env): string | null {
-  const raw = read(env, 'METRICS_TOKEN');
+  const raw = readEnv(env, 'METRICS_TOKEN');
   if (raw === undefined) return null;
   // The token is never repeated in the message: only what is wrong with it.
   if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError('METRICS_TOKEN', 'must be printable ASCII without spaces.');
@@ -64,7 +59,7 @@ function metricsToken(env: Env): string | null {
 }
 
 function shutdownTimeoutMs(env: Env): number {
-  const raw = read(env, 'SHUTDOWN_TIMEOUT_SECONDS');
+  const raw = readEnv(env, 'SHUTDOWN_TIMEOUT_SECONDS');
   if (raw === undefined) return DEFAULT_SHUTDOWN_TIMEOUT_SECONDS * 1000;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_SHUTDOWN_TIMEOUT_SECONDS) {
     throw new ConfigError('SHUTDOWN_TIMEOUT_SECONDS', `"${raw}" is not a whole number of seconds between 1 and ${MAX_SHUTDOWN_TIMEOUT_SECONDS}.`);

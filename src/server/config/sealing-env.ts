@@ -15,7 +15,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Pkcs12Error, readPkcs12 } from '../providers/sealing/pkcs12.ts';
 import { describeCertificate, type SealingKeyMaterial } from '../providers/sealing/sealing-key.ts';
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export type SealingKeySettings = { kind: 'pkcs12'; path: string; password: string } | { kind: 'self-signed' };
 
@@ -33,22 +33,17 @@ const MAX_SEALING_WORKERS = 8;
 /** A sealing PKCS#12 is a few kilobytes; anything this big is the wrong file. */
 const MAX_P12_BYTES = 1024 * 1024;
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
-
 export function loadSealingSettings(env: Env, cwd: string = process.cwd()): SealingSettings {
-  const path = read(env, 'SEALING_P12_PATH');
+  const path = readEnv(env, 'SEALING_P12_PATH');
   // A password is taken as given (spaces may be part of it); only an empty value counts as unset.
   const password = env.SEALING_P12_PASSWORD === undefined || env.SEALING_P12_PASSWORD === '' ? undefined : env.SEALING_P12_PASSWORD;
   if (path === undefined && password !== undefined) throw new ConfigError('SEALING_P12_PASSWORD', 'is set but SEALING_P12_PATH is not.');
 
-  const rawWorkers = read(env, 'SEALING_WORKERS');
+  const rawWorkers = readEnv(env, 'SEALING_WORKERS');
   if (rawWorkers !== undefined && (!/^\d+$/.test(rawWorkers) || Number(rawWorkers) > MAX_SEALING_WORKERS)) {
     throw new ConfigError('SEALING_WORKERS', `"${rawWorkers}" is not a whole number between 0 and ${MAX_SEALING_WORKERS}.`);
   }
-  const contact = read(env, 'SEALING_CONTACT') ?? DEFAULT_SEALING_CONTACT;
+  const contact = readEnv(env, 'SEALING_CONTACT') ?? DEFAULT_SEALING_CONTACT;
   if (contact.length > 200 || /[\p{Cc}\p{Cf}]/u.test(contact)) {
     throw new ConfigError('SEALING_CONTACT', 'must be one line of at most 200 characters (e.g. an email address or a phone number).');
   }

@@ -8,7 +8,7 @@
  * go to the bucket. No message ever repeats a key or a secret.
  */
 import { inspect } from 'node:util';
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export type S3Credentials = { readonly accessKeyId: string; readonly secretAccessKey: string };
 
@@ -29,11 +29,6 @@ export type StorageSettings = { kind: 'local' } | S3StorageSettings;
 
 const S3_NAMES = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
-
 /**
  * S3's bucket naming rules (general purpose buckets): 3-63 characters of lowercase letters, digits, dots and hyphens,
  * starting and ending with a letter or digit, no two dots in a row, not an IP address, and none of the prefixes and
@@ -52,7 +47,7 @@ function bucketProblem(bucket: string): string | null {
 }
 
 function s3Bucket(env: Env): string {
-  const bucket = read(env, 'S3_BUCKET');
+  const bucket = readEnv(env, 'S3_BUCKET');
   if (bucket === undefined) throw new ConfigError('S3_BUCKET', 'is required with STORAGE=s3 (the name of the bucket the uploaded files go to).');
   const problem = bucketProblem(bucket);
   if (problem) throw new ConfigError('S3_BUCKET', `"${bucket}" ${problem}`);
@@ -60,7 +55,7 @@ function s3Bucket(env: Env): string {
 }
 
 function s3Region(env: Env): string {
-  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  const region = readEnv(env, 'S3_REGION') ?? 'us-east-1';
   // AWS regions (eu-central-1), and the words S3-compatible services use (auto, garage).
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(region) || region.length > 40) {
     throw new ConfigError('S3_REGION', `"${region}" is not a region name (lowercase letters, digits and hyphens, e.g. eu-central-1).`);
@@ -69,7 +64,7 @@ function s3Region(env: Env): string {
 }
 
 function s3Endpoint(env: Env): string | null {
-  const raw = read(env, 'S3_ENDPOINT');
+  const raw = readEnv(env, 'S3_ENDPOINT');
   if (raw === undefined) return null;
   let url: URL;
   try {
@@ -89,7 +84,7 @@ function s3Endpoint(env: Env): string | null {
 }
 
 function s3ForcePathStyle(env: Env, endpoint: string | null): boolean {
-  const raw = read(env, 'S3_FORCE_PATH_STYLE');
+  const raw = readEnv(env, 'S3_FORCE_PATH_STYLE');
   if (raw === undefined) return endpoint !== null; // S3-compatible services mostly want path-style addressing
   if (raw === 'true') return true;
   if (raw === 'false') return false;
@@ -97,8 +92,8 @@ function s3ForcePathStyle(env: Env, endpoint: string | null): boolean {
 }
 
 function s3Credentials(env: Env): S3Credentials | null {
-  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
-  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  const accessKeyId = readEnv(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = readEnv(env, 'S3_SECRET_ACCESS_KEY');
   if (accessKeyId === undefined && secretAccessKey === undefined) return null;
   if (accessKeyId === undefined) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required with S3_SECRET_ACCESS_KEY (set both, or neither for the AWS default credential chain).');
   if (secretAccessKey === undefined) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required with S3_ACCESS_KEY_ID (set both, or neither for the AWS default credential chain).');
@@ -116,7 +111,7 @@ function s3Credentials(env: Env): S3Credentials | null {
 }
 
 function s3Prefix(env: Env): string {
-  const prefix = read(env, 'S3_PREFIX');
+  const prefix = readEnv(env, 'S3_PREFIX');
   if (prefix === undefined) return '';
   if (prefix.length > 512) throw new ConfigError('S3_PREFIX', `is ${prefix.length} characters long; keep it under 512.`);
   if (prefix.startsWith('/')) throw new ConfigError('S3_PREFIX', `"${prefix}" must not start with "/" (write e.g. uploads/).`);
@@ -132,9 +127,9 @@ function s3Prefix(env: Env): string {
 }
 
 export function loadStorageSettings(env: Env): StorageSettings {
-  const kind = read(env, 'STORAGE') ?? 'local';
+  const kind = readEnv(env, 'STORAGE') ?? 'local';
   if (kind === 'local') {
-    const stray = S3_NAMES.find((name) => read(env, name) !== undefined);
+    const stray = S3_NAMES.find((name) => readEnv(env, name) !== undefined);
     if (stray) throw new ConfigError(stray, 'is set but STORAGE is not s3 (set STORAGE=s3 to keep the files in the bucket, or unset the S3_* variables).');
     return { kind: 'local' };
   }

@@ -6,17 +6,12 @@
  * live keys are not mixed, and live keys run only with NODE_ENV=production: a development or test start with live keys
  * would take real money from test clicks.
  */
-import { ConfigError, type Env } from './env.ts';
+import { ConfigError, type Env, readEnv } from './env.ts';
 
 export type StripeSettings = { kind: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; live: boolean };
 export type CardSettings = StripeSettings | { kind: 'local-test' };
 
 const NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
-
-const read = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-};
 
 /** Stripe keys: a prefix, then letters and digits (no spaces, quotes or line breaks pasted along). */
 const SECRET = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/;
@@ -24,7 +19,7 @@ const PUBLISHABLE = /^pk_(test|live)_[0-9A-Za-z]{8,}$/;
 const WEBHOOK = /^whsec_[0-9A-Za-z+/=]{8,}$/;
 
 export function loadCardSettings(env: Env): CardSettings {
-  const values = NAMES.map((name) => read(env, name));
+  const values = NAMES.map((name) => readEnv(env, name));
   const given = NAMES.filter((_, i) => values[i] !== undefined);
   if (given.length === 0) return { kind: 'local-test' };
   const missing = NAMES.find((_, i) => values[i] === undefined);
