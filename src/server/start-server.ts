@@ -107,6 +107,16 @@ function listen(server: ServerType): Promise<AddressInfo> {
 }
 
 /**
+ * A listener that could not bind, in the words of the setting to change: the port taken or not allowed names the
+ * port's variable, an address this machine does not have names HOST. Anything else is returned as it was.
+ */
+function listenRefusal(error: unknown, portVariable: string, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') return error;
+  return new ConfigError(code === 'EADDRNOTAVAIL' ? 'HOST' : portVariable, `cannot listen on ${host}:${port} (${code}).`);
+}
+
+/**
  * Stops accepting and resolves once every connection has ended. Keep-alive connections would hold close() open:
  * idle ones go now, busy ones after their answer (which says `Connection: close`, see health.routes.ts); whatever is
  * still open after `timeoutMs` is cut.
@@ -301,11 +311,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     try {
       address = await listen(server);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-        throw new ConfigError(code === 'EADDRNOTAVAIL' ? 'HOST' : 'PORT', `cannot listen on ${config.host}:${config.port} (${code}).`);
-      }
-      throw error;
+      throw listenRefusal(error, 'PORT', config.host, config.port);
     }
 
     let metricsPort: number | null = null;
@@ -316,9 +322,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         cleanups.push(() => listener.close());
         metricsPort = listener.port;
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE' || code === 'EACCES') throw new ConfigError('METRICS_PORT', `cannot listen on ${config.host}:${ops.metricsPort} (${code}).`);
-        throw error;
+        throw listenRefusal(error, 'METRICS_PORT', config.host, ops.metricsPort);
       }
     }
 
