@@ -3,11 +3,12 @@
  * used, superseded and unknown links are refused alike; a wrong origin or rpID is refused; a replayed registration
  * registers nothing; a double click enrols once.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signInMessages } from '../../src/shared/admin/sign-in-messages.ts';
 import { inviteByCommand } from '../../src/server/domain/admin/staff-invite-command.ts';
-import { staffEnrolments, staffPasskeys, staffSessions } from '../../src/server/db/schema/index.ts';
+import { auditEvents, staffEnrolments, staffPasskeys, staffSessions } from '../../src/server/db/schema/index.ts';
+import { verifyAuditChain } from '../../src/server/domain/audit/verify-audit-chain.ts';
 import { rowCounts } from './support/row-counts.ts';
 import { forEachDatabase } from './harness.ts';
 import { SoftAuthenticator } from './support/admin-sign-in-authenticator.ts';
@@ -107,6 +108,26 @@ forEachDatabase('admin enrolment', (t) => {
     const taken = await enrol(b.secret, key.register(cb));
     expect(taken.status).toBe(409);
     expect(await passkeysOf(b.staffId)).toBe(0);
+  });
+
+  it('a malformed answer (clientDataJSON "AAAA": NUL bytes) is a 400 that commits the cleared challenge and its audit event; the right registration after it is refused', async () => {
+    const invited = await invite();
+    const key = new SoftAuthenticator(ORIGIN, RP_ID);
+    const creation = (await (await options(invited.secret)).json()).options;
+    const honest = key.register(creation);
+    const res = await enrol(invited.secret, { ...honest, response: { ...honest.response, clientDataJSON: 'AAAA' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: signInMessages.passkeyRefused });
+    const [row] = await t.database.db.select().from(staffEnrolments).where(eq(staffEnrolments.id, invited.enrolmentId));
+    expect(row!.webauthnChallenge).toBeNull();
+    const refusals = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.staffId, invited.staffId), eq(auditEvents.action, 'admin.enrol.refused')));
+    expect(refusals.map((e) => e.detail.reason)).toEqual(['not_verified']);
+    expect(String(refusals[0]!.detail.detail)).not.toMatch(/[\u0000\p{Cs}]/u);
+    const after = await enrol(invited.secret, honest);
+    expect(after.status).toBe(400);
+    expect(await passkeysOf(invited.staffId)).toBe(0);
+    expect(await sessionsOf(invited.staffId)).toBe(0);
+    expect(await verifyAuditChain(t.database.db, () => t.clock.now())).toMatchObject({ ok: true, firstBroken: null });
   });
 
   it('a double click enrols once', async () => {

@@ -7,6 +7,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signInMessages } from '../../src/shared/admin/sign-in-messages.ts';
 import { auditEvents, staffChallenges, staffMembers, staffPasskeys, staffSessions } from '../../src/server/db/schema/index.ts';
+import { verifyAuditChain } from '../../src/server/domain/audit/verify-audit-chain.ts';
 import { forEachDatabase } from './harness.ts';
 import { SoftAuthenticator } from './support/admin-sign-in-authenticator.ts';
 import { ORIGIN, RP_ID, callerFor, codeVerified, enrolledStaff } from './support/admin-sign-in-flow.ts';
@@ -219,6 +220,27 @@ forEachDatabase('admin sign-in', (t) => {
       expect(crossed.status).toBe(400);
       expect(await sessionsOf(other.id)).toBe(1);
       expect(await sessionsOf(me.id)).toBe(1);
+    });
+
+    it('a malformed answer (clientDataJSON "AAAA": NUL bytes) is a 400 that commits the burnt challenge and its audit event; the right assertion after it is refused', async () => {
+      const member = await enrolledStaff(t, caller, ['finance']);
+      const { challengeId, options } = await codeVerified(t, caller, member.email);
+      const honest = member.passkey.authenticate(options);
+      const res = await caller.post('/api/admin/auth/passkey', { challengeId, response: { ...honest, response: { ...honest.response, clientDataJSON: 'AAAA' } } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: signInMessages.passkeyRefused });
+      const [row] = await t.database.db.select().from(staffChallenges).where(eq(staffChallenges.id, challengeId));
+      expect(row!.usedAt).not.toBeNull();
+      const refusals = (await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.staffId, member.id), eq(auditEvents.action, 'admin.sign-in.passkey_failed')))).filter(
+        (e) => e.detail.challengeId === challengeId,
+      );
+      expect(refusals.map((e) => e.detail.reason)).toEqual(['not_verified']);
+      // The library's words are kept, made storable: no NUL, no lone surrogate.
+      expect(String(refusals[0]!.detail.detail)).not.toMatch(/[\u0000\p{Cs}]/u);
+      const after = await caller.post('/api/admin/auth/passkey', { challengeId, response: honest });
+      expect(after.status).toBe(410);
+      expect(await sessionsOf(member.id)).toBe(1);
+      expect(await verifyAuditChain(t.database.db, () => t.clock.now())).toMatchObject({ ok: true, firstBroken: null });
     });
 
     it('refuses before the code step, and a revoked passkey', async () => {

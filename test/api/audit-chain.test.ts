@@ -159,6 +159,29 @@ forEachDatabase('the audit hash chain', (t) => {
     expect(Object.getPrototypeOf(stored[4]!.detail)).toBe(Object.prototype);
   });
 
+  it('stores any text a detail carries (NUL, lone surrogates, in values and keys, at any depth) made storable, and the chain verifies', async () => {
+    const database = t.database;
+    const detail: Record<string, unknown> = {
+      detail: 'Unexpected token \'\u0000\', "\u0000\u0000\u0000" is not valid JSON', // a library's message
+      cut: '😀'.slice(0, 1), // a pair cut in half by a slice
+      low: '\udfff x',
+      ok: '😀',
+      'k\u0000ey': { list: ['a\u0000', ['\ud800']] },
+    };
+    const proto = JSON.parse('{"__proto__":"\\u0000"}') as Record<string, unknown>;
+    const appended = [];
+    for (const d of [detail, proto]) appended.push(await recordAuditEvent(database.db, { userId: null, action: 'test.unstorable', detail: d, meta: NO_CLIENT, at: new Date() }));
+    expect(await verify(database)).toMatchObject({ ok: true, firstBroken: null });
+    expect((await rowAt(database, appended[0]!.seq)).detail).toEqual({
+      detail: 'Unexpected token \'\ufffd\', "\ufffd\ufffd\ufffd" is not valid JSON',
+      cut: '\ufffd',
+      low: '\ufffd x',
+      ok: '😀',
+      'k\ufffdey': { list: ['a\ufffd', ['\ufffd']] },
+    });
+    expect(JSON.stringify((await rowAt(database, appended[1]!.seq)).detail)).toBe('{"__proto__":"\ufffd"}');
+  });
+
   it('a transaction that rolls back takes its seq with it: no gap', async () => {
     const database = await own();
     const before = (await seqs(database)).length;

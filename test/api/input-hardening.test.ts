@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { SaveDisclosureProgressSchema } from '../../src/shared/disclosure.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/server/http/json-body-limit.ts';
-import { MAX_JSON_DEPTH } from '../../src/server/http/read-json.ts';
+import { MAX_JSON_DEPTH } from '../../src/shared/plain-data.ts';
 import { bearer, forEachDatabase, individualPayload } from './harness.ts';
 import { kycInvestor } from './support/kyc.ts';
 import { rowCounts } from './support/row-counts.ts';

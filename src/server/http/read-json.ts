@@ -4,17 +4,14 @@
  * JSON 400, a body that is not plain data 400 (below), schema issues 400. The size limit is enforced before, by the
  * JSON body limit on /api (json-body-limit.ts).
  *
- * Plain data, checked before any schema sees the body and before anything is written (checkJsonShape):
- * - nesting at most MAX_JSON_DEPTH arrays/objects deep (ours need 4; a 64 KB body could nest 32,000 deep);
- * - every key and string well-formed text (isCleanText): no NUL, which PostgreSQL text cannot hold, and no lone
- *   UTF-16 surrogate (`"\ud800"` parses, but PostgreSQL's json refuses it, and UTF-8 cannot carry it);
- * - no key `__proto__`, `constructor` or `prototype` anywhere: JSON.parse makes them own properties, and valibot's
- *   record() silently skips them, so a map keyed by such a name would pass its key check unseen.
- * The walk keeps its own stack: a deep body never recurses.
+ * Plain data (src/shared/plain-data.ts), checked before any schema sees the body and before anything is written:
+ * nesting at most MAX_JSON_DEPTH deep, every key and string well-formed text (no NUL, no lone surrogate), no key
+ * `__proto__`, `constructor` or `prototype`. The same rules hold for JSON inside a form field (the agreement form).
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { messages } from '../../shared/messages.ts';
+import { checkJsonShape } from '../../shared/plain-data.ts';
 import { AppError } from '../errors/app-error.ts';
 
 type Issues = readonly v.BaseIssue<unknown>[];
@@ -36,44 +33,6 @@ const fallbackFor = (options: InputOptions, issues: Issues): string => {
   const { fallback = messages.server.invalidRequest } = options;
   return typeof fallback === 'string' ? fallback : fallback(issues);
 };
-
-/** Deepest nesting of arrays and objects a JSON body may have. */
-export const MAX_JSON_DEPTH = 32;
-
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-/** With the u flag a surrogate pair is one code point: \p{Cs} matches only a lone surrogate. */
-const UNCLEAN_TEXT = /[\u0000\p{Cs}]/u;
-
-/** Text that PostgreSQL (text and jsonb) and UTF-8 can hold as it is: no NUL, no lone surrogate. */
-export const isCleanText = (text: string): boolean => !UNCLEAN_TEXT.test(text);
-
-/** Whether a parsed body is plain data (see above). Iterative: `pending` holds values and their depths. */
-export function checkJsonShape(body: unknown): boolean {
-  const pending: unknown[] = [body];
-  const depths: number[] = [0];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    const depth = depths.pop() as number;
-    if (typeof value === 'string') {
-      if (!isCleanText(value)) return false;
-    } else if (value !== null && typeof value === 'object') {
-      if (depth >= MAX_JSON_DEPTH) return false;
-      if (Array.isArray(value)) {
-        for (const item of value) {
-          pending.push(item);
-          depths.push(depth + 1);
-        }
-      } else {
-        for (const [key, item] of Object.entries(value)) {
-          if (FORBIDDEN_KEYS.has(key) || !isCleanText(key)) return false;
-          pending.push(item);
-          depths.push(depth + 1);
-        }
-      }
-    }
-  }
-  return true;
-}
 
 export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown, options: InputOptions = {}): v.InferOutput<TSchema> {
   if (options.messages === 'schema') {

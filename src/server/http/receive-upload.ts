@@ -5,7 +5,7 @@
  * - the type is decided by the first bytes (sniff-file-type.ts): anything but JPEG, PNG, PDF is refused with 415;
  * - the byte limit is enforced as the bytes arrive: past it, reading stops and the answer is 413;
  * - the stored name is generated here (random, with the detected type's extension); the browser's name is data.
- * - field names and values must be well-formed text without NUL (as in JSON bodies, read-json.ts), and the route may
+ * - field names and values must be well-formed text without NUL (as in JSON bodies: shared/plain-data.ts), and the route may
  *   check the fields as they arrive (checkFields), so a file that follows refused fields is never stored.
  * Resolves when the whole request has been read and the file is stored. On any failure (limit, type, malformed
  * form, a refused field, client gone) reading stops, the partial file is removed, and nothing remains in the store:
@@ -17,12 +17,12 @@ import { finished, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { messages } from '../../shared/messages.ts';
+import { isCleanText } from '../../shared/plain-data.ts';
 import type { AppEnv } from '../app-context.ts';
 import { cleanOriginalName } from '../domain/kyc/clean-original-name.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { newStoredFileName, type StoredFileType } from '../storage/stored-name.ts';
-import { isCleanText } from './read-json.ts';
 import { requestStream } from './request-stream.ts';
 import { SNIFF_BYTES, sniffFileType } from './sniff-file-type.ts';
 

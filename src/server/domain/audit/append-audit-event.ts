@@ -3,10 +3,12 @@
  * the same on PGlite and PostgreSQL), takes seq = head.seq + 1 and prev_hash = head.hash, and writes the event and
  * the new head in one statement. The lock is held to commit, so chain order is commit order: concurrent writers on
  * PostgreSQL wait for each other on this one small row only, and a transaction that rolls back takes its seq with it.
- * The id and the instant come from here, so the hash is known before the insert.
+ * The id and the instant come from here, so the hash is known before the insert. Whatever text an event carries (a
+ * library's error message in its detail), it is stored: see asStoredJson (audit-hash.ts) and db/jsonb-value.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { cleanText } from '../../../shared/plain-data.ts';
 import { auditChainHead, auditEvents } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { asStoredJson, auditEventHash } from './audit-hash.ts';
@@ -33,7 +35,18 @@ export async function lockChainHead(tx: Db): Promise<{ seq: number; hash: string
 export async function appendAuditEvent(tx: Db, input: AuditEventInput): Promise<AppendedAuditEvent> {
   if (!(input.at instanceof Date) || Number.isNaN(input.at.getTime())) throw new Error(`An audit event (${input.action}) needs a valid instant`);
   const head = await lockChainHead(tx);
-  const event = { ...input, id: randomUUID(), detail: asStoredJson(input.detail), seq: head.seq + 1, prevHash: head.hash };
+  // Hashed exactly as stored: the detail as jsonb keeps it, the texts without what PostgreSQL text cannot hold.
+  const text = (value: string | null) => (value === null ? null : cleanText(value));
+  const event = {
+    ...input,
+    action: cleanText(input.action),
+    ip: text(input.ip),
+    userAgent: text(input.userAgent),
+    id: randomUUID(),
+    detail: asStoredJson(input.detail),
+    seq: head.seq + 1,
+    prevHash: head.hash,
+  };
   const hash = auditEventHash(event);
   await tx.execute(sql`
     with appended as (

@@ -4,6 +4,7 @@
  * so the same event always hashes the same whatever order its keys were written or PostgreSQL's jsonb gives back.
  */
 import { createHash } from 'node:crypto';
+import { asJsonbValue } from '../../db/jsonb-value.ts';
 
 /** The prev_hash of the first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -37,13 +38,13 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The detail as a jsonb column gives it back: what JSON can hold (no undefined, Dates as strings, numbers as
- * numbers: 1.0 is 1). The chain hashes and stores this, so a re-read hashes the same.
+ * numbers: 1.0 is 1), every string and key made storable (a NUL or a lone surrogate becomes U+FFFD:
+ * db/jsonb-value.ts). The chain hashes and stores this, so a re-read hashes the same.
  */
 export function asStoredJson(detail: Record<string, unknown> | undefined): Record<string, unknown> {
-  const text = JSON.stringify(detail ?? {});
-  const parsed: unknown = JSON.parse(text);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('An audit event detail must be a JSON object');
-  return parsed as Record<string, unknown>;
+  const stored = asJsonbValue(detail ?? {});
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) throw new Error('An audit event detail must be a JSON object');
+  return stored as Record<string, unknown>;
 }
 
 /** PostgreSQL gives uuids back in lower case: hash them so, whatever case the caller wrote. */
