@@ -273,6 +273,24 @@ forEachDatabase('back-office content', (t) => {
       expect(await rowCounts(t.database.db)).toEqual(counts);
       expect(await readdir(t.storage.dir)).toEqual([]);
     });
+
+    it('checkbox JSON that is not plain data (a \\ud800 or \\u0000 escape, a __proto__ key, nested too deep) is refused as the JSON reader refuses it: 400, nothing written', async () => {
+      const counts = await rowCounts(t.database.db);
+      const box = (text: string) => `[{"id":"privacy_ok","text":"${text}","required":true}]`;
+      for (const checkboxes of [
+        box('\\ud800'),
+        box('a\\u0000b'),
+        box('\\udfff'),
+        '[{"id":"privacy_ok","text":"ok","required":true,"__proto__":{"critical":true}}]',
+        `[{"id":"privacy_ok","text":"ok","required":true,"critical":false,"x":${'['.repeat(40)}${']'.repeat(40)}}]`,
+      ]) {
+        const res = await postForm(t, '/api/admin/content/agreements/privacy', admin.token, { title: 'Privacy Policy', checkboxes }, { bytes: await realPdf('not plain') });
+        expect(res.status, checkboxes.slice(0, 60)).toBe(400);
+        expect(await res.json()).toEqual({ error: contentMessages.invalidCheckboxes });
+      }
+      expect(await rowCounts(t.database.db)).toEqual(counts);
+      expect(await readdir(t.storage.dir)).toEqual([]);
+    });
   });
 
   describe('uploads refused leave no file and no row', () => {

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { AGREEMENT_KEYS, type AgreementCheckbox, type AgreementKey } from '../legal.ts';
+import { checkJsonShape } from '../plain-data.ts';
 import { contentMessages } from './content-messages.ts';
 
 /** Largest PDF the back-office accepts (the loader's agreement limit, for sections too). */
@@ -89,18 +90,25 @@ export const CheckboxListSchema = v.array(
   BOX,
 );
 
-/** The agreement form's fields: title and the checkbox list (JSON). */
+/**
+ * The agreement form's fields: title and the checkbox list (JSON). The list is held to the JSON reader's rules
+ * (plain-data.ts: no NUL or lone surrogate escape, no __proto__ key, not too deep) before its schema sees it.
+ */
 export const AgreementFieldsSchema = v.object({
   title: TITLE,
   checkboxes: v.pipe(
     v.string(),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      let parsed: unknown;
       try {
-        return JSON.parse(dataset.value) as unknown;
+        parsed = JSON.parse(dataset.value) as unknown;
       } catch {
         addIssue({ message: contentMessages.invalidCheckboxes });
         return NEVER;
       }
+      if (checkJsonShape(parsed)) return parsed;
+      addIssue({ message: contentMessages.invalidCheckboxes });
+      return NEVER;
     }),
     CheckboxListSchema,
   ),
