@@ -3,6 +3,8 @@
  * Tests pass `createMemoryLog()` to assert on what was logged and keep the output quiet.
  * Two formats (LOG_FORMAT, config/ops-env.ts): text lines for a person, JSON lines for a log shipper. Inside a request
  * both carry its id (http/request-id.ts runs the request in `requestScope`), so every line of one call can be found.
+ * In both, one entry is one line whatever its text: JSON escapes it, the text format escapes controls
+ * (escapeControls), so nothing a client sends can end a line or write one of its own.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -49,6 +51,19 @@ const safeJson = (value: unknown): string => {
   }
 };
 
+/**
+ * What a text line must not carry as it is: controls (C0 with the newline, DEL, C1 with NEL), the line and paragraph
+ * separators, bidirectional controls (U+202E shows text backwards) and lone surrogates. Any of them in a message or a
+ * field (a path, a library's error message, a stack) could end the line early, start a forged one (`[error] ...`),
+ * or rewrite the terminal.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}\p{Cs}]/gu;
+const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` with each unprintable character written as an escape (\n, \r, \t, else \uXXXX): one line, what it says. */
+export const escapeControls = (text: string): string =>
+  text.replace(UNPRINTABLE, (ch) => NAMED_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 const formatFields = (fields?: LogFields): string => {
   if (!fields) return '';
   const parts = Object.entries(fields).map(([k, v]) => {
@@ -62,7 +77,8 @@ export function createConsoleLog(out: NodeJS.WritableStream = process.stdout, er
   const write = (stream: NodeJS.WritableStream, level: LogLevel, message: string, fields?: LogFields) => {
     const requestId = currentRequestId();
     const withId = requestId && !(fields && 'requestId' in fields) ? { ...fields, requestId } : fields;
-    stream.write(`${level === 'info' ? '' : `[${level}] `}${message}${formatFields(withId)}\n`);
+    // One entry, one line: everything the line carries is escaped (a stack's line breaks too: \n between frames).
+    stream.write(`${level === 'info' ? '' : `[${level}] `}${escapeControls(`${message}${formatFields(withId)}`)}\n`);
   };
   return {
     info: (m, f) => write(out, 'info', m, f),

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { OpsOptions } from '../../src/server/app.ts';
 import { chooseRequestId } from '../../src/server/http/request-id.ts';
-import { createJsonLog, createMemoryLog, describeError, requestScope } from '../../src/server/log.ts';
+import { createConsoleLog, createJsonLog, createMemoryLog, describeError, requestScope } from '../../src/server/log.ts';
 import { forEachDatabase } from './harness.ts';
 import { opsApp } from './support/ops-app.ts';
 
@@ -96,6 +96,38 @@ describe('createJsonLog', () => {
     expect(raw()).not.toContain('ada@example.com');
     expect(raw()).toContain('select * from users');
     expect(describeError(error)).not.toContain('ada@example.com');
+  });
+});
+
+describe('createConsoleLog (LOG_FORMAT=text)', () => {
+  const textLines = () => {
+    const out = new PassThrough();
+    const chunks: string[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+    return { log: createConsoleLog(out, out), raw: () => chunks.join('') };
+  };
+
+  it('writes one line per entry: controls in the message, field names, values and errors escaped, never a forged line', () => {
+    const { log, raw } = textLines();
+    log.info('aborted at /x\n[error] FORGED', { path: '/a\r\n[error] FORGED\u001b[2K', 'k\ney': 'v\u0085w\u2028x\u2029y', bidi: 'abc\u202edef', tab: 'a\tb', nul: 'a\u0000b', lone: 'a\ud800b' });
+    log.error('failed', { error: new Error('boom\n[error] FORGED') });
+    requestScope.run({ requestId: 'req-9' }, () => log.warn('two\nlines'));
+    const lines = raw().split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((line) => /^\[error\] FORGED/.test(line))).toEqual([]);
+    expect(lines[0]).toBe(
+      'aborted at /x\\n[error] FORGED path=/a\\r\\n[error] FORGED\\u001b[2K k\\ney=v\\u0085w\\u2028x\\u2029y bidi=abc\\u202edef tab=a\\tb nul=a\\u0000b lone=a\\ud800b',
+    );
+    expect(lines[1]).toMatch(/^\[error\] failed error=Error: boom\\n\[error\] FORGED\\n {4}at /);
+    expect(lines[2]).toBe('[warn] two\\nlines requestId=req-9');
+    expect(raw()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+  });
+
+  it('leaves printable text alone: accents, emoji, quotes, backslashes', () => {
+    const { log, raw } = textLines();
+    log.info('Zoë 😀 "quoted" \\ back', { name: 'Åsa 👩🏽‍💻', n: 1 });
+    expect(raw()).toBe('Zoë 😀 "quoted" \\ back name=Åsa 👩🏽‍💻 n=1\n');
   });
 });
 

@@ -7,12 +7,13 @@
  * of at most 128 characters; anything else (a client's own header, a huge or odd one) is replaced by a new UUID, never
  * echoed, so a log line cannot be forged or bloated through it.
  *
- * The access line names the route PATTERN ('/api/downloads/:id'), never the raw path or query: one-time codes,
- * tokens and ids must not reach the logs, and per-id label values would explode the metrics' cardinality.
+ * The access line, like every line about a request (answer-error.ts), names the route PATTERN ('/api/downloads/:id',
+ * routePattern), never the raw or decoded path or query: one-time codes, tokens and ids must not reach the logs, a
+ * decoded path could carry a line of its own, and per-id label values would explode the metrics' cardinality.
  */
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes, routePath } from 'hono/route';
 import type { AppEnv } from '../app-context.ts';
 import { requestScope, type Log } from '../log.ts';
 
@@ -25,10 +26,22 @@ export function chooseRequestId(header: string | undefined, trustedProxies: numb
   return randomUUID();
 }
 
+/**
+ * How every log line names a request: the pattern of the route it was for ('/api/downloads/:id'), the first matched
+ * route registered for its method (HEAD: GET's), not a middleware's ('/api/*' when the body limit refused it); when
+ * none matched, the pattern of the handler that answered, '*' when only catch-alls did. Never the path: the client
+ * wrote it (ids and codes, and once decoded, line breaks and terminal escapes), and per-id labels would explode the
+ * metrics' cardinality.
+ */
+export function routePattern(c: Context): string {
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+  return matchedRoutes(c).find((route) => route.method === method)?.path ?? (routePath(c) || '*');
+}
+
 export type CompletedRequest = {
   requestId: string;
   method: string;
-  /** The matched route's pattern ('/api/kyc/upload'); '*' when only catch-alls matched. */
+  /** The route's pattern ('/api/kyc/upload', routePattern); '*' when only catch-alls matched. */
   route: string;
   status: number;
   ms: number;
@@ -63,7 +76,7 @@ export function requestId({ trustedProxies, accessLog, onComplete }: RequestIdOp
     c.res.headers.set(REQUEST_ID_HEADER, id);
     if (!accessLog && !onComplete) return;
 
-    const route = routePath(c) || '*';
+    const route = routePattern(c);
     const finish = (aborted: boolean) =>
       report({ requestId: id, method: c.req.method, route, status: c.res.status, ms: performance.now() - started, aborted });
     // Under Node the answer is written after this returns (a download streams for a while): the request is over when
