@@ -159,6 +159,44 @@ forEachDatabase('input hardening', (t) => {
     }
   });
 
+  it('refuses an email address holding a character nobody sees, by its Unicode property, at register, login and the staff code: 400 in the catalogue words, nothing written', async () => {
+    const hidden: [string, string][] = [
+      ['U+061C arabic letter mark (format)', '\u061c'],
+      ['U+00AD soft hyphen (format)', '\u00ad'],
+      ['U+180E mongolian vowel separator (format)', '\u180e'],
+      ['U+3164 hangul filler', '\u3164'],
+      ['U+115F hangul choseong filler', '\u115f'],
+      ['U+1160 hangul jungseong filler', '\u1160'],
+      ['U+FFA0 halfwidth hangul filler', '\uffa0'],
+      ['U+034F combining grapheme joiner', '\u034f'],
+      ['U+FE0F variation selector', '\ufe0f'],
+      ['U+E0041 tag letter A (format)', '\u{e0041}'],
+      ['U+0378 unassigned', '\u0378'],
+      ['U+E000 private use', '\ue000'],
+      ['U+2028 line separator', '\u2028'],
+      ['U+202E right-to-left override', '\u202e'],
+      ['U+200B zero-width space', '\u200b'],
+      ['U+2066 left-to-right isolate', '\u2066'],
+      ['U+0007 bell (control)', '\u0007'],
+    ];
+    const counts = await rowCounts(t.database.db);
+    for (const [name, ch] of hidden) {
+      for (const email of [`ada${ch}@example.com`, `ada@exam${ch}ple.com`, `${ch}ada@example.com`]) {
+        const register = await t.post('/api/auth/register', { ...individualPayload(), email });
+        expect([register.status, await register.json()], `register ${name}`).toEqual([400, { field: 'email', error: messages.login.invalidEmail }]);
+        const login = await t.post('/api/auth/login', { email, password: 'placeholder-password' });
+        expect([login.status, await login.json()], `login ${name}`).toEqual([400, { error: messages.login.invalidEmail }]);
+        const staff = await t.post('/api/admin/auth/code', { email });
+        expect([staff.status, await staff.json()], `staff code ${name}`).toEqual([400, { error: messages.login.invalidEmail }]);
+      }
+    }
+    expect(await rowCounts(t.database.db)).toEqual(counts);
+    // Letters of any script stay welcome, astral ones too.
+    for (const email of ['jörg@bücher.example', 'ταχίδρομος@example.gr', 'user\u{1d4d0}@example.com', 'x😀@example.com']) {
+      expect((await t.post('/api/auth/login', { email, password: 'placeholder-password' })).status, email).toBe(202);
+    }
+  });
+
   it('never answers with a stack trace or internal detail', async () => {
     const probes = [
       await postRaw('/api/auth/register', '{"email":'),

@@ -8,7 +8,7 @@ import { dateOfBirthError, IndividualRegistrationSchema, RegistrationRejectionSc
 const TODAY = new Date('2026-11-23T10:00:00Z');
 
 describe('email address', () => {
-  it.each(['investor@example.com', ' Investor@Example.COM ', 'a.b+tag@sub.example.co.uk', 'jörg@bücher.example'])('accepts %j', (email) => {
+  it.each(['investor@example.com', ' Investor@Example.COM ', 'a.b+tag@sub.example.co.uk', 'jörg@bücher.example', 'ταχυδρόμος@παράδειγμα.ελ', '用户@例子.广告'])('accepts %j', (email) => {
     expect(isValidEmail(email)).toBe(true);
     expect(v.safeParse(EmailSchema, email).success).toBe(true);
   });
@@ -23,6 +23,19 @@ describe('email address', () => {
     ['a C1 control', 'x\u0085@example.com'],
     ['a lone low surrogate', 'x\udfff@example.com'],
     ['a lone high surrogate', 'x\ud800@example.com'],
+    // Refused by Unicode property (format, control, unassigned, private use, default-ignorable), not by a list.
+    ['an Arabic letter mark U+061C', 'x\u061c@example.com'],
+    ['a soft hyphen U+00AD', 'ex\u00adample@example.com'],
+    ['a Mongolian vowel separator U+180E', 'x\u180e@example.com'],
+    ['a Hangul filler U+3164', '\u3164@example.com'],
+    ['a Hangul choseong filler U+115F', 'x\u115f@example.com'],
+    ['a halfwidth Hangul filler U+FFA0', 'x\uffa0@example.com'],
+    ['a combining grapheme joiner U+034F', 'x\u034f@example.com'],
+    ['a variation selector U+FE0F', 'x\ufe0f@example.com'],
+    ['a tag character U+E0041', 'x\u{e0041}@example.com'],
+    ['an unassigned code point U+0378', 'x\u0378@example.com'],
+    ['a private-use character U+E000', 'x\ue000@example.com'],
+    ['a paragraph separator U+2029', 'x\u2029@example.com'],
     ['no domain dot', 'x@example'],
   ])('refuses an address with %s', (_, email) => {
     expect(isValidEmail(email)).toBe(false);
