@@ -11,14 +11,18 @@
  * Every answer: below 500, JSON, and for a refusal `{ error }` with a non-empty message and no stack. A refused
  * request writes no row (every table counted before and after) unless its refusal is one the domain records on
  * purpose (REFUSALS_THAT_WRITE). Nothing is logged as an error. Mismatches are collected and reported together.
+ * The KYC upload's multipart form gets a round of its own (support/fuzz.ts multipartCases): no refused form leaves a
+ * row or a file in the store.
  */
+import { readdir } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
+import { storedFiles } from '../../src/server/db/schema/index.ts';
 import { forEachDatabase, individualPayload } from './harness.ts';
-import { VALID_AML, kycInvestor } from './support/kyc.ts';
+import { VALID_AML, kycInvestor, sampleFile } from './support/kyc.ts';
 import { legalInvestor } from './support/legal.ts';
 import { initiateBody, paymentInvestor } from './support/payment.ts';
-import { type Case, type Json, type Sample, PARAM_VALUES, SEED, bodyCases, createFuzzer, fieldCases, prng, randomCases } from './support/fuzz.ts';
+import { type Case, type Json, type Sample, PARAM_VALUES, SEED, bodyCases, createFuzzer, fieldCases, multipartCases, prng, randomCases } from './support/fuzz.ts';
 
 /** A valid body per POST route (`undefined`: the route takes none). The section id is the test database's. */
 const SAMPLES = (sectionId: string, payer: { amount: number; userId: string }): Record<string, Sample> => ({
@@ -129,5 +133,27 @@ forEachDatabase('fuzzing every call', (t) => {
     // Sanity: the investor is still served after all of it.
     expect((await t.get('/api/kyc/status', token)).status).toBe(200);
     expect(messages.server.invalidRequest).toBeTruthy();
+  });
+
+  it('answers every hostile KYC upload form below 500, in JSON with { error }; a refused one leaves no row and no file', { timeout: 300_000 }, async () => {
+    const started = performance.now();
+    const random = prng(SEED + 3);
+    const { token } = await kycInvestor(t);
+    const file = { name: 'file', bytes: sampleFile('pdf'), filename: 'passport.pdf', contentType: 'application/pdf' };
+    const fuzzer = await createFuzzer(t, REFUSALS_THAT_WRITE);
+    const route = 'POST /api/kyc/upload-document';
+    const cases = multipartCases({ fields: () => ({ type: 'identity', step: '1' }), file }, random);
+    for (const c of cases) await fuzzer.send(route, 'POST', '/api/kyc/upload-document', token, c);
+    for (const c of cases.slice(0, 12)) await fuzzer.send(route, 'POST', '/api/kyc/upload-document', null, c);
+    const seconds = (performance.now() - started) / 1000;
+    console.info(
+      `[fuzz upload] ${t.backend}: ${fuzzer.requests} requests (seed ${SEED}) in ${seconds.toFixed(1)} s; ` +
+        `answers ${[...fuzzer.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}x${n}`).join(' ')}; ${fuzzer.failures.length} findings`,
+    );
+    expect(fuzzer.failures.slice(0, 25)).toEqual([]);
+    expect(t.log.entries.filter((e) => e.level === 'error').map((e) => e.message)).toEqual([]);
+    // Every file in the store is one a row records (an accepted upload); no refused one stayed.
+    const recorded = new Set((await t.database.db.select({ name: storedFiles.storedName }).from(storedFiles)).map((r) => r.name));
+    expect((await readdir(t.storage.dir)).filter((name) => !recorded.has(name))).toEqual([]);
   });
 });
