@@ -5,8 +5,8 @@
  * - the type is decided by the first bytes (sniff-file-type.ts): anything but JPEG, PNG, PDF is refused with 415;
  * - the byte limit is enforced as the bytes arrive: past it, reading stops and the answer is 413;
  * - the stored name is generated here (random, with the detected type's extension); the browser's name is data.
- * - field names and values must be well-formed text without NUL (as in JSON bodies: shared/plain-data.ts), and the route may
- *   check the fields as they arrive (checkFields), so a file that follows refused fields is never stored.
+ * - field names and values must be well-formed text without NUL (as in JSON bodies: shared/plain-data.ts), and the
+ *   route may check the fields as they arrive (checkFields), so a file that follows refused fields is never stored.
  * Resolves when the whole request has been read and the file is stored. On any failure (limit, type, malformed
  * form, a refused field, client gone) reading stops, the partial file is removed, and nothing remains in the store:
  * no temporary file and no open file handle. A refusal can come while the parser still holds bytes of the same
