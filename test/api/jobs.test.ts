@@ -103,6 +103,22 @@ forEachDatabase('durable jobs', (t) => {
     await runner.close();
   });
 
+  it("keeps a failure's text whatever a library wrote in it (NUL, a cut surrogate pair): the retry is recorded", async () => {
+    await drain();
+    const runner = runnerWith({
+      description: 'odd errors',
+      send: async () => {
+        throw new Error(`550 \u0000bad\u0000 reply ${'😀'.slice(0, 1)}`);
+      },
+    });
+    const id = (await enqueueJob(t.database.db, { kind: 'mail', payload: message() }, t.clock.now())) as string;
+    expect(await runner.runDueJobs()).toBe(1);
+    expect(await jobOf(id)).toMatchObject({ attempts: 1, doneAt: null, lockedUntil: null, lastError: 'Error: 550 \ufffdbad\ufffd reply \ufffd' });
+    expect(t.log.entries.filter((e) => e.message === 'Recording a job outcome failed')).toEqual([]);
+    await runner.close();
+    await t.database.db.delete(jobs).where(eq(jobs.id, id)); // its retry is no other test's job
+  });
+
   it('gives up after max attempts: kept for inspection, its secret payload cleared, logged without it', async () => {
     await drain();
     const runner = runnerWith(flakyMailer(1000));

@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { cleanText } from '../../shared/plain-data.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/types.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -56,7 +57,8 @@ export type JobRunnerOptions = {
   closeTimeoutMs?: number;
 };
 
-const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+/** A failure's text as last_error keeps it: 500 characters, storable whatever a library wrote (plain-data.ts cleanText). */
+const describe = (error: unknown): string => cleanText((error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500));
 
 export function createJobRunner({ db, handlers, clock, log, workerId = `runner-${randomUUID()}`, pollMs = 5_000, leaseMs = 60_000, batch = 5, closeTimeoutMs = 10_000 }: JobRunnerOptions): JobRunner {
   let closed = false;
