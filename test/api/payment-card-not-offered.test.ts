@@ -172,5 +172,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('card not offered: a real produc
       await dir.remove();
       await database.drop();
     }
-  });
+  }, 60_000);
 });
