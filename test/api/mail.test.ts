@@ -23,7 +23,8 @@ describe('mail settings', () => {
   });
 
   it('with NODE_ENV=production the outbox stops the start naming SMTP_URL (no opt-in: codes on disk, none delivered)', () => {
-    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SMTP_FROM: 'Portal <codes@example.com>' }]) {
+    const unsent: Record<string, string>[] = [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SMTP_FROM: 'Portal <codes@example.com>' }];
+    for (const env of unsent) {
       const error = configError(env);
       expect(error.variable).toBe('SMTP_URL');
       expect(error.message).toMatch(/required when NODE_ENV=production/);
