@@ -4,9 +4,10 @@
  * CONFLICT DO NOTHING, then a read). Refused (409) before the agreements are complete and once the payment step is
  * done; the amounts sent must equal the server's to the cent (400). Then per method:
  *   CARD    refused (400) before anything is read or written when the server has no card provider (card is not
- *           offered: NODE_ENV=production without Stripe keys); above Stripe's single-charge ceiling 400; otherwise the provider's PaymentIntent, created OUTSIDE any
- *           transaction (a network call must not hold the investor's lock, nor PGlite's one connection) with an
- *           idempotency key derived from the payment id, so parallel calls get one intent; stored once.
+ *           offered: NODE_ENV=production without Stripe keys); above Stripe's single-charge ceiling 400; otherwise
+ *           the provider's PaymentIntent, created OUTSIDE any transaction (a network call must not hold the
+ *           investor's lock, nor PGlite's one connection) with an idempotency key derived from the payment id, so
+ *           parallel calls get one intent; stored once.
  *   CRYPTO  the server's quote (quote-crypto.ts), taken before the transaction; an open payment keeps its quote while
  *           it is fresh and for the same coin, otherwise it is re-quoted (one open crypto payment).
  *   WIRE    the reference sent must be the investor's (wireReference), stored as payment_ref.
