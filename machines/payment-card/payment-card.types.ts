@@ -7,14 +7,15 @@ import type {
   LocalCardConfirmRequest,
   PaymentAmounts,
   PaymentStepResponse,
-  StripeConfigResponse,
+  OfferedCardConfig,
 } from '../../src/shared/payment.ts';
 import type { PaymentChildParentEvent, PaymentError, StripeElementsHandle, StripeHandle } from '../payment-method/payment-method.types.ts';
 import type { CardField, CardFields } from './payment-card.rules.ts';
 
 export type PaymentCardInput = {
   amounts: PaymentAmounts;
-  stripeConfig: StripeConfigResponse;
+  /** The card provider; the page starts this chart only when the server offers card. */
+  stripeConfig: OfferedCardConfig;
   /** The time the expiry is checked against (tests fix it); now by default. */
   now?: string;
 };
@@ -25,7 +26,7 @@ export type CardIntentRef = { paymentId: string; clientSecret: string; paymentIn
 export type { PaymentError };
 
 export type PaymentCardContext = {
-  provider: StripeConfigResponse['provider'];
+  provider: OfferedCardConfig['provider'];
   publishableKey: string | null;
   amounts: PaymentAmounts;
   now: string;

@@ -6,6 +6,7 @@ import type {
   InitiatePaymentResponse,
   PaymentStatusResponse,
   PaymentStepResponse,
+  OfferedCardConfig,
   StripeConfigResponse,
 } from '../../src/shared/payment.ts';
 import { paymentAmounts, fromCents, type ChoosableMethod } from '../../src/shared/payment.ts';
@@ -14,8 +15,10 @@ export const INVESTMENT_EUR = 10_000;
 export const TOKENS = 12_345.678901;
 export const NOW = '2026-11-24T10:00:00.000Z';
 
-export const LOCAL_TEST: StripeConfigResponse = { provider: 'local-test', publishableKey: null, testMode: true };
-export const REAL_STRIPE: StripeConfigResponse = { provider: 'stripe', publishableKey: 'pk_test_123', testMode: true };
+export const LOCAL_TEST: OfferedCardConfig = { provider: 'local-test', publishableKey: null, testMode: true };
+export const REAL_STRIPE: OfferedCardConfig = { provider: 'stripe', publishableKey: 'pk_test_123', testMode: true };
+/** A production server without Stripe keys: card is not offered. */
+export const CARD_UNAVAILABLE: StripeConfigResponse = { provider: 'unavailable', publishableKey: null, testMode: false, reason: 'not-configured' };
 
 export function statusAnswer(over: Partial<PaymentStatusResponse> = {}, investment: Partial<PaymentStatusResponse['investment']> = {}): PaymentStatusResponse {
   return {

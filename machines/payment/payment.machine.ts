@@ -1,6 +1,8 @@
 /**
  * The payment page (spec sections 2 "Payment page", 4 "Payment", 8, 9), run by the process chart while the page shows.
  * It loads where the payment stands (GET /api/payment/status) and the card provider (GET /api/payment/stripe-config).
+ * The server may answer that card is not offered (NODE_ENV=production without Stripe keys): the page then offers
+ * crypto and wire only and says why card is not there; choosing card does nothing (`isCardOffered`).
  * A payment step already done shows the read-only summary ('Payment Successful', or recorded and awaiting funds for
  * crypto and wire) with its copyable reference. Otherwise the transaction summary, the three methods and the prompt to
  * choose: choosing a method starts its chart (machines/payment-card, -crypto, -wire) and another choice stops it,
@@ -9,8 +11,8 @@
  * step complete and moves on to the complete page. Without a session: 'Authentication Required'.
  * Effects (loadPaymentStart, the three method charts with theirs, copyText) are provided by the app.
  */
-import { assign, cancel, fromPromise, not, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { paymentAmounts, type ChoosableMethod, type PaymentStepResponse } from '../../src/shared/payment.ts';
+import { and, assign, cancel, fromPromise, not, raise, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { isCardOffered, paymentAmounts, type ChoosableMethod, type OfferedCardConfig, type PaymentStepResponse } from '../../src/shared/payment.ts';
 import { paymentCardMachine } from '../payment-card/payment-card.machine.ts';
 import { paymentCryptoMachine } from '../payment-crypto/payment-crypto.machine.ts';
 import { paymentWireMachine } from '../payment-wire/payment-wire.machine.ts';
@@ -21,16 +23,21 @@ import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
 
 export const COMPLETE_PATH = '/process/complete';
 
+/** The card provider the card chart runs on; only reached when `isCardOffered` let the choice through. */
+function offeredCardConfig(context: PaymentContext): OfferedCardConfig {
+  if (!context.stripeConfig || !isCardOffered(context.stripeConfig)) throw new Error('payment: the card chart started while card is not offered');
+  return context.stripeConfig;
+}
+
+const amountsFor = (context: PaymentContext, method: ChoosableMethod) => paymentAmounts(context.status!.investment.amount, method);
+
 /** A method's state: its chart runs while it is chosen; its end (the server confirmed) is the page's confirmation. */
-const methodState = <M extends ChoosableMethod>(method: M, src: 'card' | 'crypto' | 'wire') => ({
+const methodState = <M extends ChoosableMethod, S extends 'card' | 'crypto' | 'wire', I>(method: M, src: S, input: (context: PaymentContext) => I) => ({
   entry: { type: 'chooseMethod' as const, params: { method } },
   invoke: {
     id: src,
     src,
-    input: ({ context }: { context: PaymentContext }) => ({
-      amounts: paymentAmounts(context.status!.investment.amount, method),
-      stripeConfig: context.stripeConfig!,
-    }),
+    input: ({ context }: { context: PaymentContext }) => input(context),
     onDone: { target: '#payment.confirmed', actions: { type: 'keepResult' as const, params: ({ event }: { event: { output: PaymentStepResponse } }) => ({ result: event.output }) } },
   },
 });
@@ -50,8 +57,10 @@ export const paymentMachine = setup({
     isStepComplete: (_, params: { start: PaymentStart }) => isPaymentStepComplete(params.start.status),
     isAuthMissing: (_, params: { error: unknown }) => isAuthError(params.error),
     /** The event chooses `to`, which is not the method shown, and the method shown is not mid-payment. */
-    canSwitchTo: ({ context }, params: { method: ChoosableMethod; to: ChoosableMethod }) =>
-      params.method === params.to && context.method !== params.to && !context.locked,
+    canSwitchTo: ({ context, event }, params: { to: ChoosableMethod }) =>
+      event.type === 'payment.method.choose' && event.method === params.to && context.method !== params.to && !context.locked,
+    /** The server offers card payments (Stripe, or the local test provider outside production). */
+    isCardOffered: ({ context }) => context.stripeConfig !== null && isCardOffered(context.stripeConfig),
     isCardResult: ({ context }) => context.method === 'CARD',
     hasReference: ({ context }) => !!(context.status?.latestPayment?.paymentRef ?? context.status?.latestPayment?.transactionId),
   },
@@ -79,6 +88,8 @@ export const paymentMachine = setup({
         isStepComplete: 'The payment step is already done: the page is the read-only summary.',
         isAuthMissing: 'The server does not know the investor (401): they must sign in.',
         canSwitchTo: 'The investor chose another method than the one shown, and the one shown is not mid-payment.',
+        isCardOffered:
+          'The server offers card payments (Stripe, or the local test provider outside production). Not offered (production without Stripe keys): the card method is not shown, choosing it does nothing, and the page says why.',
         isCardResult: 'The payment was made by card.',
         hasReference: 'The payment has a reference (or transaction id) to copy.',
       },
@@ -143,23 +154,28 @@ export const paymentMachine = setup({
       },
     },
     paying: {
-      description: 'The transaction summary and the three methods; the investor pays with one.',
+      description: 'The transaction summary and the methods on offer (card, crypto, wire; card only when the server offers it); the investor pays with one.',
       initial: 'choosing',
       on: {
         // Another method stops the one chosen (its chart and its calls), unless that one is mid-payment.
         'payment.method.choose': [
-          { guard: { type: 'canSwitchTo', params: ({ event }) => ({ method: event.method, to: 'CARD' }) }, target: '.card' },
-          { guard: { type: 'canSwitchTo', params: ({ event }) => ({ method: event.method, to: 'CRYPTO' }) }, target: '.crypto' },
-          { guard: { type: 'canSwitchTo', params: ({ event }) => ({ method: event.method, to: 'WIRE' }) }, target: '.wire' },
+          // Card only when the server offers it: otherwise the choice is ignored (the page does not show card).
+          { guard: and([{ type: 'canSwitchTo', params: { to: 'CARD' as const } }, 'isCardOffered']), target: '.card' },
+          { guard: { type: 'canSwitchTo', params: { to: 'CRYPTO' as const } }, target: '.crypto' },
+          { guard: { type: 'canSwitchTo', params: { to: 'WIRE' as const } }, target: '.wire' },
         ],
         'payment.method.busy': { actions: { type: 'keepBusy', params: ({ event }) => ({ busy: event.busy }) } },
       },
       states: {
-        /** The transaction summary, the three methods and the prompt to choose. */
-        choosing: { description: 'The transaction summary, the three methods and the prompt to choose.', entry: 'clearMethod' },
-        card: { description: 'The investor pays by card.', ...methodState('CARD', 'card') },
-        crypto: { description: 'The investor pays in crypto.', ...methodState('CRYPTO', 'crypto') },
-        wire: { description: 'The investor pays by wire transfer.', ...methodState('WIRE', 'wire') },
+        /** The transaction summary, the methods on offer and the prompt to choose. */
+        choosing: {
+          description: 'The transaction summary, the methods on offer and the prompt to choose (without card, and the sentence why, when the server does not offer it).',
+          entry: 'clearMethod',
+        },
+        // Only the card chart needs the card provider.
+        card: { description: 'The investor pays by card.', ...methodState('CARD', 'card', (c) => ({ amounts: amountsFor(c, 'CARD'), stripeConfig: offeredCardConfig(c) })) },
+        crypto: { description: 'The investor pays in crypto.', ...methodState('CRYPTO', 'crypto', (c) => ({ amounts: amountsFor(c, 'CRYPTO') })) },
+        wire: { description: 'The investor pays by wire transfer.', ...methodState('WIRE', 'wire', (c) => ({ amounts: amountsFor(c, 'WIRE') })) },
       },
     },
     /** The server confirmed: the success message for 3 s (card) or 2 s (crypto, wire), then on to complete. */

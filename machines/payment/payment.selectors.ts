@@ -1,6 +1,6 @@
 /** Named reads of the payment page for its views. */
 import type { SnapshotFrom } from 'xstate';
-import { FEE_BASIS_POINTS, paymentAmounts, type ChoosableMethod } from '../../src/shared/payment.ts';
+import { CHOOSABLE_METHODS, FEE_BASIS_POINTS, isCardOffered, paymentAmounts, type CardUnavailableReason } from '../../src/shared/payment.ts';
 import type { PaymentCardActorRef } from '../payment-card/payment-card.machine.ts';
 import type { PaymentCryptoActorRef } from '../payment-crypto/payment-crypto.machine.ts';
 import type { PaymentWireActorRef } from '../payment-wire/payment-wire.machine.ts';
@@ -33,11 +33,22 @@ export const selectTransaction = (s: S) => {
   return { amountCents: amounts.amountCents, tokens: status.investment.tokenQuantity, feeCents: s.context.method ? amounts.feeCents : null, totalCents: amounts.totalCents };
 };
 
-/** Each method card: its fee and total for this investment. */
+/** Why the server does not offer card payments, or null when it does (or has not said yet). */
+export const selectCardUnavailable = (s: S): CardUnavailableReason | null => {
+  const config = s.context.stripeConfig;
+  return config && !isCardOffered(config) ? config.reason : null;
+};
+
+/** Each method card on offer (card only when the server offers it): its fee and total for this investment. */
 export const selectMethodOffers = (s: S) => {
   const status = s.context.status;
   if (!status) return [];
-  return (['CARD', 'CRYPTO', 'WIRE'] as const).map((method: ChoosableMethod) => ({ method, feeBasisPoints: FEE_BASIS_POINTS[method], ...paymentAmounts(status.investment.amount, method) }));
+  const cardUnavailable = selectCardUnavailable(s) !== null;
+  return CHOOSABLE_METHODS.filter((method) => method !== 'CARD' || !cardUnavailable).map((method) => ({
+    method,
+    feeBasisPoints: FEE_BASIS_POINTS[method],
+    ...paymentAmounts(status.investment.amount, method),
+  }));
 };
 
 export const selectCardActor = (s: S) => s.children.card as PaymentCardActorRef | undefined;

@@ -156,14 +156,30 @@ export type BankTransactionConfigResponse = v.InferOutput<typeof BankTransaction
 // Card (spec sections 3, 4 "Payment", 5 "Card form", 7)
 
 /**
+ * Why card is not offered: `not-configured`, the server runs with NODE_ENV=production and has no Stripe keys (the
+ * local test card provider exists only outside production).
+ */
+export const CARD_UNAVAILABLE_REASONS = ['not-configured'] as const;
+export type CardUnavailableReason = (typeof CARD_UNAVAILABLE_REASONS)[number];
+
+const StripeOfferedSchema = v.object({ provider: v.literal('stripe'), publishableKey: v.string(), testMode: v.boolean() });
+const LocalTestOfferedSchema = v.object({ provider: v.literal('local-test'), publishableKey: v.null(), testMode: v.literal(true) });
+
+/**
  * GET /api/payment/stripe-config (no auth): 'stripe' with the publishable key when real keys are configured, or
- * 'local-test' (no key): the portal's own test card provider, answering by Stripe's test card numbers.
+ * 'local-test' (no key, outside production only): the portal's own test card provider, answering by Stripe's test
+ * card numbers; or 'unavailable' with the reason: card is not offered (initiating or confirming a card payment is
+ * refused), the investor pays by crypto or wire.
  */
 export const StripeConfigResponseSchema = v.variant('provider', [
-  v.object({ provider: v.literal('stripe'), publishableKey: v.string(), testMode: v.boolean() }),
-  v.object({ provider: v.literal('local-test'), publishableKey: v.null(), testMode: v.literal(true) }),
+  StripeOfferedSchema,
+  LocalTestOfferedSchema,
+  v.object({ provider: v.literal('unavailable'), publishableKey: v.null(), testMode: v.literal(false), reason: v.picklist(CARD_UNAVAILABLE_REASONS) }),
 ]);
 export type StripeConfigResponse = v.InferOutput<typeof StripeConfigResponseSchema>;
+/** A card provider the investor can pay with (what the card chart runs on). */
+export type OfferedCardConfig = Extract<StripeConfigResponse, { provider: 'stripe' | 'local-test' }>;
+export const isCardOffered = (config: StripeConfigResponse): config is OfferedCardConfig => config.provider !== 'unavailable';
 
 /**
  * Stripe's test card numbers and the test PaymentMethod ids they stand for. The browser sends only the id: no card

@@ -22,6 +22,19 @@ describe('mail settings', () => {
     expect(loadMailSettings({ SMTP_FROM: 'Portal <codes@example.com>' })).toEqual({ kind: 'outbox', from: 'Portal <codes@example.com>' });
   });
 
+  it('with NODE_ENV=production the outbox stops the start naming SMTP_URL (no opt-in: codes on disk, none delivered)', () => {
+    const unsent: Record<string, string>[] = [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SMTP_FROM: 'Portal <codes@example.com>' }];
+    for (const env of unsent) {
+      const error = configError(env);
+      expect(error.variable).toBe('SMTP_URL');
+      expect(error.message).toMatch(/required when NODE_ENV=production/);
+    }
+    expect(loadMailSettings({ NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'a@example.com' })).toMatchObject({ kind: 'smtp' });
+    expect(loadMailSettings({ NODE_ENV: 'production', SMTP_HOST: 'mail.example.com', SMTP_FROM: 'a@example.com' })).toMatchObject({ kind: 'smtp' });
+    // Outside production the outbox stays the default.
+    expect(loadMailSettings({ NODE_ENV: 'development' })).toMatchObject({ kind: 'outbox' });
+  });
+
   it('reads SMTP_URL or the SMTP_HOST parts', () => {
     expect(loadMailSettings({ SMTP_URL: 'smtps://u:p@mail.example.com', SMTP_FROM: 'a@example.com' })).toMatchObject({
       kind: 'smtp',

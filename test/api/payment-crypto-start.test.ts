@@ -44,6 +44,9 @@ describe('payment settings stop a bad start', () => {
       env: {
         NODE_ENV: 'production',
         DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        // Production mails through SMTP (read, not connected to, before the wallets are checked).
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        SMTP_FROM: 'a@example.com',
         // Production takes no demo wallet: the others configured, so the BTC one is what stops the start.
         ...Object.fromEntries(['ETH', 'USDC', 'USDT'].map((coin) => [`CRYPTO_WALLET_${coin}`, `0x${'2a'.repeat(20)}`])),
         CRYPTO_WALLET_BTC: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',

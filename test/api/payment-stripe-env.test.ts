@@ -1,6 +1,8 @@
 /**
  * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY / STRIPE_WEBHOOK_SECRET: all three or none, each with its prefix, test
- * and live not mixed, live keys only in production; a bad setting stops the start, naming the variable.
+ * and live not mixed, live keys only in production, test keys in production only with STRIPE_ALLOW_TEST_MODE=true;
+ * none in production: card is not offered (never the local test provider); a bad setting stops the start, naming the
+ * variable.
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/server/config/env.ts';
@@ -29,7 +31,14 @@ describe('card settings from the environment', () => {
   });
 
   it('all three test keys: Stripe in test mode', () => {
-    expect(loadCardSettings(TEST_KEYS)).toEqual({ kind: 'stripe', secretKey: TEST_KEYS.STRIPE_SECRET_KEY, publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY, webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET, live: false });
+    expect(loadCardSettings(TEST_KEYS)).toEqual({
+      kind: 'stripe',
+      secretKey: TEST_KEYS.STRIPE_SECRET_KEY,
+      publishableKey: TEST_KEYS.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: TEST_KEYS.STRIPE_WEBHOOK_SECRET,
+      live: false,
+      optIn: null,
+    });
     expect(loadCardSettings({ ...TEST_KEYS, STRIPE_SECRET_KEY: 'rk_test_51AbCdEf0123456789' })).toMatchObject({ kind: 'stripe', live: false });
   });
 
@@ -57,7 +66,29 @@ describe('card settings from the environment', () => {
   it('runs live keys only with NODE_ENV=production', () => {
     expect(configError(LIVE_KEYS).variable).toBe('STRIPE_SECRET_KEY');
     expect(configError({ ...LIVE_KEYS, NODE_ENV: 'development' }).variable).toBe('STRIPE_SECRET_KEY');
-    expect(loadCardSettings({ ...LIVE_KEYS, NODE_ENV: 'production' })).toMatchObject({ kind: 'stripe', live: true });
+    expect(loadCardSettings({ ...LIVE_KEYS, NODE_ENV: 'production' })).toMatchObject({ kind: 'stripe', live: true, optIn: null });
+  });
+
+  it('none with NODE_ENV=production: card is not offered (never the local test provider); one or two still name the missing one', () => {
+    expect(loadCardSettings({ NODE_ENV: 'production' })).toEqual({ kind: 'not-offered', reason: 'not-configured' });
+    expect(loadCardSettings({ NODE_ENV: ' production ', STRIPE_SECRET_KEY: ' ' })).toEqual({ kind: 'not-offered', reason: 'not-configured' });
+    const partial = configError({ NODE_ENV: 'production', STRIPE_SECRET_KEY: LIVE_KEYS.STRIPE_SECRET_KEY });
+    expect(partial.variable).toBe('STRIPE_PUBLISHABLE_KEY');
+    expect(partial.message).toMatch(/card payments are then not offered/);
+  });
+
+  it('test keys with NODE_ENV=production stop the start unless STRIPE_ALLOW_TEST_MODE=true (Stripe test mode takes 4242 as paid too)', () => {
+    const refused = configError({ ...TEST_KEYS, NODE_ENV: 'production' });
+    expect(refused.variable).toBe('STRIPE_SECRET_KEY');
+    expect(refused.message).toMatch(/STRIPE_ALLOW_TEST_MODE=true/);
+    expect(refused.message).not.toContain(TEST_KEYS.STRIPE_SECRET_KEY);
+    expect(configError({ ...TEST_KEYS, NODE_ENV: 'production', STRIPE_ALLOW_TEST_MODE: 'false' }).variable).toBe('STRIPE_SECRET_KEY');
+    expect(loadCardSettings({ ...TEST_KEYS, NODE_ENV: 'production', STRIPE_ALLOW_TEST_MODE: 'true' })).toMatchObject({ kind: 'stripe', live: false, optIn: 'STRIPE_ALLOW_TEST_MODE' });
+    // The opt-in changes nothing elsewhere: outside production test keys run anyway, and live keys need none.
+    expect(loadCardSettings({ ...TEST_KEYS, STRIPE_ALLOW_TEST_MODE: 'true' })).toMatchObject({ kind: 'stripe', optIn: null });
+    expect(loadCardSettings({ ...LIVE_KEYS, NODE_ENV: 'production', STRIPE_ALLOW_TEST_MODE: 'true' })).toMatchObject({ kind: 'stripe', live: true, optIn: null });
+    // Its value is true or false, nothing else.
+    expect(configError({ ...TEST_KEYS, NODE_ENV: 'production', STRIPE_ALLOW_TEST_MODE: 'yes' }).variable).toBe('STRIPE_ALLOW_TEST_MODE');
   });
 
   it('a bad setting stops the start', async () => {

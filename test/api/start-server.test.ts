@@ -16,6 +16,7 @@ import { jwtSecretPath } from '../../src/server/config/jwt-secret.ts';
 import { createMemoryLog } from '../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
 import { individualPayload } from './harness.ts';
+import { MailSink } from '../../src/tools/bench/cluster-mail.ts';
 import { codeFromOutbox, readOutbox } from './support/outbox.ts';
 import { freshPgliteDir, freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
 
@@ -279,6 +280,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
   it('runs in production mode with DATABASE_URL, takes no PGlite lock, and keeps data across restarts', async () => {
     const database = await freshPostgresDatabase();
     const dir = await freshTempDir();
+    // Production mails through SMTP (the outbox stops a production start): a local sink receives the code.
+    const mail = await MailSink.start();
     const env = {
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
@@ -290,6 +293,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
       BANK_ACCOUNT_NAME: 'G2G Token Foundation',
       BANK_IBAN: 'GB33BUKB20201555555555',
       BANK_BIC: 'BUKBGB22',
+      SMTP_URL: mail.url,
+      SMTP_FROM: 'G2G Portal <no-reply@portal.example>',
+      // No sealing certificate here: the self-signed stand-in, opted into.
+      SEALING_ALLOW_SELF_SIGNED: 'true',
     };
     try {
       const first = await startServer({ env, dataDir: dir.root, port: 0, host: '127.0.0.1', staticDir: null, log: createMemoryLog() });
@@ -299,7 +306,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
       const payload = individualPayload();
       const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const { challengeId } = (await (await post(`${first.url}/api/auth/register`, payload)).json()) as CodeChallenge;
-      const code = await codeFromOutbox(dir.root, payload.email);
+      const code = await mail.code(payload.email, 20_000);
       const registered = (await (await post(`${first.url}/api/auth/verify`, { challengeId, code })).json()) as AuthResponse;
       // A second instance on the same database (as behind a load balancer) accepts the same token.
       const second = await startServer({ env, dataDir: dir.root, port: 0, host: '127.0.0.1', staticDir: null, log: createMemoryLog() });
@@ -308,6 +315,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
       await first.close();
       await second.close();
     } finally {
+      await mail.stop();
       await dir.remove();
       await database.drop();
     }

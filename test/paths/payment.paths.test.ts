@@ -1,17 +1,18 @@
 /**
- * Paths of the payment page: its start (not paid yet, paid by card, a wire awaiting funds, no session, a failure and
- * the retry), the choice of a method (each, switching, refused while the method is mid-payment), a method's chart
+ * Paths of the payment page: its start (not paid yet, paid by card, a wire awaiting funds, card not offered by the
+ * server, no session, a failure and the retry), the choice of a method (each, switching, refused while the method is mid-payment), a method's chart
  * finishing (card, crypto, wire), the 3 s or 2 s before the step completes, and the read-only summary (copy with its
  * 2 s confirmation, on to the complete page). Replayed on a real actor (the method charts stand-ins that the path's
  * events finish) under a stand-in process; after each step: exactly the chosen method's chart runs, with its method's
- * amounts for this investment; a locked choice does not change; a summary only for a step already done; the chart
+ * amounts for this investment (and, for card, the card provider); card never runs when the server does not offer
+ * it; a locked choice does not change; a summary only for a step already done; the chart
  * finishes only after the server confirmed a payment and the method's delay passed.
  */
 import { describe, expect, it } from 'vitest';
 import { createMachine, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { LOCAL_TEST, PAID_BY_CARD, WIRE_AWAITING, amountsOf, statusAnswer, stepAnswer } from '../../machines/payment/payment.fixtures.ts';
+import { CARD_UNAVAILABLE, LOCAL_TEST, PAID_BY_CARD, WIRE_AWAITING, amountsOf, statusAnswer, stepAnswer } from '../../machines/payment/payment.fixtures.ts';
 import { COMPLETE_PATH, paymentMachine } from '../../machines/payment/payment.machine.ts';
-import { selectPaidSummary, selectPhase } from '../../machines/payment/payment.selectors.ts';
+import { selectCardUnavailable, selectMethodOffers, selectPaidSummary, selectPhase } from '../../machines/payment/payment.selectors.ts';
 import type { PaymentStart } from '../../machines/payment/payment.types.ts';
 import { ApiError } from '../../src/shared/api-error.ts';
 import { messages } from '../../src/shared/messages.ts';
@@ -26,6 +27,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadPaymentStart', output: UNPAID },
   { type: 'xstate.done.actor.loadPaymentStart', output: { status: PAID_BY_CARD, stripeConfig: LOCAL_TEST } },
   { type: 'xstate.done.actor.loadPaymentStart', output: { status: WIRE_AWAITING, stripeConfig: LOCAL_TEST } },
+  { type: 'xstate.done.actor.loadPaymentStart', output: { status: statusAnswer(), stripeConfig: CARD_UNAVAILABLE } },
   { type: 'xstate.error.actor.loadPaymentStart', error: new ApiError(messages.session.noToken, 401, null) },
   { type: 'xstate.error.actor.loadPaymentStart', error: new ApiError('HTTP 500', 500, null) },
   { type: 'payment.retry' },
@@ -87,7 +89,15 @@ describe('payment statechart paths', () => {
           expect(c.method).toBe(METHOD_OF[inMethod]);
           const started = fakes.started.at(-1)!;
           expect(started.id).toBe(inMethod);
-          expect(started.input).toEqual({ amounts: amountsOf(METHOD_OF[inMethod]), stripeConfig: LOCAL_TEST });
+          expect(started.input).toEqual(inMethod === 'card' ? { amounts: amountsOf('CARD'), stripeConfig: LOCAL_TEST } : { amounts: amountsOf(METHOD_OF[inMethod]) });
+        }
+        // Card not offered: never the card chart, no card on offer, and the reason for the page's sentence.
+        if (c.stripeConfig === CARD_UNAVAILABLE) {
+          expect(s.matches({ paying: 'card' })).toBe(false);
+          expect(selectCardUnavailable(s)).toBe('not-configured');
+          expect(selectMethodOffers(s).map((offer) => offer.method)).toEqual(['CRYPTO', 'WIRE']);
+        } else {
+          expect(selectCardUnavailable(s)).toBeNull();
         }
         // A locked choice holds still.
         if (event.type === 'payment.method.choose' && before?.context.locked) expect(c.method).toBe(before.context.method);

@@ -1,9 +1,13 @@
 /**
  * Mail settings from the environment. SMTP_URL (smtp:// or smtps://user:pass@host:port) or SMTP_HOST with
  * SMTP_PORT, SMTP_USER, SMTP_PASS select SMTP delivery; SMTP_FROM is the sender (required with SMTP).
- * Nothing set: messages go to the outbox directory. Messages never repeat a password.
+ * Nothing set: messages go to the outbox directory, outside production only. With NODE_ENV=production the outbox
+ * stops the start naming SMTP_URL, with no opt-in: it would deliver no login code to anyone, and would keep every code
+ * readable on the server's disk, where whoever reads it can sign in as that investor or staff member.
+ * Messages never repeat a password.
  */
 import { ConfigError, type Env, readEnv } from './env.ts';
+import { isProduction } from './production-opt-in.ts';
 
 export type SmtpSettings = {
   /** The SMTP_URL as given (holds the password), or null when the parts are configured separately. */
@@ -33,6 +37,12 @@ export function loadMailSettings(env: Env): MailSettings {
   if (url === undefined && host === undefined) {
     for (const name of ['SMTP_PORT', 'SMTP_USER', 'SMTP_PASS']) {
       if (readEnv(env, name) !== undefined) throw new ConfigError(name, 'is set but SMTP_HOST (or SMTP_URL) is not.');
+    }
+    if (isProduction(env)) {
+      throw new ConfigError(
+        'SMTP_URL',
+        "(or SMTP_HOST with its parts) and SMTP_FROM are required when NODE_ENV=production: without them every login code would be written to DATA_DIR/outbox on this server's disk instead of reaching the investor.",
+      );
     }
     return { kind: 'outbox', from: from ?? OUTBOX_FROM };
   }

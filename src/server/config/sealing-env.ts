@@ -6,6 +6,9 @@
  *   SEALING_P12_PASSWORD  its password (unset: the empty password). Never repeated in a message.
  *   SEALING_CONTACT       the contact written into each seal's signature dictionary (default: the foundation).
  *   SEALING_WORKERS       worker threads that stamp and seal (0-8, default 1; 0 seals on the server's own thread).
+ *   SEALING_ALLOW_SELF_SIGNED  `true`: with NODE_ENV=production, seal with the self-signed stand-in (warned at every
+ *                         start). Without it, production without SEALING_P12_PATH stops the start: PDF readers cannot
+ *                         tell who sealed a self-signed document, and each instance would make its own key.
  *
  * loadSealingP12 reads and opens the file at start, so a missing file, a wrong password, a file without a private
  * key or an expired certificate stops the server with a message naming the variable, instead of failing every
@@ -16,8 +19,13 @@ import { resolve } from 'node:path';
 import { Pkcs12Error, readPkcs12 } from '../providers/sealing/pkcs12.ts';
 import { describeCertificate, type SealingKeyMaterial } from '../providers/sealing/sealing-key.ts';
 import { ConfigError, type Env, readEnv } from './env.ts';
+import { isProduction, readOptIn } from './production-opt-in.ts';
 
-export type SealingKeySettings = { kind: 'pkcs12'; path: string; password: string } | { kind: 'self-signed' };
+/** The opt-in that lets the self-signed stand-in seal with NODE_ENV=production. */
+export const SELF_SIGNED_SEAL_OPT_IN = 'SEALING_ALLOW_SELF_SIGNED';
+
+/** `optIn`: production runs the stand-in because of this variable (the start warns naming it); absent outside production. */
+export type SealingKeySettings = { kind: 'pkcs12'; path: string; password: string } | { kind: 'self-signed'; optIn?: typeof SELF_SIGNED_SEAL_OPT_IN };
 
 export type SealingSettings = {
   key: SealingKeySettings;
@@ -38,6 +46,14 @@ export function loadSealingSettings(env: Env, cwd: string = process.cwd()): Seal
   // A password is taken as given (spaces may be part of it); only an empty value counts as unset.
   const password = env.SEALING_P12_PASSWORD === undefined || env.SEALING_P12_PASSWORD === '' ? undefined : env.SEALING_P12_PASSWORD;
   if (path === undefined && password !== undefined) throw new ConfigError('SEALING_P12_PASSWORD', 'is set but SEALING_P12_PATH is not.');
+  const production = isProduction(env);
+  const allowSelfSigned = readOptIn(env, SELF_SIGNED_SEAL_OPT_IN);
+  if (path === undefined && production && !allowSelfSigned) {
+    throw new ConfigError(
+      'SEALING_P12_PATH',
+      `is required when NODE_ENV=production: the foundation's sealing certificate (PKCS#12). Without it every signed agreement would be sealed with a self-signed certificate whose signer PDF readers cannot verify. To accept that knowingly (e.g. while the certificate is on order), set ${SELF_SIGNED_SEAL_OPT_IN}=true.`,
+    );
+  }
 
   const rawWorkers = readEnv(env, 'SEALING_WORKERS');
   if (rawWorkers !== undefined && (!/^\d+$/.test(rawWorkers) || Number(rawWorkers) > MAX_SEALING_WORKERS)) {
@@ -48,7 +64,7 @@ export function loadSealingSettings(env: Env, cwd: string = process.cwd()): Seal
     throw new ConfigError('SEALING_CONTACT', 'must be one line of at most 200 characters (e.g. an email address or a phone number).');
   }
   return {
-    key: path === undefined ? { kind: 'self-signed' } : { kind: 'pkcs12', path: resolve(cwd, path), password: password ?? '' },
+    key: path === undefined ? { kind: 'self-signed', ...(production ? { optIn: SELF_SIGNED_SEAL_OPT_IN } : {}) } : { kind: 'pkcs12', path: resolve(cwd, path), password: password ?? '' },
     workers: rawWorkers === undefined ? DEFAULT_SEALING_WORKERS : Number(rawWorkers),
     contact,
   };

@@ -16,6 +16,9 @@ export type Providers = {
   readonly prices: CryptoPriceService;
   /** The foundation's bank account for wire transfers (configuration, checked at start). */
   readonly bank: BankAccount;
-  /** Card payments: Stripe (real keys) or the local test card provider (local_card_intents). */
-  readonly card: CardProvider;
+  /**
+   * Card payments: Stripe (real keys) or the local test card provider (local_card_intents, outside production only);
+   * null: card payments are not offered (NODE_ENV=production without Stripe keys), and every card call is refused.
+   */
+  readonly card: CardProvider | null;
 };

@@ -1,7 +1,9 @@
 /**
  * The payment step (spec sections 3 "Payment", 7). Before the bearer guard:
- *   GET  /stripe-config            the card provider: Stripe's publishable key, or the local test provider's marker
+ *   GET  /stripe-config            the card provider: Stripe's publishable key, the local test provider's marker, or
+ *                                  'unavailable' with the reason (no card provider: production without Stripe keys)
  *   POST /stripe-webhook           Stripe's events, verified over the raw body (Stripe-Signature, 300 s); 200 {received}
+ *                                  (404 without a card provider)
  * Behind it (each refused with 409 until the agreements are complete):
  *   GET  /status                   the investment's payment status and the latest payment (every process page)
  *   POST /initiate                 {paymentMethod, amount, processingFee, totalAmount, ...} -> the one open payment
@@ -22,6 +24,7 @@ import {
   ProcessPaymentRequestSchema,
   type StripeConfigResponse,
 } from '../../shared/payment.ts';
+import type { CardProvider } from '../providers/card/card-provider.ts';
 import type { AppDeps, AppEnv } from '../app-context.ts';
 import { confirmCardPayment } from '../domain/payment/confirm-card-payment.ts';
 import { cancelOpenCardPayment } from '../domain/payment/cancel-open-card-payment.ts';
@@ -50,17 +53,23 @@ const quoteCryptoWith =
   (currency, totalCents, now) =>
     quoteCryptoPayment(providers.prices, currency, totalCents, now);
 
+/** What the browser is told of the card provider: which one, or that card is not offered and why. */
+function cardConfigOf(card: CardProvider | null): StripeConfigResponse {
+  if (!card) return { provider: 'unavailable', publishableKey: null, testMode: false, reason: 'not-configured' };
+  if (card.kind === 'stripe' && card.publishableKey) return { provider: 'stripe', publishableKey: card.publishableKey, testMode: card.testMode };
+  return { provider: 'local-test', publishableKey: null, testMode: true };
+}
+
 export function paymentRoutes(deps: AppDeps) {
   const { db } = deps;
   const { card } = deps.providers;
-  const stripeConfig: StripeConfigResponse =
-    card.kind === 'stripe' && card.publishableKey
-      ? { provider: 'stripe', publishableKey: card.publishableKey, testMode: card.testMode }
-      : { provider: 'local-test', publishableKey: null, testMode: true };
+  const stripeConfig = cardConfigOf(card);
 
   const routes = new Hono<AppEnv>()
     .get('/stripe-config', (c) => c.json(stripeConfig))
     .post('/stripe-webhook', async (c) => {
+      // No card provider: nothing here sends or verifies card events.
+      if (!card) throw new AppError('NOT_FOUND', messages.payment.cardNotOffered);
       const raw = await readRawBody(c, { limit: WEBHOOK_BODY_LIMIT_BYTES });
       let event;
       try {

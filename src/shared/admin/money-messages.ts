@@ -27,6 +27,8 @@ export const moneyMessages = {
   refundInProgress: 'A refund of this payment is already under way. Reload in a moment.',
   providerRefused: (why: string) => `The card provider refused the refund: ${why} Nothing was recorded.`,
   providerUnavailable: 'The card provider could not be reached. Nothing was refunded or recorded; try again in a few minutes.',
+  /** A card refund on a server that offers no card payments (NODE_ENV=production without Stripe keys). */
+  cardProviderNotConfigured: 'This server has no card provider (the STRIPE_* settings are not set), so a card payment cannot be refunded here. Nothing was refunded or recorded.',
   issuanceHashInvalid: 'The issuance transaction hash is 0x followed by 64 hexadecimal characters.',
   issuanceKycNotApproved: 'Tokens are issued only to an investor whose KYC is approved.',
   issuanceNoFunds: 'Tokens are issued only once the investor\u2019s payment is completed (and not refunded).',

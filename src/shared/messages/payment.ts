@@ -60,6 +60,11 @@ export const paymentMessages = {
     intentMismatch: 'This card payment does not belong to your current payment. Please refresh the page and try again.',
     cardNotSucceeded: (status: string) => `Payment status: ${status}. Please try again or contact support.`,
     cardProviderUnavailable: 'The card payment service did not answer. Please try again in a moment.',
+    /**
+     * Card is not offered (NODE_ENV=production without Stripe keys): the payment page's sentence under the other
+     * methods, and the server's refusal of a card initiation or confirmation.
+     */
+    cardNotOffered: 'Card payment is not available on this portal because no card payment service is set up. Please pay by cryptocurrency or wire transfer.',
     webhookSignature: 'Invalid Stripe signature.',
     /** The process shell's words while the payment page loads, and its retry (here: the shell carries them). */
     loadingDetail: 'Loading your payment details...',

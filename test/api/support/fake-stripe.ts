@@ -50,6 +50,7 @@ export const FAKE_STRIPE_SETTINGS: StripeSettings = {
   publishableKey: 'pk_test_fakeFakeFake1234',
   webhookSecret: 'whsec_fakeWebhookSecret1234',
   live: false,
+  optIn: null,
 };
 
 const readBody = (req: IncomingMessage) =>

@@ -17,6 +17,7 @@ import { paymentMachine, type PaymentActorRef } from '../../../machines/payment/
 import {
   BANK_CONFIG,
   CARD_INITIATED,
+  CARD_UNAVAILABLE,
   DECLINED_MESSAGE,
   LOCAL_TEST,
   PAID_BY_CARD,
@@ -100,6 +101,21 @@ describe('PaymentPage view', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Credit Card/ }));
     expect(screen.getByText('€400', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByText('€10,400', { selector: 'dd' })).toBeTruthy();
+  });
+
+  it('card not offered by the server: crypto and wire only, and the sentence why card is not there', async () => {
+    const { actor } = mount({ start: { status: statusAnswer(), stripeConfig: CARD_UNAVAILABLE } });
+    await screen.findByText(text.summaryTitle);
+    expect(screen.queryByRole('radio', { name: /Credit Card/ })).toBeNull();
+    for (const label of ['Cryptocurrency', 'Wire Transfer']) expect(screen.getByRole('radio', { name: new RegExp(label) })).toBeTruthy();
+    expect(screen.getByText(text.cardNotOffered)).toBeTruthy();
+    expect(screen.getByText(text.chooseMethod)).toBeTruthy();
+    // A card choice sent anyway changes nothing: no card form, no card chart.
+    act(() => actor.send({ type: 'payment.method.choose', method: 'CARD' }));
+    expect(actor.getSnapshot().children.card).toBeUndefined();
+    expect(screen.queryByText(text.testMode)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Wire Transfer/ }));
+    expect(await screen.findByText(BANK_CONFIG.bankDetails.bankName)).toBeTruthy();
   });
 
   it('takes a test card: Pay says what is missing, then sends only the test PaymentMethod id and shows the decline, then succeeds', async () => {

@@ -42,6 +42,32 @@ describe('sealing settings', () => {
     expect(loadSealingSettings({ SEALING_P12_PATH: '/k.p12' })).toMatchObject({ key: { kind: 'pkcs12', path: '/k.p12', password: '' } });
   });
 
+  it('with NODE_ENV=production the self-signed stand-in needs SEALING_ALLOW_SELF_SIGNED=true, else SEALING_P12_PATH stops the start', async () => {
+    const refused = await configError(() => loadSealingSettings({ NODE_ENV: 'production' }));
+    expect(refused.variable).toBe('SEALING_P12_PATH');
+    expect(refused.message).toMatch(/SEALING_ALLOW_SELF_SIGNED=true/);
+    expect((await configError(() => loadSealingSettings({ NODE_ENV: 'production', SEALING_ALLOW_SELF_SIGNED: 'false' }))).variable).toBe('SEALING_P12_PATH');
+    expect((await configError(() => loadSealingSettings({ NODE_ENV: 'production', SEALING_ALLOW_SELF_SIGNED: '1' }))).variable).toBe('SEALING_ALLOW_SELF_SIGNED');
+    expect(loadSealingSettings({ NODE_ENV: 'production', SEALING_ALLOW_SELF_SIGNED: 'true' }).key).toEqual({ kind: 'self-signed', optIn: 'SEALING_ALLOW_SELF_SIGNED' });
+    expect(loadSealingSettings({ NODE_ENV: 'production', SEALING_P12_PATH: '/k.p12' }).key).toMatchObject({ kind: 'pkcs12' });
+    // Outside production the opt-in changes nothing.
+    expect(loadSealingSettings({ SEALING_ALLOW_SELF_SIGNED: 'true' }).key).toEqual({ kind: 'self-signed' });
+  });
+
+  it('warns at every start that runs the stand-in in production, naming the opt-in', async () => {
+    const dir = tempDir('sealing-opt-in-');
+    try {
+      for (const start of [1, 2]) {
+        const log = createMemoryLog();
+        await createSealingKey({ kind: 'self-signed', optIn: 'SEALING_ALLOW_SELF_SIGNED' }, { dataDir: dir.path, clock: { now: () => NOW }, log });
+        const warning = log.entries.find((e) => e.level === 'warn' && /SEALING_ALLOW_SELF_SIGNED=true/.test(e.message));
+        expect(warning?.fields, `start ${start}`).toEqual({ variable: 'SEALING_ALLOW_SELF_SIGNED' });
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('stops on a bad combination or value, naming the variable and never the password', async () => {
     const noPath = await configError(() => loadSealingSettings({ SEALING_P12_PASSWORD: 'hunter2' }));
     expect(noPath.variable).toBe('SEALING_P12_PASSWORD');

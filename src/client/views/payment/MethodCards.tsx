@@ -1,4 +1,7 @@
-/** The three method cards, native radios underneath (arrow keys move the choice), each with its fee and total. */
+/**
+ * The method cards on offer, native radios underneath (arrow keys move the choice), each with its fee and total; when
+ * the server does not offer card, the sentence why under them.
+ */
 import { feePercentOf, formatCents } from '../../../../machines/payment/payment.rules.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paymentPageMessages } from '../../../shared/messages/payment-page.ts';
@@ -9,7 +12,20 @@ const text = { ...messages.payment, ...paymentPageMessages };
 
 export type MethodOffer = { method: ChoosableMethod; feeBasisPoints: number; totalCents: number };
 
-export function MethodCards({ offers, chosen, locked, onChoose }: { offers: MethodOffer[]; chosen: ChoosableMethod | null; locked: boolean; onChoose: (method: ChoosableMethod) => void }) {
+export function MethodCards({
+  offers,
+  chosen,
+  locked,
+  onChoose,
+  unavailable = null,
+}: {
+  offers: MethodOffer[];
+  chosen: ChoosableMethod | null;
+  locked: boolean;
+  onChoose: (method: ChoosableMethod) => void;
+  /** Why a method is not on offer (card, when the server offers none), or null. */
+  unavailable?: string | null;
+}) {
   return (
     <div className="payment-methods">
       <RadioCards
@@ -24,6 +40,7 @@ export function MethodCards({ offers, chosen, locked, onChoose }: { offers: Meth
           description: `${text.methodFee(feePercentOf(offer.feeBasisPoints))} · ${text.totalDue} ${formatCents(offer.totalCents)}`,
         }))}
       />
+      {unavailable ? <p className="payment__unavailable">{unavailable}</p> : null}
       {chosen ? null : (
         <p className="payment__prompt" role="status">
           {text.chooseMethod}

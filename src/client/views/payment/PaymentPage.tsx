@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import type { PaymentActorRef } from '../../../../machines/payment/payment.machine.ts';
 import {
   selectCardActor,
+  selectCardUnavailable,
   selectCopied,
   selectCryptoActor,
   selectIsLocked,
@@ -66,10 +67,17 @@ function Paying({ actor, confirmed }: { actor: PaymentActorRef; confirmed: boole
   const card = useSelector(actor, selectCardActor);
   const crypto = useSelector(actor, selectCryptoActor);
   const wire = useSelector(actor, selectWireActor);
+  const cardUnavailable = useSelector(actor, selectCardUnavailable);
   return (
     <div className="payment">
       {transaction ? <TransactionSummary transaction={transaction} /> : null}
-      <MethodCards offers={offers} chosen={method} locked={locked || confirmed} onChoose={(m) => actor.send({ type: 'payment.method.choose', method: m })} />
+      <MethodCards
+        offers={offers}
+        chosen={method}
+        locked={locked || confirmed}
+        onChoose={(m) => actor.send({ type: 'payment.method.choose', method: m })}
+        unavailable={cardUnavailable ? text.cardNotOffered : null}
+      />
       <div aria-live="polite">
         {confirmed ? (
           <p className="payment__success" role="status">

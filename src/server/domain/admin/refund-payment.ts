@@ -165,7 +165,7 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
 /** The claim given back: the provider did not refund, so nothing stays recorded. */
 const release = (db: Db, refund: RefundRow) => db.delete(refunds).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')));
 
-export async function refundPayment(deps: { db: Db; card: CardProvider }, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<RefundView> {
+export async function refundPayment(deps: { db: Db; card: CardProvider | null }, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<RefundView> {
   const { db, card } = deps;
   let claimed: Claim;
   try {
@@ -180,6 +180,11 @@ export async function refundPayment(deps: { db: Db; card: CardProvider }, paymen
   const { refund, intentId } = claimed;
   let providerRefundId: string | null = null;
   if (intentId) {
+    // No card provider on this server (production without Stripe keys): the claim is given back, nothing recorded.
+    if (!card) {
+      await release(db, refund);
+      throw new AppError('CONFLICT', moneyMessages.cardProviderNotConfigured);
+    }
     try {
       const made = await card.refundPaymentIntent(intentId, { amountCents: refund.amountCents, idempotencyKey: refundIdempotencyKey(refund.id) });
       providerRefundId = made.id;

@@ -5,6 +5,8 @@
  * provider's answer is applied as any other (apply-card-intent.ts: FAILED, audited payment.failed).
  * Best effort: the step is done whatever the provider says. A provider that fails leaves the card payment open
  * (logged); an intent that had already succeeded is recorded as paid, as it is (the money was taken: never hidden).
+ * Without a card provider (card not offered) an open card payment with an intent can only come from an earlier start
+ * with Stripe keys: it cannot be canceled from here, and the log says so.
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { OPEN_PAYMENT_STATUSES } from '../../../shared/payment.ts';
@@ -15,7 +17,7 @@ import type { CardIntentRecord, CardProvider } from '../../providers/card/card-p
 import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
 
-export async function cancelOpenCardPayment({ db, card, log }: { db: Db; card: CardProvider; log: Log }, { userId, now, meta }: RequestContext): Promise<void> {
+export async function cancelOpenCardPayment({ db, card, log }: { db: Db; card: CardProvider | null; log: Log }, { userId, now, meta }: RequestContext): Promise<void> {
   const [open] = await db
     .select({ id: payments.id, intentId: payments.providerIntentId })
     .from(payments)
@@ -23,6 +25,13 @@ export async function cancelOpenCardPayment({ db, card, log }: { db: Db; card: C
     .limit(1);
   if (!open?.intentId) return;
   const intentId = open.intentId;
+  if (!card) {
+    log.warn('The open card payment could not be canceled after the payment step was done otherwise: this server has no card provider (STRIPE_* unset)', {
+      paymentId: open.id,
+      paymentIntentId: intentId,
+    });
+    return;
+  }
   try {
     let intent: CardIntentRecord;
     try {

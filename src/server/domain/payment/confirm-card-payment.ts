@@ -4,6 +4,7 @@
  * at initiation (else 409 intentMismatch: another investor's intent id gets the same refusal); the intent is then
  * retrieved from the provider BY THE STORED ID and applied (apply-card-intent.ts). Not succeeded: 409 in the
  * provider's status words, after recording what it said. Confirming a completed payment again answers the same.
+ * Without a card provider (card not offered: production without Stripe keys) it is refused (400) before anything is read.
  */
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.ts';
@@ -18,8 +19,9 @@ import { retrieveCardIntent } from './card-provider-calls.ts';
 import { checkPaymentAccess } from './payment-access.ts';
 import { findOpenPayment, paymentStepAnswer } from './payment-rows.ts';
 
-export async function confirmCardPayment(deps: { db: Db; card: CardProvider }, paymentIntentId: string, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
+export async function confirmCardPayment(deps: { db: Db; card: CardProvider | null }, paymentIntentId: string, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
   const { db, card } = deps;
+  if (!card) throw new AppError('BAD_REQUEST', messages.payment.cardNotOffered);
   const investment = await checkPaymentAccess(db, userId);
   // The open payment first, the completed one only when none is open: read the other way round, a webhook completing
   // the payment between the two reads left neither (404 to an investor who has just paid).

@@ -3,9 +3,11 @@
  * or 20 at once, answer the same payment: the partial unique index payments_open_per_method and INSERT ... ON
  * CONFLICT DO NOTHING, then a read). Refused (409) before the agreements are complete and once the payment step is
  * done; the amounts sent must equal the server's to the cent (400). Then per method:
- *   CARD    above Stripe's single-charge ceiling 400; otherwise the provider's PaymentIntent, created OUTSIDE any
- *           transaction (a network call must not hold the investor's lock, nor PGlite's one connection) with an
- *           idempotency key derived from the payment id, so parallel calls get one intent; stored once.
+ *   CARD    refused (400) before anything is read or written when the server has no card provider (card is not
+ *           offered: NODE_ENV=production without Stripe keys); above Stripe's single-charge ceiling 400; otherwise
+ *           the provider's PaymentIntent, created OUTSIDE any transaction (a network call must not hold the
+ *           investor's lock, nor PGlite's one connection) with an idempotency key derived from the payment id, so
+ *           parallel calls get one intent; stored once.
  *   CRYPTO  the server's quote (quote-crypto.ts), taken before the transaction; an open payment keeps its quote while
  *           it is fresh and for the same coin, otherwise it is re-quoted (one open crypto payment).
  *   WIRE    the reference sent must be the investor's (wireReference), stored as payment_ref.
@@ -37,7 +39,9 @@ import { findOpenPayment, type PaymentRow } from './payment-rows.ts';
 import type { CryptoPaymentQuoteRecord } from './quote-crypto.ts';
 
 export type QuoteCrypto = (currency: CryptoCurrency, totalCents: number, now: Date) => Promise<CryptoPaymentQuoteRecord>;
-export type InitiateDeps = { db: Db; card: CardProvider; quoteCrypto: QuoteCrypto };
+/** `card` null: card payments are not offered (a CARD initiation is refused). */
+export type InitiateDeps = { db: Db; card: CardProvider | null; quoteCrypto: QuoteCrypto };
+type CardDeps = { db: Db; card: CardProvider };
 
 /** The card provider's idempotency key for a payment: one payment, one intent, however often it is asked. */
 export const cardIntentKey = (paymentId: string) => `g2g-payment-${paymentId}`;
@@ -82,6 +86,8 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
   const { db } = deps;
   const { userId, now, meta } = ctx;
   const method = request.paymentMethod;
+  // No card provider (production without Stripe keys): card is not offered, whoever asks and whatever they send.
+  if (method === 'CARD' && !deps.card) throw new AppError('BAD_REQUEST', messages.payment.cardNotOffered);
   // Refusals before any provider is asked: the agreements, the amounts, the card ceiling, the wire reference.
   const unlocked = await checkPaymentAccess(db, userId, { starting: true });
   const amounts = paymentAmounts(unlocked.amount, method);
@@ -143,7 +149,8 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
 
   if (method === 'WIRE') return { paymentMethod: 'WIRE', ...amountsAnswer(payment), paymentRef: payment.paymentRef ?? wireReference(userId) };
   if (method === 'CRYPTO') return { paymentMethod: 'CRYPTO', ...amountsAnswer(payment), crypto: cryptoAnswer(payment) };
-  const stripe = await cardIntentOf(deps, payment, ctx);
+  if (!deps.card) throw new Error('initiate: a CARD payment without a card provider');
+  const stripe = await cardIntentOf({ db, card: deps.card }, payment, ctx);
   if (stripe === 'canceled') {
     // The provider gave the intent up (it expired or was canceled there): its payment failed; one new attempt.
     if (retried) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
@@ -191,7 +198,7 @@ type ClientIntent = { clientSecret: string; paymentIntentId: string };
  * intent that succeeded or was canceled at the provider without the server hearing of it is applied first (as
  * confirm-stripe would): succeeded, the step is done (409 alreadyPaid); canceled, 'canceled' (the caller starts anew).
  */
-async function cardIntentOf(deps: InitiateDeps, payment: PaymentRow, ctx: RequestContext): Promise<ClientIntent | 'canceled'> {
+async function cardIntentOf(deps: CardDeps, payment: PaymentRow, ctx: RequestContext): Promise<ClientIntent | 'canceled'> {
   const { db, card } = deps;
   const intent = await intentOnce(payment.id, async () => {
     const [row] = await db.select({ providerIntentId: payments.providerIntentId }).from(payments).where(eq(payments.id, payment.id));
@@ -206,7 +213,7 @@ async function cardIntentOf(deps: InitiateDeps, payment: PaymentRow, ctx: Reques
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
 }
 
-async function createAndStoreIntent({ db, card }: InitiateDeps, payment: PaymentRow, { userId, now, meta }: RequestContext): Promise<CardIntentRecord> {
+async function createAndStoreIntent({ db, card }: CardDeps, payment: PaymentRow, { userId, now, meta }: RequestContext): Promise<CardIntentRecord> {
   const intent = await createCardIntent(card, {
     amountCents: payment.totalCents,
     currency: 'eur',

@@ -1,5 +1,6 @@
 /**
- * The local test card provider, used when no Stripe keys are configured: the portal's own PaymentIntents, persisted in
+ * The local test card provider, used when no Stripe keys are configured outside production (with NODE_ENV=production
+ * it is never made: card is then not offered, see config/stripe-env.ts): the portal's own PaymentIntents, persisted in
  * local_card_intents as Stripe keeps its own, answering by Stripe's test PaymentMethod ids as Stripe's test mode does
  * (src/shared/payment.ts TEST_CARDS). The browser confirms through /api/payment/test-card/* with the intent's client
  * secret (what Stripe.js sends to Stripe); the server then reads the intent back like any other provider's. It never
@@ -85,7 +86,15 @@ function sameSecret(given: string, stored: string): boolean {
 const sameMetadata = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
-export const isLocalCardProvider = (provider: CardProvider): provider is LocalCardProvider => provider.kind === 'local-test';
+export const isLocalCardProvider = (provider: CardProvider | null): provider is LocalCardProvider => provider?.kind === 'local-test';
+
+/** Why the local provider cannot be made: a process running with NODE_ENV=production. */
+export class LocalCardProviderInProduction extends Error {
+  override readonly name = 'LocalCardProviderInProduction';
+  constructor() {
+    super('The local test card provider is never made in a process with NODE_ENV=production: it would record test cards as paid (configure Stripe, or card is not offered).');
+  }
+}
 
 async function retrieveIn(db: Db, id: string): Promise<CardIntentRecord> {
   const [row] = await db.select().from(localCardIntents).where(eq(localCardIntents.id, id));
@@ -94,6 +103,8 @@ async function retrieveIn(db: Db, id: string): Promise<CardIntentRecord> {
 }
 
 export function createLocalCardProvider({ db, clock }: { db: Db; clock: Clock }): LocalCardProvider {
+  // The settings never ask for it in production (config/stripe-env.ts); this holds whatever a caller passes.
+  if (process.env.NODE_ENV?.trim() === 'production') throw new LocalCardProviderInProduction();
   /**
    * Reads the intent locked, checks the secret (the browser's calls; null: the server's own, with its secret key) and
    * the state, and writes what `change` decides, in one transaction.

@@ -10,7 +10,15 @@ import { loadOrCreateSelfSignedSealingKey } from './self-signed-sealing-key.ts';
 import { sealingKeyFromMaterial, type SealingKey } from './sealing-key.ts';
 
 export async function createSealingKey(settings: SealingKeySettings, { dataDir, clock, log }: { dataDir: string; clock: Clock; log: Log }): Promise<SealingKey> {
-  if (settings.kind === 'self-signed') return loadOrCreateSelfSignedSealingKey({ dataDir, now: clock.now(), log });
+  if (settings.kind === 'self-signed') {
+    if (settings.optIn) {
+      log.warn(
+        `NODE_ENV=production seals signed agreements with the SELF-SIGNED stand-in because ${settings.optIn}=true: PDF readers cannot verify who sealed them, and each instance makes its own key in its DATA_DIR. Set SEALING_P12_PATH to the foundation's certificate and remove ${settings.optIn}.`,
+        { variable: settings.optIn },
+      );
+    }
+    return loadOrCreateSelfSignedSealingKey({ dataDir, now: clock.now(), log });
+  }
   const key = sealingKeyFromMaterial(await loadSealingP12(settings, clock.now()), 'pkcs12');
   const { subject, issuer, fingerprintSha256, notAfter, selfSigned } = key.certificate;
   log.info(
