@@ -172,7 +172,8 @@ forEachDatabase('one settled payment per investment', (t) => {
         expect(((await last.json()) as { paymentStatus: string }).paymentStatus).toBe('ON_HOLD');
         const row = await paymentRow(t, wire.paymentId);
         expect(row.failureReason).toMatch(/^Paid twice: /);
-        expect((await staffAudit(t, investor.userId)).at(-1)?.detail).toMatchObject({ to: 'ON_HOLD', held: 'PAID_TWICE', settledPaymentId: card.paymentId });
+        const event = (await staffAudit(t, investor.userId)).find((e) => e.action === 'admin.money.receipt' && e.detail.reference === 'BANK-2');
+        expect(event?.detail).toMatchObject({ to: 'ON_HOLD', held: 'PAID_TWICE', settledPaymentId: card.paymentId });
         expect(mailsTo(t, investor.email, 'G2G: your payment is on hold').at(-1)?.text).toMatch(/already paid/);
         await expectOneSettled(t, finance, investor, [card.paymentId, wire.paymentId]);
       });
