@@ -17,6 +17,6 @@ export function walletFacts({ signed, registration }: InvestorWallets): WalletFa
   if (sameAddress(signed, registration)) return [{ label: 'Token wallet (signed agreements, as registered)', address: signed }];
   return [
     { label: 'Token wallet (signed agreements)', address: signed },
-    { label: 'Registration wallet (replaced, not used for tokens)', address: registration },
+    { label: 'Registration wallet (replaced)', address: registration },
   ];
 }

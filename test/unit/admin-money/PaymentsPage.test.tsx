@@ -156,7 +156,7 @@ describe('one payment', () => {
     const replaced = fakeApi({ get: () => detail({ wallets: { signed: SIGNED_WALLET, registration: REGISTRATION_WALLET } }) });
     render(<PaymentsPage api={replaced.api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
     expect((await screen.findByText('Token wallet (signed agreements)')).nextElementSibling?.textContent).toBe(SIGNED_WALLET);
-    expect(screen.getByText('Registration wallet (replaced, not used for tokens)').nextElementSibling?.textContent).toBe(REGISTRATION_WALLET);
+    expect(screen.getByText('Registration wallet (replaced)').nextElementSibling?.textContent).toBe(REGISTRATION_WALLET);
   });
 
   it('shows an auditor the payment without any form', async () => {

@@ -131,6 +131,6 @@ describe('KYC case page', () => {
     const after = fakeApi([{ ...kycCase({ status: 'APPROVED' }), wallets: { signed, registration } }], () => Promise.reject(new Error('unused')));
     render(<KycReviewPage api={after.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
     expect((await screen.findByText('Token wallet (signed agreements)')).nextElementSibling?.textContent).toBe(signed);
-    expect(screen.getByText('Registration wallet (replaced, not used for tokens)').nextElementSibling?.textContent).toBe(registration);
+    expect(screen.getByText('Registration wallet (replaced)').nextElementSibling?.textContent).toBe(registration);
   });
 });
