@@ -17,7 +17,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  *   COMPLETED       funds confirmed (a card: the provider told the server it succeeded)
  *   FAILED          given up (a cancelled card intent); a new attempt is a new row
  *   ON_HOLD         crypto or wire: finance recorded funds that do not match the total (under- or over-payment); held
- *                   until a further receipt makes the sum exact or the funds are refunded (issue 15)
+ *                   until a further receipt makes the sum exact or the funds are refunded (issue 15). Any method:
+ *                   funds that arrived while another payment of the investment was already COMPLETED (paid twice,
+ *                   issue 26), held until refunded
  *   REFUNDED        the funds were returned to the investor (issue 15: KYC rejected, or a held payment)
  */
 export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_FUNDS', 'COMPLETED', 'FAILED', 'ON_HOLD', 'REFUNDED'] as const;
@@ -30,7 +32,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   AWAITING_FUNDS: 'Awaiting funds',
   COMPLETED: 'Completed',
   FAILED: 'Failed',
-  ON_HOLD: 'On hold: the amount received differs from the total (our finance team will contact you)',
+  ON_HOLD: 'On hold: the amount received differs from the total, or your investment was already paid (our finance team will contact you)',
   REFUNDED: 'Refunded',
 };
 

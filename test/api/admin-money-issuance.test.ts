@@ -1,6 +1,7 @@
 /**
  * Token issuance (issue 15): only to an investor whose KYC is APPROVED and whose payment is COMPLETED (not refunded);
- * the quantity from the investment, the wallet from user_details, the transaction hash 0x + 64 hex (unique); one per
+ * the quantity from the investment, the wallet the one signed for with the agreements (issue 26: never the
+ * registration one; admin-money-signed-wallet.test.ts), the transaction hash 0x + 64 hex (unique); one per
  * investor (409 on a second, the same requestId answers the first); the investor emailed; audited; listed.
  */
 import { randomUUID } from 'node:crypto';
@@ -26,9 +27,9 @@ forEachDatabase('finance: token issuance', (t) => {
     const hash = ethHash();
     const res = await issue(t, finance.token, p.userId, { transactionHash: hash.toUpperCase().replace('0X', '0x') });
     expect(res.status).toBe(200);
-    const [details] = await t.database.db.select().from(schema.userDetails).where(eq(schema.userDetails.userId, p.userId));
+    const [legal] = await t.database.db.select().from(schema.legalAgreements).where(eq(schema.legalAgreements.userId, p.userId));
     const investment = await investmentRow(t, p.userId);
-    expect(await res.json()).toMatchObject({ userId: p.userId, paymentId: p.paymentId, tokenQuantity: investment.tokenQuantity, walletAddress: details!.walletAddress, transactionHash: hash, staffId: finance.id });
+    expect(await res.json()).toMatchObject({ userId: p.userId, paymentId: p.paymentId, tokenQuantity: investment.tokenQuantity, walletAddress: legal!.walletAddress, transactionHash: hash, staffId: finance.id });
     expect(await issuances(t, p.userId)).toHaveLength(1);
     const mails = mailsTo(t, p.email, 'G2G: your tokens have been issued');
     expect(mails).toHaveLength(1);

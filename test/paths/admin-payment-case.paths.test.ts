@@ -49,6 +49,7 @@ const detail = (actions: AdminPaymentDetail['actions']): AdminPaymentDetail => (
   refund: null,
   issuance: null,
   audit: [],
+  wallets: { signed: `0x${'cd'.repeat(20)}`, registration: `0x${'ab'.repeat(20)}` },
   actions,
 });
 const ALL = detail({ recordReceipt: true, refund: true, issue: true });

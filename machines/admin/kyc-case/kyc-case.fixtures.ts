@@ -22,6 +22,7 @@ export function kycCase(over: Partial<KycCase['kyc']> = {}, fourEyes = false): K
       currentStep: 'agreements',
       registeredAt: '2026-11-20T09:00:00.000Z',
     },
+    wallets: { signed: null, registration: '0x' + 'ab'.repeat(20) },
     disclosure: { completed: true, completedAt: '2026-11-20T10:00:00.000Z', reads: [{ section: 'Risk Factors', readAt: '2026-11-20T09:30:00.000Z', detail: { timeSpentSeconds: 120 } }] },
     kyc: { status: 'UNDER_REVIEW', reviewRound: 1, submittedAt: '2026-11-21T10:00:00.000Z', aml: null, resubmission: null, ...over },
     documents: [

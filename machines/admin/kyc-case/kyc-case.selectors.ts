@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { walletFacts, type WalletFact } from '../../../src/shared/admin/wallets.ts';
 import type { kycCaseMachine } from './kyc-case.machine.ts';
 
 type S = SnapshotFrom<typeof kycCaseMachine>;
@@ -19,3 +20,5 @@ export const selectDocument = (s: S) => ({
   open: s.context.document,
   error: s.context.documentError,
 });
+/** The investor's wallets as labelled rows: the one signed for (tokens go there), and the registration one when it differs. */
+export const selectWalletFacts = (s: S): WalletFact[] => (s.context.kase ? walletFacts(s.context.kase.wallets) : []);

@@ -1,6 +1,7 @@
 /** Named reads of one payment's view. */
 import type { SnapshotFrom } from 'xstate';
 import type { AdminPaymentDetail } from '../../../src/shared/admin/money.ts';
+import { walletFacts, type WalletFact } from '../../../src/shared/admin/wallets.ts';
 import type { paymentCaseMachine } from './payment-case.machine.ts';
 
 type S = SnapshotFrom<typeof paymentCaseMachine>;
@@ -13,3 +14,5 @@ export const selectError = (s: S): string | null => s.context.error;
 export const selectNotice = (s: S): string | null => s.context.notice;
 export const selectBusy = (s: S): boolean => s.hasTag('busy');
 export const selectConfirmingRefund = (s: S): boolean => s.matches({ shown: 'confirmingRefund' });
+/** The investor's wallets as labelled rows: the one signed for (tokens go there), and the registration one when it differs. */
+export const selectWalletFacts = (s: S): WalletFact[] => (s.context.detail ? walletFacts(s.context.detail.wallets) : []);

@@ -65,6 +65,7 @@ const LABELS: Record<string, string> = {
   'payment.sent': 'Payment marked as sent',
   'payment.card_intent_created': 'Card payment opened',
   'payment.completed': 'Payment completed',
+  'payment.held': 'Second payment held for refund (paid twice)',
   'payment.webhook_refused': 'Card notice refused',
   'admin.money.receipt': 'Funds received (finance)',
   'admin.money.refund': 'Refund (finance)',

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { KYC_RESUBMIT_STEPS, type KycAmlSummary, type KycDocumentType, type KycFileType, type KycResubmitStep, type KycStatus } from '../kyc.ts';
 import { kycReviewMessages } from './kyc-messages.ts';
+import type { InvestorWallets } from './wallets.ts';
 
 export const KYC_REVIEW_DECISIONS = ['APPROVED', 'REJECTED', 'RESUBMISSION_REQUESTED'] as const;
 export type KycReviewDecision = (typeof KYC_REVIEW_DECISIONS)[number];
@@ -115,6 +116,8 @@ export type KycCase = {
     currentStep: string;
     registeredAt: string;
   };
+  /** The wallet signed for with the agreements (tokens go there; null before) and the registration one (wallets.ts). */
+  wallets: InvestorWallets;
   disclosure: { completed: boolean; completedAt: string | null; reads: KycCaseDisclosureRead[] };
   kyc: {
     status: KycStatus;

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { CRYPTO_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, type CryptoCurrency, type PaymentMethod, type PaymentStatus } from '../payment-status.ts';
 import { moneyMessages } from './money-messages.ts';
+import type { InvestorWallets } from './wallets.ts';
 
 export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -120,6 +121,8 @@ export type AdminPaymentDetail = {
   refund: RefundView | null;
   issuance: IssuanceView | null;
   audit: AdminAuditEntry[];
+  /** The investor's wallets: the one signed for (tokens go there) and the one registered (wallets.ts). */
+  wallets: InvestorWallets;
   /** What finance may do now, as the server's rules say (the page shows only these). */
   actions: { recordReceipt: boolean; refund: boolean; issue: boolean };
 };

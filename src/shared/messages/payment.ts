@@ -59,6 +59,8 @@ export const paymentMessages = {
     paymentNotOpen: 'This payment can no longer be confirmed. Please refresh the page and start again.',
     intentMismatch: 'This card payment does not belong to your current payment. Please refresh the page and try again.',
     cardNotSucceeded: (status: string) => `Payment status: ${status}. Please try again or contact support.`,
+    /** The card went through after another payment had already paid the investment: held, to be refunded. */
+    paidTwiceHeld: 'Your investment was already paid by another payment. This card payment is on hold and will be refunded to your card.',
     cardProviderUnavailable: 'The card payment service did not answer. Please try again in a moment.',
     /**
      * Card is not offered (NODE_ENV=production without Stripe keys): the payment page's sentence under the other

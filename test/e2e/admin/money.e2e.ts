@@ -8,6 +8,8 @@
  *   U wires, finance records less -> ON_HOLD with the difference; the rest -> COMPLETED.
  *   R pays by card; compliance rejects R's KYC (API); finance refunds through the confirm step (double-clicked) ->
  *     REFUNDED with the provider's refund id, once (the server's payment view and R's mail agree), also after a reload.
+ *   S replaced the registration wallet on the agreements page and pays by card (issue 26): the payment view and the
+ *     KYC case show both wallets, labelled; the tokens are issued to the signed one.
  * Then the payments CSV (header and W's row) and the dashboard's money figures and funnel chart.
  * Screenshots at 1280 and 375 px of the list, the payment view, the refund confirm and the dashboard (copied to
  * /tmp/shots-money/), and axe on each.
@@ -34,8 +36,16 @@ const axe = axeSweep();
 let finance: PageHandle;
 let financeToken: string;
 let complianceToken: string;
-const people = {} as Record<'wire' | 'under' | 'card', Investor>;
-const paid = {} as { wire: { paymentId: string; reference: string; total: number }; under: { paymentId: string; total: number }; card: { paymentId: string; total: number } };
+const people = {} as Record<'wire' | 'under' | 'card' | 'signed', Investor>;
+const paid = {} as {
+  wire: { paymentId: string; reference: string; total: number };
+  under: { paymentId: string; total: number };
+  card: { paymentId: string; total: number };
+  signed: { paymentId: string; total: number };
+};
+/** The wallet S signs for on the agreements page, replacing the one registered (`0xcd34...`, the harness's). */
+const SIGNED_WALLET = `0x${'ab12'.repeat(10)}`;
+const REGISTRATION_WALLET = `0x${'cd34'.repeat(10)}`;
 
 /** Full-page screenshots at 1280 and 375 px (harness dir and /tmp/shots-money), back at 1280 afterwards. */
 async function shoot(page: Page, name: string) {
@@ -77,17 +87,18 @@ const subjects = (investor: Investor) => mailsTo(investor.email).map((m) => /^Su
 describeE2E('back-office: finance', () => {
   beforeAll(async () => {
     await Promise.all(
-      (['wire', 'under', 'card'] as const).map(async (key) => {
+      (['wire', 'under', 'card', 'signed'] as const).map(async (key) => {
         const investor = await registerInvestor(`money-${key}`);
         await completeDisclosureViaApi(investor);
         await completeKycViaApi(investor);
-        await completeAgreementsViaApi(investor);
+        await completeAgreementsViaApi(investor, key === 'signed' ? SIGNED_WALLET : undefined);
         people[key] = investor;
       }),
     );
     paid.wire = await payByWire(people.wire);
     paid.under = await payByWire(people.under);
     paid.card = await payByCard(people.card);
+    paid.signed = await payByCard(people.signed);
     complianceToken = await staffApiToken(['compliance'], 'Carla Compliance');
     ({ handle: finance } = await signedInStaffPage(['finance'], 'Fiona Finance'));
     await finance.page.setViewportSize({ width: 1280, height: 800 });
@@ -210,6 +221,40 @@ describeE2E('back-office: finance', () => {
     expect(await investorStatus(people.card)).toMatchObject({ latestPayment: { paymentStatus: 'REFUNDED' } });
     await expect.poll(() => subjects(people.card)).toContain('G2G: your payment was refunded');
     expect(subjects(people.card).filter((s) => s === 'G2G: your payment was refunded')).toHaveLength(1);
+  });
+
+  // A second staff member signs in by passkey here: more than the default minute on a loaded machine.
+  it('shows the wallet signed for and the replaced registration one, labelled, and issues the tokens to the signed one', { timeout: 150_000 }, async () => {
+    const { page } = finance;
+    expect(await decideKyc(complianceToken, people.signed.user.userId, 'APPROVED')).toMatchObject({ status: 'APPROVED' });
+    await openPayment(page, people.signed);
+    expect(await fact(page, 'Token wallet \\(signed agreements\\)').textContent()).toBe(SIGNED_WALLET);
+    expect(await fact(page, 'Registration wallet \\(replaced\\)').textContent()).toBe(REGISTRATION_WALLET);
+    await shoot(page, 'view-two-wallets');
+    await axe.check(page, 'admin-payment-two-wallets');
+    const issue = page.getByRole('form', { name: 'Record token issuance' });
+    await issue.getByLabel('Issuance transaction hash').fill(`0x${'7a'.repeat(32)}`);
+    await issue.getByRole('button', { name: 'Record issuance' }).click();
+    await page.getByText(new RegExp(`tokens to ${SIGNED_WALLET}`)).waitFor();
+    const detail = await staffGet<AdminPaymentDetail>(`/api/admin/payments/${paid.signed.paymentId}`, financeToken);
+    expect(detail.issuance?.walletAddress).toBe(SIGNED_WALLET);
+    expect(detail.wallets).toEqual({ signed: SIGNED_WALLET, registration: REGISTRATION_WALLET });
+    await shoot(page, 'view-two-wallets-issued');
+
+    // The KYC case says the same to compliance.
+    const { handle: compliance } = await signedInStaffPage(['compliance'], 'Carl Compliance');
+    try {
+      const cp = compliance.page;
+      await cp.setViewportSize({ width: 1280, height: 800 });
+      await cp.goto(`${staffOrigin}/admin/kyc/${people.signed.user.userId}`);
+      const term = (text: string) => cp.locator('.kyc-case__facts dt', { hasText: text }).locator('xpath=following-sibling::dd[1]');
+      await expect.poll(() => term('Token wallet (signed agreements)').textContent()).toBe(SIGNED_WALLET);
+      expect(await term('Registration wallet (replaced)').textContent()).toBe(REGISTRATION_WALLET);
+      await shoot(cp, 'kyc-case-two-wallets');
+      await axe.check(cp, 'admin-kyc-case-two-wallets');
+    } finally {
+      await compliance.close();
+    }
   });
 
   it('downloads the payments CSV with its header and W’s row', async () => {

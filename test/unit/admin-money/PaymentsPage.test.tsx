@@ -40,12 +40,15 @@ const summary: AdminPaymentSummary = {
   createdAt: '2026-11-24T10:00:00.000Z',
   completedAt: null,
 };
+const SIGNED_WALLET = `0x${'cd'.repeat(20)}`;
+const REGISTRATION_WALLET = `0x${'ab'.repeat(20)}`;
 const detail = (over: Partial<AdminPaymentDetail> = {}): AdminPaymentDetail => ({
   payment: summary,
   receipts: [],
   refund: null,
   issuance: null,
   audit: [],
+  wallets: { signed: SIGNED_WALLET, registration: SIGNED_WALLET },
   actions: { recordReceipt: true, refund: true, issue: false },
   ...over,
 });
@@ -142,6 +145,18 @@ describe('one payment', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: `/api/admin/payments/${ID}/refund`, body: { requestId: expect.any(String), reason: 'KYC rejected', outgoingReference: 'RET-1' } },
     ]);
+  });
+
+  it('shows the wallet signed for once when it is the registration one, and both, labelled, when the investor replaced it', async () => {
+    const { api } = fakeApi({ get: () => detail() });
+    render(<PaymentsPage api={api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
+    expect((await screen.findByText('Token wallet (signed agreements, as registered)')).nextElementSibling?.textContent).toBe(SIGNED_WALLET);
+    expect(screen.queryByText(REGISTRATION_WALLET)).toBeNull();
+    cleanup();
+    const replaced = fakeApi({ get: () => detail({ wallets: { signed: SIGNED_WALLET, registration: REGISTRATION_WALLET } }) });
+    render(<PaymentsPage api={replaced.api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
+    expect((await screen.findByText('Token wallet (signed agreements)')).nextElementSibling?.textContent).toBe(SIGNED_WALLET);
+    expect(screen.getByText('Registration wallet (replaced)').nextElementSibling?.textContent).toBe(REGISTRATION_WALLET);
   });
 
   it('shows an auditor the payment without any form', async () => {

@@ -120,4 +120,17 @@ describe('KYC case page', () => {
     expect(screen.queryByRole('button', { name: 'Submit decision' })).toBeNull();
     expect(calls.every((c) => c.method !== 'POST')).toBe(true);
   });
+
+  it('labels the wallets: the registration one before the agreements; the signed one, and the replaced one beside it', async () => {
+    const registration = `0x${'ab'.repeat(20)}`;
+    const signed = `0x${'cd'.repeat(20)}`;
+    const before = fakeApi([kycCase()], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={before.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect((await screen.findByText('Wallet at registration (agreements not signed yet)')).nextElementSibling?.textContent).toBe(registration);
+    cleanup();
+    const after = fakeApi([{ ...kycCase({ status: 'APPROVED' }), wallets: { signed, registration } }], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={after.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect((await screen.findByText('Token wallet (signed agreements)')).nextElementSibling?.textContent).toBe(signed);
+    expect(screen.getByText('Registration wallet (replaced)').nextElementSibling?.textContent).toBe(registration);
+  });
 });

@@ -16,6 +16,7 @@ import {
   selectIsDeciding,
   selectNotice,
   selectPhase,
+  selectWalletFacts,
 } from '../../../../machines/admin/kyc-case/kyc-case.selectors.ts';
 import type { KycCaseActorRef } from '../../../../machines/admin/kyc-case/kyc-case.machine.ts';
 import { KYC_REVIEW_DECISION_LABELS, KYC_REVIEW_DECISIONS, type KycCase } from '../../../shared/admin/kyc-review.ts';
@@ -75,7 +76,7 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
       <p>
         <span className="kyc-case__status">{KYC_STATUS_LABELS[kase.kyc.status]}</span> · round {kase.kyc.reviewRound} · submitted {dateTime(kase.kyc.submittedAt)}
       </p>
-      <Registration kase={kase} />
+      <Registration actor={actor} kase={kase} />
       <Documents actor={actor} kase={kase} />
       <section aria-labelledby="kyc-case-aml">
         <h2 id="kyc-case-aml">AML answers</h2>
@@ -121,8 +122,9 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
   );
 }
 
-function Registration({ kase }: { kase: KycCase }) {
+function Registration({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
   const r = kase.registration;
+  const wallets = useSelector(actor, selectWalletFacts);
   const rows: [string, string | null][] = [
     ['Email', kase.email],
     ['Investor type', r.investorType === 'ENTITY' ? 'Entity' : 'Individual'],
@@ -134,7 +136,7 @@ function Registration({ kase }: { kase: KycCase }) {
     ['Authorised signatory', r.authorizedSignatory],
     ['Primary jurisdiction', r.primaryJurisdiction],
     ['Investment', formatEur(r.investmentAmount)],
-    ['Wallet', r.walletAddress],
+    ...wallets.map((w): [string, string] => [w.label, w.address]),
     ['Registered', dateTime(r.registeredAt)],
   ];
   return (

@@ -5,8 +5,8 @@
  */
 import { KYC_STATUS_LABELS, type KycStatus } from '../../../shared/kyc.ts';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { selectBusy, selectConfirmingRefund, selectDetail, selectError, selectNotice, selectPhase } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
+import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { selectBusy, selectConfirmingRefund, selectDetail, selectError, selectNotice, selectPhase, selectWalletFacts } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
 import { paymentCaseMachineFor } from './money-effects.ts';
@@ -23,6 +23,7 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
   const notice = useSelector(actor, selectNotice);
   const busy = useSelector(actor, selectBusy);
   const confirming = useSelector(actor, selectConfirmingRefund);
+  const wallets = useSelector(actor, selectWalletFacts);
   const finance = staff.roles.includes('finance');
   const [receipt, setReceipt] = useState({ amount: '', receivedOn: new Date().toISOString().slice(0, 10), reference: '' });
   const [refund, setRefund] = useState({ reason: '', outgoingReference: '' });
@@ -95,6 +96,12 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         <dd>{PAYMENT_METHOD_LABELS[p.paymentMethod]}</dd>
         <dt>Investor</dt>
         <dd>{p.investorEmail}</dd>
+        {wallets.map((w) => (
+          <Fragment key={w.label}>
+            <dt>{w.label}</dt>
+            <dd className="money__mono">{w.address}</dd>
+          </Fragment>
+        ))}
         <dt>KYC</dt>
         <dd>{p.kycStatus ? (KYC_STATUS_LABELS[p.kycStatus as KycStatus] ?? p.kycStatus) : '—'}</dd>
         <dt>Amount / fee / total</dt>

@@ -11,6 +11,9 @@
  *   payment_completed) and the investor is emailed "payment received"; less or more -> ON_HOLD with the difference
  *   in words (failure_reason), flagged in the audit and the investor told; never completed silently. A further
  *   receipt on a held payment is added to the sum and decides again.
+ * - but while another payment of the investment is settled (a card charged meanwhile), whatever arrives is money
+ *   that came twice: ON_HOLD "Paid twice" (PAID_TWICE in the audit, the settled payment named), refundable, the
+ *   investor told it goes back (settled-payment.ts: one investment, at most one settled payment).
  * - requestId (a uuid the page makes per submission) is unique: the same submission again (a double click, a
  *   parallel repeat) records nothing more and answers the payment as it stands; the id used for another payment is 409.
  * All of it in one transaction under the investment's lock, with the audit event and the mail.
@@ -24,6 +27,7 @@ import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
+import { decideArrivedFunds, enqueuePaidTwiceMail } from '../payment/settled-payment.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
@@ -94,9 +98,16 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
       if (!receipt) throw new Error('receipt not recorded');
       const total = await receivedCents(tx, payment.id);
       const difference = total - payment.totalCents;
-      const status = difference === 0 ? 'COMPLETED' : 'ON_HOLD';
-      const holdReason =
-        difference === 0 ? null : difference < 0 ? `Underpaid: received ${eurText(total)} of ${eurText(payment.totalCents)} (${eurText(-difference)} missing)` : `Overpaid: received ${eurText(total)} for ${eurText(payment.totalCents)} (${eurText(difference)} too much)`;
+      const arrival = await decideArrivedFunds(tx, payment, total);
+      const paidTwice = arrival.status === 'ON_HOLD' ? arrival : null;
+      const status = paidTwice || difference !== 0 ? 'ON_HOLD' : 'COMPLETED';
+      const holdReason = paidTwice
+        ? paidTwice.reason
+        : difference === 0
+          ? null
+          : difference < 0
+            ? `Underpaid: received ${eurText(total)} of ${eurText(payment.totalCents)} (${eurText(-difference)} missing)`
+            : `Overpaid: received ${eurText(total)} for ${eurText(payment.totalCents)} (${eurText(difference)} too much)`;
       await tx
         .update(payments)
         .set({ paymentStatus: status, failureReason: holdReason, updatedAt: ctx.now, ...(status === 'COMPLETED' ? { completedAt: ctx.now } : {}) })
@@ -117,35 +128,43 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
           totalCents: payment.totalCents,
           from: payment.paymentStatus,
           to: status,
-          ...(difference !== 0 ? { held: difference < 0 ? 'UNDERPAID' : 'OVERPAID', differenceCents: difference } : {}),
+          ...(paidTwice
+            ? { held: 'PAID_TWICE', settledPaymentId: paidTwice.settledPaymentId, differenceCents: difference }
+            : difference !== 0
+              ? { held: difference < 0 ? 'UNDERPAID' : 'OVERPAID', differenceCents: difference }
+              : {}),
         },
         meta: ctx.meta,
         at: ctx.now,
       });
-      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
-      if (user) {
-        if (status === 'COMPLETED') {
-          const text = [
-            'Thank you: the funds for your G2G investment have arrived and your payment is complete.',
-            '',
-            `Total received: ${eurText(total)}`,
-            ...(payment.paymentRef ? [`Reference: ${payment.paymentRef}`] : []),
-            '',
-            'Your G2G tokens will be issued to your registered wallet; we will email you when they are.',
-          ].join('\n');
-          await enqueueMail(tx, { to: user.email, subject: 'G2G: payment received', text }, ctx.now, `funds-received:${payment.id}`);
-        } else {
-          const text = [
-            'We have received funds for your G2G investment, but the amount does not match the total due.',
-            '',
-            `Total due: ${eurText(payment.totalCents)}`,
-            `Received so far: ${eurText(total)}`,
-            '',
-            difference < 0
-              ? 'Your payment is on hold until the rest arrives. Our finance team will contact you.'
-              : 'Your payment is on hold: our finance team will contact you about returning the difference.',
-          ].join('\n');
-          await enqueueMail(tx, { to: user.email, subject: 'G2G: your payment is on hold', text }, ctx.now, `funds-held:${receipt.id}`);
+      if (paidTwice) {
+        await enqueuePaidTwiceMail(tx, payment, paidTwice.settledMethod, total, ctx.now, `funds-held:${receipt.id}`);
+      } else {
+        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
+        if (user) {
+          if (status === 'COMPLETED') {
+            const text = [
+              'Thank you: the funds for your G2G investment have arrived and your payment is complete.',
+              '',
+              `Total received: ${eurText(total)}`,
+              ...(payment.paymentRef ? [`Reference: ${payment.paymentRef}`] : []),
+              '',
+              'Your G2G tokens will be issued to the wallet named in your signed agreements; we will email you when they are.',
+            ].join('\n');
+            await enqueueMail(tx, { to: user.email, subject: 'G2G: payment received', text }, ctx.now, `funds-received:${payment.id}`);
+          } else {
+            const text = [
+              'We have received funds for your G2G investment, but the amount does not match the total due.',
+              '',
+              `Total due: ${eurText(payment.totalCents)}`,
+              `Received so far: ${eurText(total)}`,
+              '',
+              difference < 0
+                ? 'Your payment is on hold until the rest arrives. Our finance team will contact you.'
+                : 'Your payment is on hold: our finance team will contact you about returning the difference.',
+            ].join('\n');
+            await enqueueMail(tx, { to: user.email, subject: 'G2G: your payment is on hold', text }, ctx.now, `funds-held:${receipt.id}`);
+          }
         }
       }
       return { paymentId: payment.id, paymentStatus: status, receivedTotal: total / 100, totalAmount: payment.totalCents / 100, receiptId: receipt.id, replayed: false };

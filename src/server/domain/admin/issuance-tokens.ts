@@ -1,8 +1,10 @@
 /**
  * POST /api/admin/investors/:userId/issuance (finance) {requestId, transactionHash}: records the tokens sent to an
  * investor on chain. Only when the investor's KYC is APPROVED and a payment of theirs is COMPLETED (a refunded one is
- * REFUNDED, so it never counts): 409 otherwise. The quantity is the investment's, the wallet the one the investor
- * registered (user_details), the transaction hash 0x + 64 hex (stored lower case, unique). One issuance per investor:
+ * REFUNDED, so it never counts): 409 otherwise. The quantity is the investment's, the wallet the one recorded with
+ * the investor's signed agreements (investor-wallets.ts; the sealed PDFs name it: never the registration wallet, which
+ * the investor may have replaced on the agreements page; 409 while there is none), the transaction hash 0x + 64 hex
+ * (stored lower case, unique). One issuance per investor:
  * a second is 409; the same requestId again answers the issuance recorded. One transaction under the investment's
  * lock with the audit event and the investor's mail.
  * GET /api/admin/issuances: newest first, keyset-paginated.
@@ -17,6 +19,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { isUuid } from '../is-uuid.ts';
+import { investorWallets } from './investor-wallets.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 
@@ -56,8 +59,9 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
       if (!paid) throw new AppError('CONFLICT', moneyMessages.issuanceNoFunds);
       const [used] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.transactionHash, transactionHash)).limit(1);
       if (used) throw new AppError('CONFLICT', moneyMessages.issuanceHashUsed);
-      const [details] = await tx.select({ walletAddress: userDetails.walletAddress }).from(userDetails).where(eq(userDetails.userId, userId)).limit(1);
-      if (!details) throw new AppError('NOT_FOUND', moneyMessages.investorNotFound);
+      const wallets = await investorWallets(tx, userId);
+      if (!wallets) throw new AppError('NOT_FOUND', moneyMessages.investorNotFound);
+      if (!wallets.signed) throw new AppError('CONFLICT', moneyMessages.issuanceNoSignedWallet);
       const [row] = await tx
         .insert(tokenIssuances)
         .values({
@@ -66,7 +70,7 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
           paymentId: paid.id,
           requestId: request.requestId,
           tokenQuantity: investment.tokenQuantity,
-          walletAddress: details.walletAddress,
+          walletAddress: wallets.signed,
           transactionHash,
           staffId: ctx.staffId,
           issuedAt: ctx.now,
@@ -77,7 +81,16 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
         userId,
         staffId: ctx.staffId,
         action: 'admin.money.issue',
-        detail: { role: 'finance', issuanceId: row.id, paymentId: paid.id, tokenQuantity: row.tokenQuantity, walletAddress: row.walletAddress, transactionHash },
+        detail: {
+          role: 'finance',
+          issuanceId: row.id,
+          paymentId: paid.id,
+          tokenQuantity: row.tokenQuantity,
+          walletAddress: row.walletAddress,
+          // The registration wallet, when the investor replaced it on the agreements page (the tokens did not go there).
+          ...(wallets.registration !== wallets.signed ? { registrationWallet: wallets.registration } : {}),
+          transactionHash,
+        },
         meta: ctx.meta,
         at: ctx.now,
       });

@@ -1,18 +1,20 @@
 /**
  * GET /api/admin/kyc/cases/:userId: everything a reviewer needs for one investor, in a fixed number of queries
  * (investor and verification; disclosure reads; documents, replaced ones included; reviews with reviewer names;
- * the threshold): registration data, the disclosure reading record, every KYC document, the AML answers, the review
- * history and the resubmission state. An unknown investor, or one without a verification row, is a 404.
+ * the threshold): registration data, the investor's wallets (the one signed for with the agreements, where tokens go,
+ * and the registration one: investor-wallets.ts), the disclosure reading record, every KYC document, the AML answers,
+ * the review history and the resubmission state. An unknown investor, or one without a verification row, is a 404.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
 import { KYC_REVIEW_DECISIONS, type KycCase } from '../../../shared/admin/kyc-review.ts';
 import { ANNUAL_VOLUMES, FUNDS_SOURCES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, KYC_RESUBMIT_STEPS, KYC_STATUSES, type KycResubmitStep } from '../../../shared/kyc.ts';
-import { disclosureProgress, disclosureReads, disclosureSections, kycDocuments, kycReviews, kycVerifications, staffMembers, userDetails, users } from '../../db/schema/index.ts';
+import { disclosureProgress, disclosureReads, disclosureSections, kycDocuments, kycReviews, kycVerifications, legalAgreements, staffMembers, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isUuid } from '../is-uuid.ts';
 import { oneOf } from '../row-mapping.ts';
+import { signedWalletOf } from './investor-wallets.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
 
 export const caseNotFound = () => new AppError('NOT_FOUND', kycReviewMessages.notFound);
@@ -23,11 +25,19 @@ const resubmitSteps = (steps: readonly string[] | null): KycResubmitStep[] =>
 export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
   if (!isUuid(userId)) throw caseNotFound();
   const [row] = await db
-    .select({ kyc: kycVerifications, details: userDetails, email: users.email, disclosureCompleted: disclosureProgress.completed, disclosureCompletedAt: disclosureProgress.completedAt })
+    .select({
+      kyc: kycVerifications,
+      details: userDetails,
+      email: users.email,
+      disclosureCompleted: disclosureProgress.completed,
+      disclosureCompletedAt: disclosureProgress.completedAt,
+      legal: { status: legalAgreements.status, completedAt: legalAgreements.completedAt, walletAddress: legalAgreements.walletAddress },
+    })
     .from(kycVerifications)
     .innerJoin(userDetails, eq(userDetails.userId, kycVerifications.userId))
     .innerJoin(users, eq(users.id, kycVerifications.userId))
     .leftJoin(disclosureProgress, eq(disclosureProgress.userId, kycVerifications.userId))
+    .leftJoin(legalAgreements, eq(legalAgreements.userId, kycVerifications.userId))
     .where(eq(kycVerifications.userId, userId))
     .limit(1);
   if (!row) throw caseNotFound();
@@ -85,6 +95,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
       currentStep: details.currentStep,
       registeredAt: details.createdAt.toISOString(),
     },
+    wallets: { signed: signedWalletOf(row.legal), registration: details.walletAddress },
     disclosure: {
       completed: row.disclosureCompleted ?? false,
       completedAt: row.disclosureCompletedAt?.toISOString() ?? null,

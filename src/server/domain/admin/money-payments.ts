@@ -3,7 +3,8 @@
  * investor, amounts, receipts, refund and issuance, in one query per page (money-rows.ts); filters on indexed columns
  * (payment_status, payment_method with created_at); q searches the investor's email and name and the payment's
  * references (case-insensitive, the wildcard characters taken literally).
- * GET /api/admin/payments/:paymentId: one in full, with its receipts, refund, issuance and the audit trail of it.
+ * GET /api/admin/payments/:paymentId: one in full, with its receipts, refund, issuance, the investor's wallets (the
+ * signed one tokens go to, and the registration one: investor-wallets.ts) and the audit trail of it.
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_PAGE_SIZE, PAYMENT_PAGE_SIZE, type AdminPaymentDetail, type AdminPaymentPage, type ReceiptReferenceKind } from '../../../shared/admin/money.ts';
@@ -12,6 +13,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payment.ts';
 import { auditEvents, fundsReceipts, payments, refunds, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { investorWallets } from './investor-wallets.ts';
 import { issuanceView } from './issuance-tokens.ts';
 import { afterCursor, decodeCursor, encodeCursor, findPaymentSummary, newestFirst, summaryQuery, toSummary } from './money-rows.ts';
 import { refundAllowed, refundView } from './refund-payment.ts';
@@ -73,7 +75,7 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
   const row = await findPaymentSummary(db, paymentId);
   if (!row) throw new AppError('NOT_FOUND', moneyMessages.paymentNotFound);
   const summary = toSummary(row);
-  const [receipts, [refund], [issuance], audit] = await Promise.all([
+  const [receipts, [refund], [issuance], audit, wallets] = await Promise.all([
     db.select().from(fundsReceipts).where(eq(fundsReceipts.paymentId, paymentId)).orderBy(asc(fundsReceipts.createdAt), asc(fundsReceipts.id)),
     db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).limit(1),
     db.select().from(tokenIssuances).where(eq(tokenIssuances.userId, summary.userId)).limit(1),
@@ -84,7 +86,10 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
       .where(and(eq(auditEvents.userId, summary.userId), sql`${auditEvents.detail}->>'paymentId' = ${paymentId}`))
       .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
       .limit(200),
+    investorWallets(db, summary.userId),
   ]);
+  // Registration writes user_details with the investment a payment needs: a payment without them is a broken database.
+  if (!wallets) throw new Error(`payment ${paymentId}: its investor has no user_details row`);
   const receivable = ['CRYPTO', 'WIRE', 'BANK_TRANSFER'].includes(summary.paymentMethod) && ['AWAITING_FUNDS', 'ON_HOLD'].includes(summary.paymentStatus);
   return {
     payment: summary,
@@ -100,10 +105,11 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
     refund: refund ? refundView(refund) : null,
     issuance: issuance ? issuanceView(issuance) : null,
     audit: audit.map((a) => ({ action: a.action, staffId: a.staffId, detail: a.detail, at: a.at.toISOString() })),
+    wallets,
     actions: {
       recordReceipt: receivable,
-      refund: !refund && refundAllowed(summary.paymentStatus, summary.kycStatus, issuance !== undefined),
-      issue: !issuance && summary.paymentStatus === 'COMPLETED' && summary.kycStatus === 'APPROVED',
+      refund: !refund && refundAllowed(summary.paymentStatus, summary.kycStatus, issuance?.paymentId === paymentId),
+      issue: !issuance && summary.paymentStatus === 'COMPLETED' && summary.kycStatus === 'APPROVED' && wallets.signed !== null,
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
  * POST /api/admin/payments/:paymentId/refund (finance) {requestId, reason, outgoingReference?}.
  *
- * The rule (docs/decisions.md "Issue 15: refunds"): a payment is refunded only when funds were received for it (a
- * COMPLETED payment, or an ON_HOLD one) and either the investor's KYC is REJECTED or the payment is ON_HOLD (an
- * under- or over-payment returned); never once tokens were issued. The amount: a card payment's captured total; a
- * crypto or wire payment's sum of receipts. One refund per payment.
+ * The rule (docs/decisions.md "Issue 15: refunds", "Issue 26: one settled payment"): a payment is refunded only when
+ * funds were received for it (a COMPLETED payment, or an ON_HOLD one) and either the investor's KYC is REJECTED or the
+ * payment is ON_HOLD (an under- or over-payment returned, or money that came twice); never the payment tokens were
+ * issued against. The amount: a card payment's captured total; a crypto or wire payment's sum of receipts. One refund
+ * per payment.
  *
  * Card: through the provider's refund API, with an idempotency key derived from the refund row. Crypto and wire:
  * finance sends the funds back by hand and records the outgoing transfer's reference (required).
@@ -13,7 +14,8 @@
  * lock; a second call meanwhile finds it and answers 409 "under way" (or, with the same requestId once done, the refund
  * as recorded): the provider is asked once. The provider's refusal (502) or absence (503) deletes the claim: nothing
  * stays recorded. Success, in one transaction: the refund SUCCEEDED with the provider's id, the payment REFUNDED, the
- * investment no longer paid (the investor may pay again if still eligible), the audit event, the investor's mail.
+ * investment no longer paid (the investor may pay again if still eligible) unless another payment still holds it (a
+ * payment that came twice went back, the settled one stays), the audit event, the investor's mail.
  * A claim left PENDING by a crash is taken up again after PENDING_RETRY_MS with the same idempotency key (the provider
  * answers the refund it already made).
  */
@@ -26,6 +28,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { CardProviderUnavailable, CardRefundRefused, CardIntentNotFound, type CardProvider } from '../../providers/card/card-provider.ts';
+import { stepHeldByOtherPayment } from '../payment/settled-payment.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
@@ -48,9 +51,12 @@ export const refundView = (row: RefundRow): RefundView => ({
 
 export const refundIdempotencyKey = (refundId: string) => `g2g-refund-${refundId}`;
 
-/** Whether the rule lets this payment be refunded (the page's button reads the same). */
-export function refundAllowed(paymentStatus: string, kycStatus: string | null, issued: boolean): boolean {
-  if (issued) return false;
+/**
+ * Whether the rule lets this payment be refunded (the page's button reads the same). `issuedAgainst`: tokens were
+ * issued against THIS payment (a payment held as paid twice beside the issued one still goes back).
+ */
+export function refundAllowed(paymentStatus: string, kycStatus: string | null, issuedAgainst: boolean): boolean {
+  if (issuedAgainst) return false;
   if (paymentStatus === 'ON_HOLD') return true;
   return paymentStatus === 'COMPLETED' && kycStatus === 'REJECTED';
 }
@@ -76,7 +82,7 @@ async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: Sta
     if (byRequest) throw new AppError('CONFLICT', moneyMessages.requestIdReused);
 
     const [kyc] = await tx.select({ status: kycVerifications.status }).from(kycVerifications).where(eq(kycVerifications.userId, payment.userId)).limit(1);
-    const [issued] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.userId, payment.userId)).limit(1);
+    const [issued] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.paymentId, payment.id)).limit(1);
     if (issued) throw new AppError('CONFLICT', moneyMessages.refundAfterIssuance);
     if (!refundAllowed(payment.paymentStatus, kyc?.status ?? null, false)) throw new AppError('CONFLICT', moneyMessages.refundNotAllowed);
 
@@ -124,7 +130,8 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
       throw new AppError('CONFLICT', moneyMessages.refundInProgress);
     }
     await tx.update(payments).set({ paymentStatus: 'REFUNDED', updatedAt: ctx.now }).where(eq(payments.id, payment.id));
-    await tx.update(investments).set({ paymentCompleted: false, completedAt: null }).where(eq(investments.id, investment.id));
+    const stillPaid = await stepHeldByOtherPayment(tx, investment.id, payment.id);
+    if (!stillPaid) await tx.update(investments).set({ paymentCompleted: false, completedAt: null }).where(eq(investments.id, investment.id));
     await recordAuditEvent(tx, {
       userId: payment.userId,
       staffId: ctx.staffId,
@@ -138,6 +145,7 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
         from: payment.paymentStatus,
         to: 'REFUNDED',
         reason: done.reason,
+        investmentStillPaid: stillPaid,
         ...(providerRefundId ? { providerRefundId } : {}),
         ...(done.outgoingReference ? { outgoingReference: done.outgoingReference } : {}),
       },
@@ -147,7 +155,7 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
     if (user) {
       const text = [
-        'Your payment for your G2G investment has been refunded.',
+        stillPaid ? 'A second payment you made for your G2G investment has been refunded; your investment stays paid by the other one.' : 'Your payment for your G2G investment has been refunded.',
         '',
         `Amount refunded: ${eurText(done.amountCents)}`,
         payment.paymentMethod === 'CARD'

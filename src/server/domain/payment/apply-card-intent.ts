@@ -7,7 +7,9 @@
  * The intent must be this payment's (the id stored at initiation) and carry exactly its total in EUR and its ids in
  * the metadata; otherwise 409 intentMismatch and nothing is written. By status:
  *   succeeded               payment COMPLETED (transaction id = intent id), investment paid, step -> complete,
- *                           audit, confirmation mail
+ *                           audit, confirmation mail; but when another payment of the investment is already settled
+ *                           (settled-payment.ts), the card money came twice: ON_HOLD "Paid twice" (refundable),
+ *                           audited payment.held, the investor told it goes back
  *   requires_payment_method stays PENDING with the provider's failure message (the intent takes another card)
  *   requires_action, processing, requires_confirmation, requires_capture  PROCESSING
  *   canceled                FAILED (a new attempt is a new payment)
@@ -25,6 +27,7 @@ import type { RequestMeta } from '../request-context.ts';
 import { lockInvestmentForPayment } from './payment-access.ts';
 import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
 import { isOpen, rereadPayment, type PaymentRow } from './payment-rows.ts';
+import { decideArrivedFunds, enqueuePaidTwiceMail } from './settled-payment.ts';
 
 /** Who applied the intent; 'paid-otherwise': canceled because the step was done by crypto or wire. */
 export type CardIntentSource = 'confirm' | 'webhook' | 'local-provider' | 'paid-otherwise';
@@ -64,10 +67,34 @@ export async function applyCardIntent(
   // payment_intent.canceled after our own cancel): the same answer, nothing written.
   if (payment.paymentStatus === 'COMPLETED') return payment;
   if (payment.paymentStatus === 'FAILED' && intent.status === 'canceled') return payment;
+  // Held as paid twice by this intent already (a repeated webhook, the browser's confirm after it): the same.
+  if (payment.paymentStatus === 'ON_HOLD' && payment.transactionId === intent.id) return payment;
   if (!isOpen(payment)) throw new AppError('CONFLICT', messages.payment.paymentNotOpen);
   if (!intentMatchesPayment(intent, payment)) throw new AppError('CONFLICT', messages.payment.intentMismatch);
 
-  const status = statusFor(intent);
+  const intended = statusFor(intent);
+  // Money taken by the provider while another payment already settled the investment: held for refund, never a second settlement.
+  const decision = intended === 'COMPLETED' ? await decideArrivedFunds(tx, payment, payment.totalCents) : null;
+  if (decision?.status === 'ON_HOLD') {
+    const [held] = await tx
+      .update(payments)
+      .set({ paymentStatus: 'ON_HOLD', failureReason: decision.reason, transactionId: intent.id, confirmedAt: now, updatedAt: now })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const row = held as PaymentRow;
+    await enqueuePaidTwiceMail(tx, row, decision.settledMethod, payment.totalCents, now, `payment-held:${payment.id}`);
+    // Last: from here to the commit the transaction holds the audit chain's head.
+    await recordAuditEvent(tx, {
+      userId: payment.userId,
+      action: 'payment.held',
+      detail: { paymentId: payment.id, paymentIntentId: intent.id, intentStatus: intent.status, source, method: 'CARD', totalCents: payment.totalCents, held: 'PAID_TWICE', settledPaymentId: decision.settledPaymentId },
+      meta,
+      at: now,
+    });
+    return row;
+  }
+
+  const status = intended;
   const failureReason = status === 'COMPLETED' ? null : status === 'FAILED' ? (intent.lastPaymentError?.message ?? 'canceled') : (intent.lastPaymentError?.message ?? payment.failureReason);
   if (status === payment.paymentStatus && failureReason === payment.failureReason) return payment;
 

@@ -206,7 +206,8 @@ async function cardIntentOf(deps: CardDeps, payment: PaymentRow, ctx: RequestCon
   });
   if (intent.status === 'succeeded' || intent.status === 'canceled') {
     const applied = await db.transaction((tx) => applyCardIntent(tx, payment.id, intent, { now: ctx.now, meta: ctx.meta, source: 'confirm' }));
-    if (applied.paymentStatus === 'COMPLETED') throw new AppError('CONFLICT', messages.payment.alreadyPaid);
+    // Paid by it, or held as paid twice by it (another payment had settled): either way the step is done.
+    if (applied.paymentStatus === 'COMPLETED' || applied.paymentStatus === 'ON_HOLD') throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     return 'canceled';
   }
   if (!intent.clientSecret) throw new AppError('SERVICE_UNAVAILABLE', messages.payment.cardProviderUnavailable);
