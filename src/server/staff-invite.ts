@@ -8,7 +8,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isStaffRole, STAFF_ROLES, type StaffRole } from '../shared/admin/staff-roles.ts';
+import { staffMessages } from '../shared/admin/sign-in-messages.ts';
+import { holdsExclusiveRoles, isStaffRole, STAFF_ROLES, type StaffRole } from '../shared/admin/staff-roles.ts';
 import { isValidEmail } from '../shared/auth.ts';
 import { acquireDataDirLock, DataDirLockedError } from './config/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Env } from './config/env.ts';
@@ -41,6 +42,7 @@ export function parseInviteArgs(args: readonly string[]): ParsedArgs | string {
   if (rawRoles.length === 0) return 'Give at least one role.';
   const unknown = rawRoles.filter((r) => !isStaffRole(r));
   if (unknown.length) return `Unknown role ${unknown.map((r) => `"${r}"`).join(', ')}.`;
+  if (holdsExclusiveRoles(rawRoles)) return staffMessages.complianceWithAuditor;
   return { email, roles: [...new Set(rawRoles as StaffRole[])].sort(), displayName };
 }
 

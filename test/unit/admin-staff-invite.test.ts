@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { staffMessages } from '../../src/shared/admin/sign-in-messages.ts';
 import { acquireDataDirLock } from '../../src/server/config/data-dir-lock.ts';
 import { staffEnrolments, staffMembers } from '../../src/server/db/schema/index.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
@@ -43,6 +44,8 @@ describe('staff:invite', () => {
     expect(parseInviteArgs(['a@example.com'])).toMatch(/at least one role/);
     expect(parseInviteArgs(['a@example.com', 'root'])).toMatch(/Unknown role "root"/);
     expect(parseInviteArgs(['a@example.com', 'finance', '--name'])).toMatch(/--name/);
+    // Issue 26: one person is never both compliance and auditor; the reason is given.
+    expect(parseInviteArgs(['a@example.com', 'auditor', 'compliance'])).toBe(staffMessages.complianceWithAuditor);
     expect(parseInviteArgs(['A@Example.com', 'finance', 'auditor', 'finance', '--name', 'Ada L'])).toEqual({ email: 'a@example.com', roles: ['auditor', 'finance'], displayName: 'Ada L' });
   });
 
