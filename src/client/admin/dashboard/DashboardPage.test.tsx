@@ -12,10 +12,11 @@ import type { AdminPageProps } from '../admin-page-props.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const drawn: { data: { labels: string[]; series: number[][] }; options: Record<string, unknown> }[] = [];
+type Series = number[] | { data: number[]; className?: string };
+const drawn: { data: { labels: string[]; series: Series[] }; options: Record<string, unknown> }[] = [];
 vi.mock('chartist', () => ({
   BarChart: class {
-    constructor(_el: Element, data: { labels: string[]; series: number[][] }, options: Record<string, unknown>) {
+    constructor(_el: Element, data: { labels: string[]; series: Series[] }, options: Record<string, unknown>) {
       drawn.push({ data, options });
     }
     detach() {}
@@ -88,12 +89,12 @@ describe('DashboardPage', () => {
     expect(drawn[0]!.data).toEqual({
       labels: ['Disclosure', 'KYC', 'Agreements', 'Payment', 'Complete', 'Rejected', 'Refunded', 'Withdrawn'],
       series: [
-        [7, 4, 2, 1, 1, 0, 0, 0],
-        [0, 0, 0, 0, 0, 3, 1, 0],
+        { data: [7, 4, 2, 1, 1, 0, 0, 0], className: 'dashboard-series-steps' },
+        { data: [0, 0, 0, 0, 0, 3, 1, 0], className: 'dashboard-series-outcomes' },
       ],
     });
     expect(drawn[0]!.options.horizontalBars).toBe(true);
-    expect(drawn[1]!.data.series.map((s) => s.reduce((a, b) => a + b, 0))).toEqual([2, 1, 0]);
+    expect(drawn[1]!.data.series.map((s) => (Array.isArray(s) ? s : s.data).reduce((a, b) => a + b, 0))).toEqual([2, 1, 0]);
   });
 
   it("Refresh asks again; a failure shows the server's words beside the figures", async () => {

@@ -29,6 +29,7 @@ function Figures({ figures }: { figures: DashboardResponse }) {
         [...figures.funnel.map((f) => f.investors), ...figures.outcomes.map(() => 0)],
         [...figures.funnel.map(() => 0), ...figures.outcomes.map((o) => o.investors)],
       ],
+      seriesClasses: ['dashboard-series-steps', 'dashboard-series-outcomes'],
       horizontal: true,
       stacked: true,
     }),
