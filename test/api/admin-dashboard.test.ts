@@ -2,18 +2,21 @@
  * The back-office dashboard (issue 15), on both databases, against a known set of investors added to whatever the
  * file's database holds: the funnel by current step, committed / paid / refunded sums, KYC decisions per day from the
  * audit trail (approvals, rejections, resubmission requests only; the last 30 days only), and every role may read it.
+ * Issue 26: rejected, refunded and withdrawn investors have bars of their own (each investor in one bar), and Paid and
+ * Refunded share one definition (fees included).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { DashboardResponse } from '../../src/shared/admin/dashboard.ts';
+import { FUNNEL_OUTCOMES, type DashboardResponse } from '../../src/shared/admin/dashboard.ts';
 import { PROCESS_STEPS } from '../../src/shared/process-steps.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
 import { recordAuditEvent } from '../../src/server/domain/record-audit-event.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { passDisclosure } from './support/kyc.ts';
-import { insertCryptoPayment, paymentInvestor } from './support/payment.ts';
+import { completedCardPayment, refund, setKyc } from './support/money.ts';
+import { currentStep, insertCryptoPayment, paymentInvestor } from './support/payment.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
 
 async function figures(t: ApiTest, token: string): Promise<DashboardResponse> {
@@ -77,10 +80,14 @@ forEachDatabase('back-office dashboard', (t) => {
 
     const after = await figures(t, compliance!.token);
     const delta = (step: string) => after.funnel.find((f) => f.step === step)!.investors - before.funnel.find((f) => f.step === step)!.investors;
-    expect(PROCESS_STEPS.map(delta)).toEqual([2, 1, 0, 2, 0]);
+    // The investor whose (failed) payment stands in for a refunded one is in the Refunded bar, not at Payment.
+    expect(PROCESS_STEPS.map(delta)).toEqual([2, 1, 0, 1, 0]);
+    const outcome = (f: DashboardResponse, name: string) => f.outcomes.find((o) => o.outcome === name)!.investors;
+    expect(outcome(after, 'refunded') - outcome(before, 'refunded')).toBe(1);
     expect(after.investors - before.investors).toBe(5);
     expect(after.money.committedEur - before.money.committedEur).toBe(25_000 + 30_000 + 40_000 + 50_000 + 60_000);
-    expect(after.money.paidEur - before.money.paidEur).toBe(payment.amountCents / 100);
+    // Paid and Refunded on one definition (issue 26): what moved, fees included.
+    expect(after.money.paidEur - before.money.paidEur).toBe(payment.totalCents / 100);
     expect(after.money.refundedEur - before.money.refundedEur).toBe(123.45);
 
     const byDay = new Map(after.kycDecisions.map((d) => [d.day, d]));
@@ -98,6 +105,64 @@ forEachDatabase('back-office dashboard', (t) => {
     const total = (f: DashboardResponse) => f.kycDecisions.reduce((n, d) => n + d.approved + d.rejected + d.other, 0);
     expect(total(after) - total(before)).toBe(4);
     expect(Object.values(after.kycNow).reduce((a, b) => a + b, 0) - Object.values(before.kycNow).reduce((a, b) => a + b, 0)).toBe(5);
+  });
+
+  it('rejected, refunded and withdrawn investors have their own bars: each investor counted once, never at a step they cannot finish', async () => {
+    const [, finance] = staff;
+    const { db } = t.database;
+    const before = await figures(t, finance!.token);
+    const bar = (f: DashboardResponse, name: string) => (f.funnel.find((x) => x.step === name) ?? f.outcomes?.find((x) => x.outcome === name))?.investors ?? Number.NaN;
+
+    // A: paid by card, KYC approved: Complete.
+    const approved = await completedCardPayment(t);
+    await setKyc(t, approved.userId, 'APPROVED');
+    // B: paid by card, then KYC rejected, refund not made yet: Rejected (not Complete).
+    const rejectedPaid = await completedCardPayment(t);
+    await setKyc(t, rejectedPaid.userId, 'REJECTED');
+    // C: paid, rejected, refunded by finance: Refunded.
+    const refunded = await completedCardPayment(t);
+    await setKyc(t, refunded.userId, 'REJECTED');
+    expect((await refund(t, finance!.token, refunded.paymentId)).status).toBe(200);
+    // D: rejected while on the agreements step: Rejected (not Agreements).
+    const rejectedEarly = await paymentInvestor(t, { agreements: false });
+    await setKyc(t, rejectedEarly.userId, 'REJECTED');
+    // E: a payment held and refunded, then paid again: back at its step (Complete).
+    const again = await completedCardPayment(t);
+    await setKyc(t, again.userId, 'APPROVED');
+    await db.update(schema.payments).set({ paymentStatus: 'ON_HOLD' }).where(eq(schema.payments.id, again.paymentId));
+    expect((await refund(t, finance!.token, again.paymentId)).status).toBe(200);
+    const [second] = await db
+      .insert(schema.payments)
+      .values({ userId: again.userId, investmentId: again.investmentId, paymentMethod: 'WIRE', paymentStatus: 'COMPLETED', amountCents: again.amount * 100, feeCents: 0, totalCents: again.amount * 100, completedAt: t.clock.now() })
+      .returning();
+    await db.update(schema.investments).set({ paymentCompleted: true, completedAt: t.clock.now() }).where(eq(schema.investments.id, again.investmentId));
+
+    for (const p of [approved, rejectedPaid, refunded, again]) expect(await currentStep(t, p.userId)).toBe('complete');
+    expect(await currentStep(t, rejectedEarly.userId)).toBe('agreements');
+
+    const after = await figures(t, finance!.token);
+    const delta = (name: string) => bar(after, name) - bar(before, name);
+    expect(Object.fromEntries([...PROCESS_STEPS, 'rejected', 'refunded', 'withdrawn'].map((name) => [name, delta(name)]))).toEqual({
+      disclosure: 0,
+      kyc: 0,
+      agreements: 0,
+      payment: 0,
+      complete: 2,
+      rejected: 2,
+      refunded: 1,
+      withdrawn: 0,
+    });
+    expect(after.outcomes.map((o) => o.outcome)).toEqual([...FUNNEL_OUTCOMES]);
+    // Every investor is in exactly one bar.
+    const sum = (f: DashboardResponse) => [...f.funnel, ...f.outcomes].reduce((n, x) => n + x.investors, 0);
+    expect(sum(after)).toBe(after.investors);
+    expect(sum(before)).toBe(before.investors);
+    expect(after.withdrawalsRecorded).toBe(false);
+
+    // Paid: the completed payments, fees included; Refunded: what went back, fees included (a card refund is the
+    // captured total). A refunded payment leaves Paid by exactly what enters Refunded.
+    expect(after.money.paidEur - before.money.paidEur).toBeCloseTo((approved.totalCents + rejectedPaid.totalCents + second!.totalCents) / 100, 2);
+    expect(after.money.refundedEur - before.money.refundedEur).toBeCloseTo((refunded.totalCents + again.totalCents) / 100, 2);
   });
 
   it('every staff role reads the same figures; nothing is written', async () => {

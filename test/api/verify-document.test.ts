@@ -16,7 +16,6 @@ import { AGREEMENT_KEYS } from '../../src/shared/legal.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { BAD_SHA256_MESSAGE, VERIFY_DOCUMENT, VERIFY_DOCUMENT_PATH, VerifyDocumentResponseSchema, verifyWords } from '../../src/shared/verify-document.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import { clientNetwork } from '../../src/server/domain/verify/admit-document-check.ts';
 import { issuedDocumentQuery } from '../../src/server/domain/verify/find-issued-document.ts';
 import { sql } from 'drizzle-orm';
 import { forEachDatabase, type ApiTest } from './harness.ts';
@@ -294,18 +293,5 @@ forEachDatabase('public document verification', (t) => {
 
   it('a PDF-looking random file is not issued (the browser would send its hash)', async () => {
     expect(await answerOf(await check(t, { sha256: sha256(sampleFile('pdf', 4096)) }))).toEqual({ issued: false });
-  });
-});
-
-describe('clientNetwork (the per-client key of document checks)', () => {
-  it('IPv4 and IPv4-mapped as they are; IPv6 by its /64, however written', () => {
-    expect(clientNetwork('198.51.100.7')).toBe('198.51.100.7');
-    expect(clientNetwork('::ffff:198.51.100.7')).toBe('198.51.100.7');
-    expect(clientNetwork('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
-    expect(clientNetwork('2001:0DB8:000a:000b::1')).toBe('2001:db8:a:b::/64');
-    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
-    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(clientNetwork('not an address')).toBe('not an address');
   });
 });

@@ -25,6 +25,12 @@ const figures = (investors: number): DashboardResponse => ({
     { step: 'payment', investors: 0 },
     { step: 'complete', investors: 0 },
   ],
+  outcomes: [
+    { outcome: 'rejected', investors: 0 },
+    { outcome: 'refunded', investors: 0 },
+    { outcome: 'withdrawn', investors: 0 },
+  ],
+  withdrawalsRecorded: false,
   investors: investors + 1,
   money: { committedEur: 1000, paidEur: 0, refundedEur: 0 },
   kycNow: { PENDING: investors },

@@ -24,7 +24,16 @@ export function webauthnParty(publicUrl: string | null | undefined, requestUrl: 
   return { rpID: 'localhost', rpName: RP_NAME, origin: url.origin };
 }
 
-/** The enrolment link's base for a command outside any request: PUBLIC_URL, else http://localhost:PORT. */
-export const linkBase = (publicUrl: string | null | undefined, port: number): string => publicUrl ?? `http://localhost:${port}`;
+/**
+ * The enrolment link's base for a command outside any request (staff:invite), which cannot see the server's address:
+ * PUBLIC_URL (what the server uses for passkeys), else the server's own default without it, http://localhost:PORT,
+ * only when PORT is given (the command cannot know the port of a server started elsewhere: the server's 3000 was
+ * mailed while it ran on 3302, issue 26), else null: the caller refuses. PORT 0 (any free port) names no port.
+ */
+export function commandLinkBase(publicUrl: string | null, port: string | undefined): string | null {
+  if (publicUrl) return publicUrl;
+  if (port === undefined || !/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) return null;
+  return `http://localhost:${Number(port)}`;
+}
 
 export const enrolLink = (base: string, secret: string) => `${base}/admin/enrol#${secret}`;

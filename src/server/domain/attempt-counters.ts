@@ -13,6 +13,7 @@
  * - wrong codes per address from all clients: VERIFY_ADDRESS_CEILING, far above what an investor mistypes. Over it,
  *   only client addresses the account signed in from before (known clients) may still try a code;
  * - wrong codes per client address: VERIFY_PER_CLIENT (several investors may share one, an office NAT);
+ * (a client is an IPv4 address or an IPv6 /64: perClientKey below, client-network.ts)
  * - code requests per client address: REQUESTS_PER_CLIENT (bounds the mail one client makes us send; an office can
  *   still register dozens of investors in an hour). Nothing counts requests per address: asking for a code can
  *   never keep the investor from asking for theirs.
@@ -21,6 +22,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { EMAIL_CODE } from '../../shared/auth.ts';
 import type { Db } from '../db/types.ts';
 import { attemptCounters } from '../db/schema/index.ts';
+import { clientOf } from './client-network.ts';
 
 export type BackoffPolicy = { kind: 'backoff'; free: number; baseDelaySeconds: number; windowSeconds: number };
 export type CeilingPolicy = { kind: 'ceiling'; limit: number; windowSeconds: number };
@@ -38,9 +40,17 @@ export const KNOWN_CLIENT_DAYS = 90;
 export const LONGEST_WINDOW_SECONDS = DAY_SECONDS;
 
 export const addressKey = (email: string) => `verify-address:${email}`;
-/** No client address (only in-process calls): no per-client counter, as one shared bucket would block everyone. */
-export const addressClientKey = (email: string, ip: string | null): string | null => (ip ? `verify-address-client:${email}|${ip}` : null);
-export const clientKey = (kind: 'verify' | 'request', ip: string | null): string | null => (ip ? `${kind}-client:${ip}` : null);
+/**
+ * A per-client key: `prefix` and the client the address belongs to (client-network.ts: an IPv4 address or an IPv6
+ * /64), the one way every per-client limit names its client. No client address (only in-process calls): no
+ * per-client counter, as one shared bucket would block everyone.
+ */
+export const perClientKey = (prefix: string, ip: string | null): string | null => {
+  const client = clientOf(ip);
+  return client === null ? null : `${prefix}${client}`;
+};
+export const addressClientKey = (email: string, ip: string | null): string | null => perClientKey(`verify-address-client:${email}|`, ip);
+export const clientKey = (kind: 'verify' | 'request', ip: string | null): string | null => perClientKey(`${kind}-client:`, ip);
 
 /** The delay a backoff key gets at its `failures`-th failure (0: none yet). */
 export function delaySeconds(failures: number, policy: BackoffPolicy): number {

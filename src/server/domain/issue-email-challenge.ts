@@ -25,6 +25,7 @@ import { generateCode, type ChallengePurpose, type CodeHasher } from '../auth/em
 import type { Db } from '../db/types.ts';
 import { emailChallenges } from '../db/schema/index.ts';
 import { enqueueMail } from '../jobs/mail-job.ts';
+import { clientOf } from './client-network.ts';
 import { findLoginAccount } from './find-login-account.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
 import type { AnonymousRequestContext } from './request-context.ts';
@@ -62,14 +63,20 @@ async function newestMail(tx: Db, email: string, now: Date): Promise<ChallengeRo
   return row;
 }
 
-/** Beyond MAX_LIVE_PER_CLIENT - 1 live challenges of this client for this address, its oldest are superseded. */
+/**
+ * Beyond MAX_LIVE_PER_CLIENT - 1 live challenges of this client for this address, its oldest are superseded. The
+ * client is the address's clientOf (an IPv6 /64 is one client), compared here rather than in SQL: the address's
+ * live challenges are few (they last 10 minutes and each client's requests are limited) and the email index finds them.
+ */
 async function makeRoom(tx: Db, email: string, ip: string | null, now: Date): Promise<void> {
-  if (ip === null) return;
-  const live = await tx
-    .select({ id: emailChallenges.id })
+  const client = clientOf(ip);
+  if (client === null) return;
+  const rows = await tx
+    .select({ id: emailChallenges.id, clientIp: emailChallenges.clientIp })
     .from(emailChallenges)
-    .where(and(eq(emailChallenges.email, email), eq(emailChallenges.clientIp, ip), isLive(now)))
+    .where(and(eq(emailChallenges.email, email), isNotNull(emailChallenges.clientIp), isLive(now)))
     .orderBy(desc(emailChallenges.issuedAt));
+  const live = rows.filter((row) => clientOf(row.clientIp) === client);
   for (const { id } of live.slice(MAX_LIVE_PER_CLIENT - 1)) {
     await tx.update(emailChallenges).set({ supersededAt: now }).where(eq(emailChallenges.id, id));
   }

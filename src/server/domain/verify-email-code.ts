@@ -11,7 +11,7 @@
  * same right code again while the challenge lives answers the same session (a retried verify whose answer was lost),
  * unless that session was revoked. Every outcome is an audit event written in the transaction of what it changed.
  */
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { EMAIL_CODE, type AuthResponse, type VerifyCodePayload } from '../../shared/auth.ts';
 import { messages } from '../../shared/messages.ts';
@@ -34,6 +34,7 @@ import {
   lockCounters,
   recordFailure,
 } from './attempt-counters.ts';
+import { clientOf } from './client-network.ts';
 import { getInvestmentSettings } from './get-investment-settings.ts';
 import { isEmailTaken } from './check-registration.ts';
 import { createInvestorAccount } from './create-investor-account.ts';
@@ -61,16 +62,19 @@ async function sessionUser(tx: Db, userId: string) {
   return account;
 }
 
-/** A client address this account signed in or registered from within KNOWN_CLIENT_DAYS (from the audit trail). */
+/**
+ * A client this account signed in or registered from within KNOWN_CLIENT_DAYS (from the audit trail): the same
+ * client as clientOf counts it (an IPv6 /64, whichever of its addresses; an IPv4 address however it was written).
+ */
 async function isKnownClient(tx: Db, userId: string | null, ip: string | null, now: Date): Promise<boolean> {
-  if (userId === null || ip === null) return false;
+  const client = clientOf(ip);
+  if (userId === null || client === null) return false;
   const since = new Date(now.getTime() - KNOWN_CLIENT_DAYS * 86_400_000);
-  const [row] = await tx
-    .select({ id: auditEvents.id })
+  const rows = await tx
+    .selectDistinct({ ip: auditEvents.ip })
     .from(auditEvents)
-    .where(and(eq(auditEvents.userId, userId), inArray(auditEvents.action, ['auth.login', 'auth.register']), eq(auditEvents.ip, ip), gt(auditEvents.at, since)))
-    .limit(1);
-  return row !== undefined;
+    .where(and(eq(auditEvents.userId, userId), inArray(auditEvents.action, ['auth.login', 'auth.register']), isNotNull(auditEvents.ip), gt(auditEvents.at, since)));
+  return rows.some((row) => clientOf(row.ip) === client);
 }
 
 export async function verifyEmailCode(db: Db, tokens: TokenService, hasher: CodeHasher, payload: VerifyCodePayload, context: AnonymousRequestContext): Promise<AuthResponse> {

@@ -1,6 +1,7 @@
 /** Builds the domain's RequestContext from a Hono context: the one way every route says who asks, when, from where. */
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../app-context.ts';
+import { normaliseAddress } from '../domain/client-network.ts';
 import type { AnonymousRequestContext, RequestContext, RequestMeta, StaffRequestContext } from '../domain/request-context.ts';
 
 type ContextDeps = Pick<AppDeps, 'clock' | 'config'>;
@@ -23,7 +24,10 @@ export function forwardedClient(header: string | null | undefined, hops: number)
 function requestMeta(c: Context<AppEnv>, trustedProxies: number): RequestMeta {
   const socketAddress = c.env?.incoming?.socket?.remoteAddress;
   const forwarded = trustedProxies > 0 ? forwardedClient(c.req.header('x-forwarded-for'), trustedProxies) : null;
-  return { ip: clip(forwarded ?? socketAddress, 64), userAgent: clip(c.req.header('user-agent'), 512) };
+  const address = forwarded ?? socketAddress;
+  // One notation per address (no brackets, port or zone; IPv4-mapped as IPv4): what the audit trail records and the
+  // per-client limits count (domain/client-network.ts).
+  return { ip: clip(address ? normaliseAddress(address) : null, 64), userAgent: clip(c.req.header('user-agent'), 512) };
 }
 
 /** Routes before sign-in: when and from where. */

@@ -11,6 +11,8 @@ export const kycReviewMessages = {
   notUnderReview: 'This case is not awaiting review: it has been decided already. Reload it to see its status.',
   staleRound: 'This case was resubmitted or decided since you opened it. Reload it before deciding.',
   alreadyApproved: 'You have already approved this case. A different reviewer must give the second approval.',
+  complianceAfterSubmission:
+    'You were given the compliance role after this case was submitted for review, so your approval cannot count towards its two approvals. A reviewer who held the role before the submission must approve it.',
   notFound: 'Not found.',
   resubmitOnlyRequested: 'Only the steps the reviewer asked you to redo can be changed.',
 } as const;

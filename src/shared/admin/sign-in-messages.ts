@@ -22,5 +22,7 @@ export const staffMessages = {
   invalidName: 'Please enter a name (at most 120 characters).',
   lastAdmin: 'The last active issuer admin cannot lose that role or be disabled.',
   notYourself: 'You cannot do this to your own account; ask another issuer admin.',
+  notYourRoles: 'You cannot change your own roles; another issuer admin can.',
+  complianceWithAuditor: 'One person cannot be both compliance and auditor: the auditor checks the compliance reviews. Choose one of the two.',
   disabled: 'This staff member is disabled.',
 } as const;

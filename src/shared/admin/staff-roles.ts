@@ -18,6 +18,13 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
 /**
+ * Roles one person may not hold together (issue 26): the auditor checks the compliance reviews, so the reviewer
+ * cannot be their own auditor. The staff page, the API and the staff:invite command refuse such a set with the reason.
+ */
+export const EXCLUSIVE_ROLES: readonly (readonly [StaffRole, StaffRole])[] = [['compliance', 'auditor']];
+export const holdsExclusiveRoles = (roles: readonly string[]): boolean => EXCLUSIVE_ROLES.some(([a, b]) => roles.includes(a) && roles.includes(b));
+
+/**
  * Who may call what. A route names the roles that may use it; the auditor (read-only everywhere) may also call every
  * GET, and nothing else (staffAuth applies that rule, so no route lists the auditor). The server's staffAuth takes
  * one of these lists.

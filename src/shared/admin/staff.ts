@@ -2,13 +2,14 @@
 import * as v from 'valibot';
 import { EmailSchema } from '../auth.ts';
 import { staffMessages } from './sign-in-messages.ts';
-import { STAFF_ROLES, type StaffRole } from './staff-roles.ts';
+import { holdsExclusiveRoles, STAFF_ROLES, type StaffRole } from './staff-roles.ts';
 
 export const StaffRolesSchema = v.pipe(
   v.array(v.picklist(STAFF_ROLES, staffMessages.invalidRoles), staffMessages.invalidRoles),
   v.minLength(1, staffMessages.invalidRoles),
   v.maxLength(STAFF_ROLES.length, staffMessages.invalidRoles),
   v.transform((roles) => [...new Set(roles)].sort() as StaffRole[]),
+  v.check((roles) => !holdsExclusiveRoles(roles), staffMessages.complianceWithAuditor),
 );
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 export const DisplayNameSchema = v.pipe(

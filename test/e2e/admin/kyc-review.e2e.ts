@@ -5,7 +5,8 @@
  *   1. compliance finds an investor in the queue, reads the case (registration, AML answers, a document inline) and
  *      approves: the case says approved, the investor's GET /api/kyc/status says APPROVED, the investor is emailed;
  *   2. four-eyes above the threshold: one approval keeps the case under review, the same reviewer cannot approve
- *      twice (the server's words shown), a second reviewer's approval approves;
+ *      twice (the server's words shown), a reviewer given compliance after the submission is refused (its words
+ *      shown, issue 26), a second reviewer who held compliance before the submission approves;
  *   3. a resubmission of the identity step with a message: the investor sees the message on the KYC page, uploads a
  *      new identity document, submits again, and the case is back in the queue in round 2;
  *   4. an auditor reads a case without a decision form;
@@ -30,7 +31,7 @@ import { PNG } from '../harness/files.ts';
 import { apiGet, completeDisclosureViaApi, completeKycViaApi, openSignedIn, type Investor } from '../harness/investor.ts';
 import { newPage } from '../harness/browser.ts';
 import { codeFromOutbox, mailsTo } from '../harness/outbox.ts';
-import { adminToken, signedInStaffPage, staffOrigin } from '../harness/staff.ts';
+import { adminToken, inviteStaff, signedInStaffPage, staffOrigin } from '../harness/staff.ts';
 
 const SHOTS = '/tmp/shots-kyc';
 const axe = axeSweep();
@@ -105,9 +106,12 @@ async function decide(page: Page, label: 'Approve' | 'Reject' | 'Request resubmi
 const AMOUNT = 25_000;
 const FOUR_EYES_AMOUNT = 150_000;
 let alice: Investor, bruno: Investor, chloe: Investor, dmitri: Investor;
+/** Bruno's two reviewers, invited before his case is submitted (four-eyes counts compliance held since before). */
+let reviewers: { email: string; secret: string }[];
 
 describeE2E('back-office KYC review and content', () => {
   beforeAll(async () => {
+    reviewers = [await inviteStaff(['compliance'], 'First Reviewer'), await inviteStaff(['compliance'], 'Second Reviewer')];
     // In parallel: each waits the disclosure's real reading seconds.
     [alice, bruno, chloe, dmitri] = await Promise.all([
       underReview('Alice Approved', AMOUNT),
@@ -174,7 +178,7 @@ describeE2E('back-office KYC review and content', () => {
   });
 
   it('four-eyes: above the threshold one approval keeps the case under review, the same reviewer cannot approve again, a second reviewer approves', async () => {
-    const first = await signedInStaffPage(['compliance'], 'First Reviewer');
+    const first = await signedInStaffPage(['compliance'], 'First Reviewer', reviewers[0]);
     const { page } = first.handle;
     await openCase(page, bruno, 'Bruno Bigticket');
     await page.getByRole('region', { name: 'Review history' }).getByText(/two different reviewers must approve\. Approvals this round: none\./).waitFor();
@@ -196,7 +200,18 @@ describeE2E('back-office KYC review and content', () => {
     await page.goto(`${staffOrigin}/admin/kyc`);
     await page.getByRole('listitem').filter({ hasText: bruno.email }).getByText('four-eyes: 1 of 2 approvals').waitFor();
 
-    const second = await signedInStaffPage(['compliance'], 'Second Reviewer');
+    // A reviewer given compliance only now, after the case was submitted: refused with the reason (issue 26).
+    const late = await signedInStaffPage(['compliance'], 'Late Reviewer');
+    await openCase(late.handle.page, bruno, 'Bruno Bigticket');
+    await decide(late.handle.page, 'Approve');
+    await late.handle.page.getByRole('alert').filter({ hasText: kycReviewMessages.complianceAfterSubmission }).waitFor();
+    await shoot(late.handle.page, 'case-late-reviewer');
+    await axe.check(late.handle.page, 'admin-kyc-case-late-reviewer');
+    expect((await kycStatus(bruno)).status).toBe('UNDER_REVIEW');
+    expect(late.handle.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    await late.handle.close();
+
+    const second = await signedInStaffPage(['compliance'], 'Second Reviewer', reviewers[1]);
     await openCase(second.handle.page, bruno, 'Bruno Bigticket');
     await decide(second.handle.page, 'Approve');
     await second.handle.page.getByRole('status').filter({ hasText: 'Verification approved. The investor has been emailed.' }).waitFor();

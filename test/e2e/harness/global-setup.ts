@@ -73,7 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The first staff member comes from `npm run staff:invite`, which needs the server stopped (PGlite).
     const first = await start(0);
     await first.close();
-    await bootstrapStaffAdmin(dataDir, async () => (server = await start(first.port)).url);
+    await bootstrapStaffAdmin(dataDir, first.port, async () => (server = await start(first.port)).url);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   } catch (error) {
     await teardown();

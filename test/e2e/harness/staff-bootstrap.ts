@@ -31,10 +31,14 @@ export function enrolSecretInOutbox(dataDir: string, email: string): string | nu
   return (last && /\/admin\/enrol#([A-Za-z0-9_-]{43})/.exec(last)?.[1]) ?? null;
 }
 
-/** Invites the admin with the command (server stopped), then, once `restart` brought it back, enrols the passkey. */
-export async function bootstrapStaffAdmin(dataDir: string, restart: () => Promise<string>): Promise<void> {
+/**
+ * Invites the admin with the command (server stopped), then, once `restart` brought it back, enrols the passkey. The
+ * command gets the server's port, as an operator of a server without PUBLIC_URL gives it (its link is then
+ * http://localhost:<port>/admin/enrol#...).
+ */
+export async function bootstrapStaffAdmin(dataDir: string, port: number, restart: () => Promise<string>): Promise<void> {
   let err = '';
-  const code = await runStaffInvite([E2E_ADMIN_EMAIL, 'issuer-admin', '--name', 'E2E Admin'], { DATA_DIR: dataDir }, () => {}, (s) => (err += s));
+  const code = await runStaffInvite([E2E_ADMIN_EMAIL, 'issuer-admin', '--name', 'E2E Admin'], { DATA_DIR: dataDir, PORT: String(port) }, () => {}, (s) => (err += s));
   if (code !== 0) throw new Error(`[e2e] staff:invite failed: ${err}`);
   const origin = localOrigin(await restart());
   const secret = enrolSecretInOutbox(dataDir, E2E_ADMIN_EMAIL);

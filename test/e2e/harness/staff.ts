@@ -119,9 +119,13 @@ export async function enrolInPage(page: Page, secret: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
-/** A new page signed in to the back-office as a new member with `roles` (its passkey in the page's authenticator). */
-export async function signedInStaffPage(roles: StaffRole[], displayName = 'Test Staff'): Promise<{ handle: PageHandle; email: string }> {
-  const { email, secret } = await inviteStaff(roles, displayName);
+/**
+ * A new page signed in to the back-office as a new member with `roles` (its passkey in the page's authenticator), or
+ * as a member `invited` earlier (roles count from their invitation: a four-eyes reviewer must hold compliance before
+ * the case is submitted).
+ */
+export async function signedInStaffPage(roles: StaffRole[], displayName = 'Test Staff', invited?: { email: string; secret: string }): Promise<{ handle: PageHandle; email: string }> {
+  const { email, secret } = invited ?? (await inviteStaff(roles, displayName));
   const handle = await newPage();
   await addVirtualAuthenticator(handle);
   await enrolInPage(handle.page, secret);

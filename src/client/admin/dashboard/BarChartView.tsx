@@ -9,6 +9,11 @@ import 'chartist/dist/index.css';
 export type BarChartSpec = {
   labels: string[];
   series: number[][];
+  /**
+   * A class for each series, in place of Chartist's ct-series-a, -b, ...: those follow the drawing order, which
+   * `horizontal` reverses (reverseData), so a colour tied to a letter would move to the other series.
+   */
+  seriesClasses?: string[];
   horizontal?: boolean;
   stacked?: boolean;
   /** Show every n-th label only (30 days on a phone). */
@@ -54,7 +59,7 @@ export function BarChartView({ spec, className }: { spec: BarChartSpec; classNam
       const valueAxis = { onlyInteger: true };
       const chart = new BarChart(
         ref.current,
-        { labels: spec.labels, series: spec.series },
+        { labels: spec.labels, series: spec.seriesClasses ? spec.series.map((data, i) => ({ data, className: spec.seriesClasses?.[i] })) : spec.series },
         {
           horizontalBars: spec.horizontal ?? false,
           reverseData: spec.horizontal ?? false,

@@ -12,10 +12,11 @@ import type { AdminPageProps } from '../admin-page-props.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const drawn: { data: { labels: string[]; series: number[][] }; options: Record<string, unknown> }[] = [];
+type Series = number[] | { data: number[]; className?: string };
+const drawn: { data: { labels: string[]; series: Series[] }; options: Record<string, unknown> }[] = [];
 vi.mock('chartist', () => ({
   BarChart: class {
-    constructor(_el: Element, data: { labels: string[]; series: number[][] }, options: Record<string, unknown>) {
+    constructor(_el: Element, data: { labels: string[]; series: Series[] }, options: Record<string, unknown>) {
       drawn.push({ data, options });
     }
     detach() {}
@@ -38,7 +39,13 @@ const FIGURES: DashboardResponse = {
     { step: 'payment', investors: 1 },
     { step: 'complete', investors: 1 },
   ],
-  investors: 15,
+  outcomes: [
+    { outcome: 'rejected', investors: 3 },
+    { outcome: 'refunded', investors: 1 },
+    { outcome: 'withdrawn', investors: 0 },
+  ],
+  withdrawalsRecorded: false,
+  investors: 19,
   money: { committedEur: 375_000, paidEur: 50_000, refundedEur: 0 },
   kycNow: { UNDER_REVIEW: 3, APPROVED: 2 },
   kycDecisions: Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, approved: i === 29 ? 2 : 0, rejected: i === 28 ? 1 : 0, other: 0 })),
@@ -63,13 +70,31 @@ describe('DashboardPage', () => {
     expect(screen.getByText('€50,000')).toBeTruthy();
     expect(screen.getAllByText('€0').length).toBeGreaterThan(0);
     const funnel = screen.getByRole('table', { name: 'Investors per step' });
-    expect([...funnel.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual(['Disclosure7', 'KYC4', 'Agreements2', 'Payment1', 'Complete1']);
+    expect([...funnel.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual([
+      'Disclosure7',
+      'KYC4',
+      'Agreements2',
+      'Payment1',
+      'Complete1',
+      'Rejected3',
+      'Refunded1',
+      'Withdrawnnot recorded',
+    ]);
+    // Paid and Refunded are stated on one definition; the page says that withdrawals are not recorded.
+    expect(screen.getByText(/both include the processing fee/)).toBeTruthy();
+    expect(screen.getByText(/does not record withdrawn subscriptions/)).toBeTruthy();
     const decisions = screen.getByRole('table', { name: /KYC decisions per day/ });
     expect([...decisions.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual(['2026-11-29010', '2026-11-30200']);
-    await waitFor(() => expect(drawn.map((d) => d.data.labels.length)).toEqual([5, 30]));
-    expect(drawn[0]!.data).toEqual({ labels: ['Disclosure', 'KYC', 'Agreements', 'Payment', 'Complete'], series: [[7, 4, 2, 1, 1]] });
+    await waitFor(() => expect(drawn.map((d) => d.data.labels.length)).toEqual([8, 30]));
+    expect(drawn[0]!.data).toEqual({
+      labels: ['Disclosure', 'KYC', 'Agreements', 'Payment', 'Complete', 'Rejected', 'Refunded', 'Withdrawn'],
+      series: [
+        { data: [7, 4, 2, 1, 1, 0, 0, 0], className: 'dashboard-series-steps' },
+        { data: [0, 0, 0, 0, 0, 3, 1, 0], className: 'dashboard-series-outcomes' },
+      ],
+    });
     expect(drawn[0]!.options.horizontalBars).toBe(true);
-    expect(drawn[1]!.data.series.map((s) => s.reduce((a, b) => a + b, 0))).toEqual([2, 1, 0]);
+    expect(drawn[1]!.data.series.map((s) => (Array.isArray(s) ? s : s.data).reduce((a, b) => a + b, 0))).toEqual([2, 1, 0]);
   });
 
   it("Refresh asks again; a failure shows the server's words beside the figures", async () => {

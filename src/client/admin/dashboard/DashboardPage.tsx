@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { dashboardMachine } from '../../../../machines/admin/dashboard/dashboard.machine.ts';
 import { selectError, selectFigures, selectIsRefreshing, selectPhase } from '../../../../machines/admin/dashboard/dashboard.selectors.ts';
-import type { DashboardResponse } from '../../../shared/admin/dashboard.ts';
+import type { DashboardResponse, FunnelOutcome } from '../../../shared/admin/dashboard.ts';
 import type { AdminApi } from '../admin-api.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import { BarChartView, type BarChartSpec } from './BarChartView.tsx';
@@ -15,12 +15,26 @@ import { dashboardEffects } from './dashboard-effects.ts';
 import './dashboard.css';
 
 export const STEP_LABELS: Record<string, string> = { disclosure: 'Disclosure', kyc: 'KYC', agreements: 'Agreements', payment: 'Payment', complete: 'Complete' };
+export const OUTCOME_LABELS: Record<FunnelOutcome, string> = { rejected: 'Rejected', refunded: 'Refunded', withdrawn: 'Withdrawn' };
 
 /** Whole euros without cents (they fit a phone's card); cents when there are any. */
 const eur = (n: number) => n.toLocaleString('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 });
 
 function Figures({ figures }: { figures: DashboardResponse }) {
-  const funnel = useMemo<BarChartSpec>(() => ({ labels: figures.funnel.map((f) => STEP_LABELS[f.step] ?? f.step), series: [figures.funnel.map((f) => f.investors)], horizontal: true }), [figures]);
+  // One bar per step, then one per outcome in a colour of its own (two stacked series, each 0 where the other draws).
+  const funnel = useMemo<BarChartSpec>(
+    () => ({
+      labels: [...figures.funnel.map((f) => STEP_LABELS[f.step] ?? f.step), ...figures.outcomes.map((o) => OUTCOME_LABELS[o.outcome])],
+      series: [
+        [...figures.funnel.map((f) => f.investors), ...figures.outcomes.map(() => 0)],
+        [...figures.funnel.map(() => 0), ...figures.outcomes.map((o) => o.investors)],
+      ],
+      seriesClasses: ['dashboard-series-steps', 'dashboard-series-outcomes'],
+      horizontal: true,
+      stacked: true,
+    }),
+    [figures],
+  );
   const decisions = useMemo<BarChartSpec>(
     () => ({
       labels: figures.kycDecisions.map((d) => d.day.slice(5)),
@@ -48,14 +62,24 @@ function Figures({ figures }: { figures: DashboardResponse }) {
         </div>
         <div>
           <dt>Refunded</dt>
-          <dd>
-            {eur(figures.money.refundedEur)}
-          </dd>
+          <dd>{eur(figures.money.refundedEur)}</dd>
         </div>
       </dl>
+      <p className="dashboard-note dashboard-note--money">
+        Paid (payments completed) and Refunded (refunds sent back) both include the processing fee: the money that moved.
+        Committed is the amounts invested, without fees.
+      </p>
 
       <section className="dashboard-card" aria-labelledby="funnel-title">
         <h2 id="funnel-title">Investors per step</h2>
+        <p className="dashboard-legend" aria-hidden="true">
+          <span>
+            <span className="dashboard-key dashboard-key--a" /> At this step
+          </span>
+          <span>
+            <span className="dashboard-key dashboard-key--b" /> Left the process
+          </span>
+        </p>
         <BarChartView spec={funnel} className="dashboard-chart dashboard-chart--funnel" />
         <div className="visually-hidden">
           <table>
@@ -73,9 +97,20 @@ function Figures({ figures }: { figures: DashboardResponse }) {
                   <td>{f.investors}</td>
                 </tr>
               ))}
+              {figures.outcomes.map((o) => (
+                <tr key={o.outcome}>
+                  <th scope="row">{OUTCOME_LABELS[o.outcome]}</th>
+                  <td>{o.outcome === 'withdrawn' && !figures.withdrawalsRecorded ? 'not recorded' : o.investors}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
+        <p className="dashboard-note">
+          Each investor is counted once. Refunded: money went back and they have not paid again. Rejected: KYC or
+          registration rejected (refund not made yet, or nothing paid). The others are at the step they reached.
+          {!figures.withdrawalsRecorded && ' Withdrawn shows none: the portal does not record withdrawn subscriptions yet, so an investor who withdrew by notice is counted at their step.'}
+        </p>
       </section>
 
       <section className="dashboard-card" aria-labelledby="kyc-title">

@@ -2,7 +2,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { selectBusy, selectError, selectList, selectLoadFailed, selectNotice, selectPending } from '../../../../machines/admin/staff-management/staff-management.selectors.ts';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/admin/staff-roles.ts';
+import { staffMessages } from '../../../shared/admin/sign-in-messages.ts';
+import { holdsExclusiveRoles, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../shared/admin/staff-roles.ts';
 import type { StaffListItem } from '../../../shared/admin/staff.ts';
 import type { StaffAction } from '../../../../machines/admin/staff-management/staff-management.types.ts';
 import type { SignedInStaff } from '../../../shared/admin/sign-in.ts';
@@ -13,9 +14,11 @@ import './staff.css';
 const shortRole = (role: StaffRole) => STAFF_ROLE_LABELS[role].split(' (')[0];
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
+/** The roles as checkboxes; a set one person may not hold (compliance with auditor) is named under them with the reason. */
 function RoleChecks({ idPrefix, value, onChange, legend }: { idPrefix: string; value: StaffRole[]; onChange: (roles: StaffRole[]) => void; legend: string }) {
+  const conflict = holdsExclusiveRoles(value);
   return (
-    <fieldset className="staff__roles">
+    <fieldset className="staff__roles" aria-describedby={conflict ? `${idPrefix}-conflict` : undefined}>
       <legend>{legend}</legend>
       {STAFF_ROLES.map((role) => (
         <label key={role} htmlFor={`${idPrefix}-${role}`}>
@@ -28,6 +31,11 @@ function RoleChecks({ idPrefix, value, onChange, legend }: { idPrefix: string; v
           {STAFF_ROLE_LABELS[role]}
         </label>
       ))}
+      {conflict && (
+        <p id={`${idPrefix}-conflict`} className="staff__field-error" role="alert">
+          {staffMessages.complianceWithAuditor}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -59,13 +67,17 @@ function MemberRow({ member, self, busy, onAct }: { member: StaffListItem; self:
         >
           <RoleChecks idPrefix={`roles-${member.id}`} value={roles} onChange={setRoles} legend={`Roles of ${member.displayName}`} />
           <div className="staff__actions">
-            <button type="submit" disabled={busy || roles.length === 0}>Save roles</button>
+            <button type="submit" disabled={busy || roles.length === 0 || holdsExclusiveRoles(roles)}>Save roles</button>
             <button type="button" className="staff__secondary" onClick={() => setEditing(false)}>Cancel</button>
           </div>
         </form>
       ) : (
         <div className="staff__actions">
-          <button type="button" className="staff__secondary" disabled={busy} onClick={() => setEditing(true)} aria-label={`Change roles of ${member.displayName}`}>Change roles</button>
+          {self ? (
+            <p className="staff__self-note">Your roles are changed by another issuer admin.</p>
+          ) : (
+            <button type="button" className="staff__secondary" disabled={busy} onClick={() => setEditing(true)} aria-label={`Change roles of ${member.displayName}`}>Change roles</button>
+          )}
           {!self && member.disabledAt === null && (
             <button type="button" className="staff__secondary" disabled={busy} onClick={() => onAct({ kind: 'reset', id: member.id })} aria-label={`Reset the passkey of ${member.displayName}`}>Reset passkey</button>
           )}
@@ -117,7 +129,7 @@ export default function StaffPage({ api, staff }: { api: AdminApi; staff: Signed
           <label htmlFor="invite-name">Name</label>
           <input id="invite-name" autoComplete="off" value={displayName} onChange={(e) => setDisplayName(e.target.value)} required maxLength={120} />
           <RoleChecks idPrefix="invite-role" value={roles} onChange={setRoles} legend="Roles" />
-          <button type="submit" disabled={busy}>Send the invitation</button>
+          <button type="submit" disabled={busy || holdsExclusiveRoles(roles)}>Send the invitation</button>
         </form>
       </details>
       {list && (

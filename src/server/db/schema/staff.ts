@@ -4,7 +4,7 @@
  * challenges (an emailed code, then a passkey assertion). Roles are read from here on every staff call.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '../../../shared/admin/staff-roles.ts';
 import { bytea, createdAt, sqlTextList, tstz } from './column-types.ts';
 
@@ -25,6 +25,34 @@ export const staffMembers = pgTable(
   (t) => [
     check('staff_members_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('staff_members_roles', sql`cardinality(${t.roles}) >= 1 and ${t.roles} <@ array[${sqlTextList(STAFF_ROLES)}]::text[]`),
+  ],
+);
+
+/**
+ * The history of every member's roles (issue 26): one row per role held, from its grant to its end. The roles in
+ * force stay in staff_members.roles (read on every call); every change of them writes here in the same transaction
+ * (domain/admin/role-grants.ts), so "held compliance since before this case reached review" can be answered. A role
+ * taken away and given back is a new row. `granted_by`/`revoked_by` null: the staff:invite command (or, for grants
+ * made before this table, migration 0014, which dated them from the audit trail).
+ */
+export const staffRoleGrants = pgTable(
+  'staff_role_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    grantedAt: tstz('granted_at').notNull(),
+    grantedBy: uuid('granted_by').references((): AnyPgColumn => staffMembers.id, { onDelete: 'set null' }),
+    revokedAt: tstz('revoked_at'),
+    revokedBy: uuid('revoked_by').references((): AnyPgColumn => staffMembers.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('staff_role_grants_open_unique').on(t.staffId, t.role).where(sql`${t.revokedAt} is null`),
+    index('staff_role_grants_staff_idx').on(t.staffId, t.role, t.grantedAt),
+    check('staff_role_grants_role', sql`${t.role} in (${sqlTextList(STAFF_ROLES)})`),
+    check('staff_role_grants_order', sql`${t.revokedAt} is null or ${t.revokedAt} >= ${t.grantedAt}`),
   ],
 );
 

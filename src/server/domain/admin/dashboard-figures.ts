@@ -1,14 +1,18 @@
 /**
  * GET /api/admin/dashboard: the figures every staff role sees, in two aggregate queries whatever the number of
  * investors.
- * - The funnel: investors by user_details.current_step (where the investor's step lives), in process order.
- * - Money: committed = the investments' sum; paid = payments COMPLETED (the investment part, fees excluded);
- *   refunded = the refunds that succeeded (the refunds table: what went back, by card or by transfer).
+ * - The funnel: each investor in one bar (issue 26): refunded (a refund SUCCEEDED and the investment is not paid
+ *   again), else rejected (KYC or registration REJECTED), else their user_details.current_step. A rejected investor
+ *   stays at the step they reached (agreements, complete): counting them there showed them on their way. Withdrawn
+ *   subscriptions are not recorded by the portal (withdrawalsRecorded: false), so that bar is 0.
+ * - Money on one definition, what moved (fees included): committed = the investments' sum (no fee is due on a
+ *   commitment); paid = payments COMPLETED, their total; refunded = the refunds that succeeded (a card's captured
+ *   total, a transfer's receipts). A refunded payment leaves Paid by what enters Refunded.
  * - KYC decisions per UTC day over the last 30 days, from the audit trail: the review's approvals, rejections and
  *   resubmission requests (a first approval of two, under four-eyes, is not a decision; nothing else is counted).
  */
 import { sql } from 'drizzle-orm';
-import { DASHBOARD_DAYS, type DashboardResponse } from '../../../shared/admin/dashboard.ts';
+import { DASHBOARD_DAYS, FUNNEL_OUTCOMES, type DashboardResponse } from '../../../shared/admin/dashboard.ts';
 import { PROCESS_STEPS } from '../../../shared/process-steps.ts';
 import type { Db } from '../../db/types.ts';
 
@@ -32,10 +36,19 @@ export async function getDashboardFigures(db: Db, now: Date): Promise<DashboardR
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DASHBOARD_DAYS - 1)));
   const [totals, decisions] = await Promise.all([
     db.execute(sql`select
-      (select coalesce(json_object_agg(current_step, n), '{}'::json) from (select current_step, count(*)::int as n from user_details group by current_step) s) as funnel,
+      (select coalesce(json_object_agg(bar, n), '{}'::json) from (
+        select case
+            when exists (select 1 from refunds r where r.user_id = d.user_id and r.status = 'SUCCEEDED') and not coalesce(i.payment_completed, false) then 'refunded'
+            when d.status = 'REJECTED' or k.status = 'REJECTED' then 'rejected'
+            else d.current_step end as bar,
+          count(*)::int as n
+        from user_details d
+        left join investments i on i.user_id = d.user_id
+        left join kyc_verifications k on k.user_id = d.user_id
+        group by 1) s) as funnel,
       (select count(*)::int from user_details) as investors,
       (select coalesce(sum(amount), 0)::text from investments) as committed,
-      (select coalesce(sum(amount_cents), 0)::bigint from payments where payment_status = 'COMPLETED') as paid_cents,
+      (select coalesce(sum(total_cents), 0)::bigint from payments where payment_status = 'COMPLETED') as paid_cents,
       (select coalesce(sum(amount_cents), 0)::bigint from refunds where status = 'SUCCEEDED') as refunded_cents,
       (select coalesce(json_object_agg(status, n), '{}'::json) from (select status, count(*)::int as n from kyc_verifications group by status) k) as kyc_now`),
     db.execute(sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day, action, count(*)::int as n
@@ -59,6 +72,8 @@ export async function getDashboardFigures(db: Db, now: Date): Promise<DashboardR
 
   return {
     funnel: PROCESS_STEPS.map((step) => ({ step, investors: Number(funnelCounts[step] ?? 0) })),
+    outcomes: FUNNEL_OUTCOMES.map((outcome) => ({ outcome, investors: Number(funnelCounts[outcome] ?? 0) })),
+    withdrawalsRecorded: false,
     investors: Number(t.investors ?? 0),
     money: {
       committedEur: Number(t.committed ?? 0),

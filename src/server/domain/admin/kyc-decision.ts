@@ -5,7 +5,10 @@
  *     a resubmission since starts the next round: 409);
  *   - APPROVED: above the four-eyes threshold the first approval of a round is recorded and the case stays
  *     UNDER_REVIEW until a DIFFERENT reviewer approves (the same reviewer again: 409; the unique index on kyc_reviews
- *     is the backstop). Approvals of earlier rounds never count. The final approval sets the verified flags;
+ *     is the backstop). Approvals of earlier rounds never count. Each of the two approvals comes from a reviewer who
+ *     has held compliance without a break since before the round was submitted (staff_role_grants; 409 otherwise,
+ *     issue 26): a role given once the case was waiting, by another admin or a new invitation, cannot decide it.
+ *     The final approval sets the verified flags;
  *   - REJECTED (with a reason) and RESUBMISSION_REQUESTED (steps and a message: those steps reopen for the investor,
  *     every other stays as submitted).
  * Each decision writes a kyc_reviews row and an audit event; a decision that changes the status emails the investor
@@ -24,6 +27,7 @@ import type { StaffRequestContext } from '../request-context.ts';
 import { caseNotFound } from './kyc-case.ts';
 import { isUuid } from '../is-uuid.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
+import { heldSince } from './role-grants.ts';
 
 /** The role a reviewer decides in (staffAuth let them through with it). */
 const ROLE = 'compliance';
@@ -65,6 +69,13 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .from(kycReviews)
         .where(and(eq(kycReviews.userId, userId), eq(kycReviews.round, round), eq(kycReviews.decision, 'APPROVED')));
       if (approvals.some((a) => a.reviewerId === staffId)) throw new AppError('CONFLICT', kycReviewMessages.alreadyApproved);
+      if (fourEyes) {
+        // When the round reached review: its submission (complete-kyc.ts sets completed_at for every round; a case
+        // under review without it cannot show who held the role before, so nobody's approval counts).
+        const since = await heldSince(tx, staffId, ROLE);
+        const submittedAt = kyc.completedAt;
+        if (since === null || submittedAt === null || since.getTime() >= submittedAt.getTime()) throw new AppError('CONFLICT', kycReviewMessages.complianceAfterSubmission);
+      }
       await review({});
       if (fourEyes && approvals.length === 0) {
         await tx.update(kycVerifications).set({ updatedAt: now }).where(eq(kycVerifications.userId, userId));

@@ -33,6 +33,7 @@ import {
   clearCounter,
   isBlocked,
   lockCounters,
+  perClientKey,
   recordFailure,
 } from '../attempt-counters.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
@@ -41,9 +42,9 @@ import { startStaffSession } from './staff-session.ts';
 
 const lockStaffAddress = (tx: Db, email: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`staff-code:${email}`}, 0))`);
 
-export const staffVerifyClientKey = (ip: string | null) => (ip ? `staff-verify-client:${ip}` : null);
-export const staffRequestClientKey = (ip: string | null) => (ip ? `staff-request-client:${ip}` : null);
-const pairKey = (email: string, ip: string | null) => (ip ? `staff-verify-address-client:${email}|${ip}` : null);
+export const staffVerifyClientKey = (ip: string | null) => perClientKey('staff-verify-client:', ip);
+export const staffRequestClientKey = (ip: string | null) => perClientKey('staff-request-client:', ip);
+const pairKey = (email: string, ip: string | null) => perClientKey(`staff-verify-address-client:${email}|`, ip);
 const addressKey = (email: string) => `staff-verify-address:${email}`;
 
 /** What a code's hash is bound to: the address and the time of the mail that carries it. */

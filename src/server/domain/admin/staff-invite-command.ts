@@ -5,11 +5,13 @@
  * command sends it after the commit (the server's job runner may not be running).
  */
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
+import { staffMessages } from '../../../shared/admin/sign-in-messages.ts';
+import { holdsExclusiveRoles, type StaffRole } from '../../../shared/admin/staff-roles.ts';
 import { staffMembers } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { NO_CLIENT } from '../request-context.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { recordRoleChange } from './role-grants.ts';
 import { issueEnrolment, lockStaffMember, type IssuedEnrolment } from './staff-enrolment.ts';
 
 export class StaffInviteRefusal extends Error {}
@@ -18,6 +20,7 @@ export type CommandInvite = { email: string; displayName: string | null; roles: 
 
 export async function inviteByCommand(db: Db, request: CommandInvite, now: Date, linkBase: string): Promise<IssuedEnrolment & { staffId: string; created: boolean }> {
   const invite = { ...request, roles: [...new Set(request.roles)].sort() };
+  if (holdsExclusiveRoles(invite.roles)) throw new StaffInviteRefusal(staffMessages.complianceWithAuditor);
   return db.transaction(async (tx) => {
     await lockStaffMember(tx, 'all');
     const [existing] = await tx.select().from(staffMembers).where(eq(staffMembers.email, invite.email)).for('update');
@@ -33,6 +36,7 @@ export async function inviteByCommand(db: Db, request: CommandInvite, now: Date,
     const [member] = existing
       ? await tx.update(staffMembers).set({ roles: invite.roles, displayName }).where(eq(staffMembers.id, existing.id)).returning()
       : await tx.insert(staffMembers).values({ email: invite.email, displayName, roles: invite.roles, createdAt: now }).returning();
+    await recordRoleChange(tx, member!.id, existing?.roles ?? [], invite.roles, null, now);
     const issued = await issueEnrolment(tx, { ...member!, roles: invite.roles }, { purpose: 'invite', issuedBy: null, now, linkBase });
     await recordAuditEvent(tx, {
       userId: null,

@@ -4,6 +4,8 @@
  * acting at once are serialised: the rule "the last active issuer admin cannot lose the role or be disabled" holds
  * under parallel calls, and a double click acts once (the second call finds the change made and changes nothing).
  * A reset never happens by email alone: only another issuer admin can make one, never for their own account.
+ * Nobody changes their own roles (issue 26: an admin gave itself compliance, then approved a case alone); the roles
+ * schema refuses compliance with auditor; every change of roles is recorded in staff_role_grants (role-grants.ts).
  */
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { adminMessages } from '../../../shared/admin/admin-messages.ts';
@@ -17,6 +19,7 @@ import { enqueueMail } from '../../jobs/mail-job.ts';
 import { isUuid } from '../is-uuid.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
+import { recordRoleChange } from './role-grants.ts';
 import { issueEnrolment, lockStaffMember } from './staff-enrolment.ts';
 
 const ROLE = 'issuer-admin';
@@ -90,6 +93,7 @@ export async function inviteStaffMember(db: Db, payload: StaffInvitePayload, lin
       .insert(staffMembers)
       .values({ email: payload.email, displayName: payload.displayName, roles: payload.roles, invitedBy: ctx.staffId, createdAt: ctx.now })
       .returning();
+    await recordRoleChange(tx, member!.id, [], payload.roles, ctx.staffId, ctx.now);
     const issued = await issueEnrolment(tx, { ...member!, roles: payload.roles }, { purpose: 'invite', issuedBy: ctx.staffId, now: ctx.now, linkBase });
     await enqueueMail(tx, issued.mail, ctx.now, `staff-enrolment:${issued.enrolmentId}`);
     await recordAuditEvent(tx, {
@@ -104,8 +108,9 @@ export async function inviteStaffMember(db: Db, payload: StaffInvitePayload, lin
   });
 }
 
-/** PUT /api/admin/staff/:id/roles. */
+/** PUT /api/admin/staff/:id/roles: another member's only, whatever the roles (a request for one's own changes nothing). */
 export async function setStaffRoles(db: Db, id: string, roles: StaffRole[], ctx: StaffRequestContext) {
+  if (id === ctx.staffId) throw new AppError('CONFLICT', staffMessages.notYourRoles);
   return db.transaction(async (tx) => {
     await lockAll(tx);
     const member = await memberForUpdate(tx, id);
@@ -114,6 +119,7 @@ export async function setStaffRoles(db: Db, id: string, roles: StaffRole[], ctx:
     const losesAdmin = before.includes(ROLE) && !roles.includes(ROLE) && member.disabledAt === null;
     if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw new AppError('CONFLICT', staffMessages.lastAdmin);
     await tx.update(staffMembers).set({ roles }).where(eq(staffMembers.id, id));
+    await recordRoleChange(tx, id, member.roles, roles, ctx.staffId, ctx.now);
     await recordAuditEvent(tx, { userId: null, staffId: ctx.staffId, action: 'admin.staff.roles_changed', detail: { role: ROLE, member: id, before, after: roles }, meta: ctx.meta, at: ctx.now });
     return { id, roles, changed: true };
   });
