@@ -56,7 +56,7 @@ export async function scratchDatabase(backend: Backend, options: { poolSize?: nu
 }
 
 /** Migrated with `folder` only, and nothing else run at open (no chaining): a database as an older server left it. */
-async function openMigratedOnly(where: { url: string } | { dataDir: string }, folder: string): Promise<Database> {
+export async function openMigratedOnly(where: { url: string } | { dataDir: string }, folder: string): Promise<Database> {
   if ('url' in where) {
     const pool = new pg.Pool({ connectionString: where.url, max: 2 });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
