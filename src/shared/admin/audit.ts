@@ -83,7 +83,15 @@ export type AuditChainBreak = {
   eventId: string | null;
   /** In words, for the screen and the command. */
   message: string;
+  /**
+   * The event at that seq as it is stored now (when the row exists), so the screen and the command can name it
+   * without another query. Optional: added by issue 26.
+   */
+  event?: AuditChainBreakEvent | null;
 };
+
+/** The broken link's event: enough to find it in the list and to say what it was. */
+export type AuditChainBreakEvent = { seq: number; id: string; at: string; action: string; userId: string | null; staffId: string | null };
 
 /** One recorded step of an investor's journey, in time order, with where it sits on the process chart. */
 export type JourneyStep = {
