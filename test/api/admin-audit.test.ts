@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import type { AuditChainReport, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../src/shared/admin/audit.ts';
 import { auditEvents } from '../../src/server/db/schema/index.ts';
@@ -161,11 +162,13 @@ forEachDatabase('back-office audit trail API', (t) => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-events-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await res.text();
-    const [header, line, end] = text.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-    expect(header).toBe('seq,event_id,at,action,investor_id,investor_email,staff_id,staff_email,role,ip,user_agent,detail_json,hash,prev_hash');
-    expect(end).toBe('');
-    expect(line).toContain(`,test.csv,${investor.user.userId},${investor.payload.email},,,,'@ip,"'=HYPERLINK(""http://evil.example"",""x""), ""quoted""\r\nline",`);
-    expect(line).toContain(`"{""note"":""+1, \\""two\\""""}"`);
+    // Every field quoted (issue 26); read back with the CSV parser.
+    const records = parse(text) as string[][];
+    expect(records[0]!.join(',')).toBe('seq,event_id,at,action,investor_id,investor_email,staff_id,staff_email,role,ip,user_agent,detail_json,hash,prev_hash');
+    expect(records).toHaveLength(2);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(records[1]!.slice(3, 11)).toEqual(['test.csv', investor.user.userId, investor.payload.email, '', '', '', "'@ip", `'${agent}`]);
+    expect(records[1]![11]).toBe('{"note":"+1, \\"two\\""}');
   });
 
   it('an investor’s journey: steps in seq order on the process chart, the KYC document’s hash, 404 for no investor', async () => {
