@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
-import type { AuditChainReport, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../src/shared/admin/audit.ts';
+import type { AuditChainReport, AuditChainStatus, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../src/shared/admin/audit.ts';
 import { auditEvents } from '../../src/server/db/schema/index.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
 import { recordAuditEvent } from '../../src/server/domain/record-audit-event.ts';
@@ -200,6 +200,10 @@ forEachDatabase('back-office audit trail API', (t) => {
     try {
       const report = (await (await t.get('/api/admin/audit/chain', admin.token)).json()) as AuditChainReport;
       expect(report).toMatchObject({ ok: false, firstBroken: { kind: 'altered', seq: row!.seq, eventId: row!.id } });
+      // The answer names the broken event itself (issue 26), and the last check is kept for the screen.
+      expect(report.firstBroken!.event).toEqual({ seq: row!.seq, id: row!.id, at: row!.at, action: 'auth.register', userId: investor.user.userId, staffId: null });
+      const status = (await (await t.get('/api/admin/audit/chain/status', auditor.token)).json()) as AuditChainStatus;
+      expect(status).toMatchObject({ running: false, last: { source: 'staff', report: { ok: false, firstBroken: { seq: row!.seq, eventId: row!.id } } } });
     } finally {
       await t.database.db.update(auditEvents).set({ detail: original }).where(eq(auditEvents.id, row!.id));
     }

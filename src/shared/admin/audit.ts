@@ -67,6 +67,13 @@ export type AuditChainReport = {
   durationMs: number;
 };
 
+/**
+ * GET /api/admin/audit/chain/status: the last check this server made (the one it runs at start, or the last one a
+ * staff member asked for), without checking again; `running` while the start's check is still walking the chain.
+ */
+export type AuditChainStatus = { last: KeptChainCheck | null; running: boolean };
+export type KeptChainCheck = { report: AuditChainReport; source: 'start' | 'staff' };
+
 export type AuditChainBreakKind =
   /** The row's stored hash is not the hash of its contents: the row was altered. */
   | 'altered'

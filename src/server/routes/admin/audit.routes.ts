@@ -5,9 +5,11 @@
  *   GET /events?investor=&staff=&action=&from=&to=&cursor=&limit=   newest first (list-audit-events.ts)
  *   GET /events.csv?<the same filters>                              streamed CSV, recorded as admin.audit.exported
  *   GET /chain                                                      AuditChainReport, recorded as admin.audit.chain_checked
+ *   GET /chain/status                                               AuditChainStatus: the last check kept (at start, or asked for)
  *   GET /journey/:userId                                            one investor's steps on the process chart
  */
 import { Hono } from 'hono';
+import type { AuditChainStatus } from '../../../shared/admin/audit.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
 import { auditEventsCsv } from '../../domain/admin/audit/audit-csv.ts';
@@ -43,8 +45,11 @@ export function auditRoutes(deps: AppDeps) {
     .get('/chain', checkers, async (c) => {
       const ctx = staffRequestContext(c, deps);
       const report = await verifyAuditChain(db, deps.clock.now);
+      deps.chainWatch.keep(report, 'staff');
       await recordChainCheck(db, ctx, report);
       return c.json(report);
     })
+    // Every reader sees a broken chain the server found; the check itself stays the checkers' (it walks the trail).
+    .get('/chain/status', readers, (c) => c.json(deps.chainWatch.status() satisfies AuditChainStatus))
     .get('/journey/:userId', readers, async (c) => c.json(await getInvestorJourney(db, c.req.param('userId'))));
 }
