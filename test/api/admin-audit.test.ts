@@ -86,7 +86,7 @@ forEachDatabase('back-office audit trail API', (t) => {
 
   it('refuses malformed filters with a 400 in words', async () => {
     const base = '/api/admin/audit/events';
-    await expect400(`${base}?investor=not-an-email`, /investor filter must be an id or an email/);
+    await expect400(`${base}?investor=${'n'.repeat(101)}`, /investor filter must be an id, or a name or part of an email/);
     await expect400(`${base}?investor=${encodeURIComponent('a\u0000b@example.com')}`, /investor filter/);
     await expect400(`${base}?staff=${'x'.repeat(300)}@example.com`, /staff filter/);
     await expect400(`${base}?action=${encodeURIComponent("x' or 1=1 --")}`, /action filter must be an action name/);
@@ -113,7 +113,7 @@ forEachDatabase('back-office audit trail API', (t) => {
 
   it('only the roles allowed: finance gets 403 everywhere, compliance not the chain, an investor’s token and none 401', async () => {
     const investor = await t.register();
-    for (const path of ['/api/admin/audit/events', '/api/admin/audit/events.csv', '/api/admin/audit/chain', `/api/admin/audit/journey/${investor.user.userId}`]) {
+    for (const path of ['/api/admin/audit/events', '/api/admin/audit/events.csv', '/api/admin/audit/chain', '/api/admin/audit/chain/status', '/api/admin/audit/actions', `/api/admin/audit/journey/${investor.user.userId}`]) {
       expect((await t.get(path, finance.token)).status, path).toBe(403);
       expect((await t.get(path, investor.token)).status, path).toBe(401);
       expect((await t.get(path)).status, path).toBe(401);

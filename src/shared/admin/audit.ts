@@ -8,9 +8,12 @@
 
 /** GET /api/admin/audit/events query: every filter optional; `cursor` is the previous page's nextCursor. */
 export type AuditEventsQuery = {
-  /** An investor's id (uuid) or email. */
+  /**
+   * An investor's id (uuid), or a name or part of an email (case-insensitive; a whole email means that account):
+   * at most PERSON_FILTER_MAX characters, naming at most PERSON_MATCH_LIMIT investors.
+   */
   investor?: string;
-  /** A staff member's id (uuid) or email. */
+  /** A staff member's id (uuid), or a display name or part of an email, as `investor`. */
   staff?: string;
   /** Exact action ('kyc.step.saved') or a prefix ending in '.' ('admin.kyc.'). */
   action?: string;
@@ -22,6 +25,13 @@ export type AuditEventsQuery = {
 };
 
 export const AUDIT_PAGE_SIZE = 100;
+/** The longest investor or staff filter (characters). */
+export const PERSON_FILTER_MAX = 100;
+/** How many people one investor or staff filter may name; more is a 400 asking for more of the name. */
+export const PERSON_MATCH_LIMIT = 50;
+
+/** GET /api/admin/audit/actions: the action names the trail holds, sorted, for the filter's suggestions. */
+export type AuditActionsResponse = { actions: string[] };
 export const AUDIT_MAX_PAGE_SIZE = 500;
 
 export type AuditEventRow = {

@@ -4,14 +4,16 @@
  * issuer-admin's.
  *   GET /events?investor=&staff=&action=&from=&to=&cursor=&limit=   newest first (list-audit-events.ts)
  *   GET /events.csv?<the same filters>                              streamed CSV, recorded as admin.audit.exported
+ *   GET /actions                                                    AuditActionsResponse: the action names recorded
  *   GET /chain                                                      AuditChainReport, recorded as admin.audit.chain_checked
  *   GET /chain/status                                               AuditChainStatus: the last check kept (at start, or asked for)
  *   GET /journey/:userId                                            one investor's steps on the process chart
  */
 import { Hono } from 'hono';
-import type { AuditChainStatus } from '../../../shared/admin/audit.ts';
+import type { AuditActionsResponse, AuditChainStatus } from '../../../shared/admin/audit.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
+import { listAuditActions } from '../../domain/admin/audit/audit-actions.ts';
 import { auditEventsCsv } from '../../domain/admin/audit/audit-csv.ts';
 import { auditWhere, type AuditQueryString } from '../../domain/admin/audit/audit-filters.ts';
 import { recordChainCheck, recordExport } from '../../domain/admin/audit/audit-traces.ts';
@@ -31,9 +33,10 @@ export function auditRoutes(deps: AppDeps) {
   const checkers = staffAuth(deps, CHAIN_CHECKERS);
   return new Hono<AppEnv>()
     .get('/events', readers, async (c) => c.json(await listAuditEvents(db, c.req.query() as AuditQueryString)))
+    .get('/actions', readers, async (c) => c.json({ actions: await listAuditActions(db) } satisfies AuditActionsResponse))
     .get('/events.csv', readers, async (c) => {
       const query = c.req.query() as AuditQueryString;
-      const where = auditWhere(query);
+      const where = await auditWhere(db, query);
       const ctx = staffRequestContext(c, deps);
       await recordExport(db, ctx, query);
       return c.body(auditEventsCsv(db, where), 200, {
