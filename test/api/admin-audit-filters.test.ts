@@ -76,7 +76,7 @@ forEachDatabase('audit filters by name or part of an email', (t) => {
   });
 
   it('bounded: too long or control characters are a 400 in words; a filter naming too many people asks for more', async () => {
-    for (const [name, value] of [['investor', 'x'.repeat(101)], ['staff', 'y'.repeat(5000)], ['investor', 'a\u0000b'], ['staff', 'tab\there'], ['investor', 'line\nbreak']] as const) {
+    for (const [name, value] of [['investor', 'x'.repeat(255)], ['staff', 'y'.repeat(5000)], ['investor', 'a\u0000b'], ['staff', 'tab\there'], ['investor', 'line\nbreak']] as const) {
       const res = await get(q(name, value));
       expect(res.status, value.slice(0, 20)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(new RegExp(`${name} filter`));

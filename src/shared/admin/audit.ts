@@ -25,8 +25,8 @@ export type AuditEventsQuery = {
 };
 
 export const AUDIT_PAGE_SIZE = 100;
-/** The longest investor or staff filter (characters). */
-export const PERSON_FILTER_MAX = 100;
+/** The longest investor or staff filter (characters): the longest email address. */
+export const PERSON_FILTER_MAX = 254;
 /** How many people one investor or staff filter may name; more is a 400 asking for more of the name. */
 export const PERSON_MATCH_LIMIT = 50;
 
