@@ -28,12 +28,12 @@ export function AuditEventTable({ rows, onJourney, brokenSeq = null }: Props) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.seq} className={row.seq === brokenSeq ? 'audit__row--broken' : undefined} aria-current={row.seq === brokenSeq ? 'true' : undefined}>
-              <td data-label="#" className="audit__seq">
-                {row.seq}
+              <td data-label="#" className="audit__seq">{row.seq}</td>
+              <td data-label="Time" className="audit__nowrap">{utcTime(row.at)}</td>
+              <td data-label="Action" className="audit__code">
+                {row.action}
                 {row.seq === brokenSeq ? <span className="audit__broken-mark">Chain broken here</span> : null}
               </td>
-              <td data-label="Time" className="audit__nowrap">{utcTime(row.at)}</td>
-              <td data-label="Action" className="audit__code">{row.action}</td>
               <td data-label="Investor">
                 {row.userId ? (
                   <span className="audit__who">

@@ -172,7 +172,7 @@ describe('AuditPage', () => {
     expect(alert.textContent).toContain(`Event #11: admin.kyc.decided at 2026-11-24 10:00:05 UTC (id ${row(11).id}).`);
     expect(screen.getByText('Checked by the server when it started, at 2026-11-24 09:59:00 UTC.')).toBeTruthy();
     const marked = (await screen.findByText('Chain broken here')).closest('tr')!;
-    expect(within(marked).getAllByRole('cell')[0]!.textContent).toBe('11Chain broken here');
+    expect(within(marked).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['11', '2026-11-24 10:00:05 UTC', 'admin.kyc.decidedChain broken here']);
     expect(marked.getAttribute('aria-current')).toBe('true');
     expect(screen.getAllByText('Chain broken here')).toHaveLength(1);
     fireEvent.click(within(alert).getByRole('button', { name: 'Show this event in the list' }));
@@ -189,7 +189,7 @@ describe('AuditPage', () => {
     expect(screen.queryByText('Chain broken here')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Verify the audit trail' }));
     const marked = (await screen.findByText('Chain broken here')).closest('tr')!;
-    expect(within(marked).getAllByRole('cell')[0]!.textContent).toBe('12Chain broken here');
+    expect(within(marked).getAllByRole('cell')[0]!.textContent).toBe('12');
     answer = WHOLE;
     fireEvent.click(screen.getByRole('button', { name: 'Verify the audit trail' }));
     await screen.findByText(/The audit trail is unbroken/);
