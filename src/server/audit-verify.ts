@@ -42,9 +42,9 @@ async function accounts(db: Db): Promise<{ investors: number; staff: number }> {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export async function runAuditVerify(env: Env, out: (s: string) => void, err: (s: string) => void, options: { cwd?: string } = {}): Promise<number> {
+  let where = '';
   try {
     const config = loadConfig(env, options.cwd);
-    let where: string;
     if (config.databaseUrl) {
       where = `the PostgreSQL database ${describePostgresUrl(config.databaseUrl)}`;
     } else {
@@ -79,7 +79,8 @@ export async function runAuditVerify(env: Env, out: (s: string) => void, err: (s
     }
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof NotChecked || error instanceof DatabaseNotFoundError;
-    err(`The audit chain was not checked. ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+    const looked = where && !known ? ` Looked at ${where}.` : '';
+    err(`The audit chain was not checked. ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}${looked}\n`);
     return 2;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A server that starts on a broken audit chain says so (issue 26, fault 5), on PGlite and PostgreSQL: after it
  * listens it checks the chain in the background, logs the broken link with its event, and keeps the result, which the
- * auditor's screen reads from GET /api/admin/audit/chain/status. Closing during the check stops it.
+ * auditor's screen reads from GET /api/admin/audit/chain/status (every reader of the trail; no token, 401).
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
