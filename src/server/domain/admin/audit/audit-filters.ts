@@ -96,8 +96,6 @@ export function parseCursor(value: string | undefined): number | null {
 /** Filters only (no page): the list and the CSV export share them. */
 export async function auditWhere(db: Db, query: AuditQueryString): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
-  if (query.investor) conditions.push(await person(db, 'investor', query.investor));
-  if (query.staff) conditions.push(await person(db, 'staff', query.staff));
   if (query.action) {
     const action = query.action.trim();
     if (action.length > 100 || !ACTION.test(action)) throw bad('The action filter must be an action name (kyc.step.saved) or a prefix ending in a dot (admin.kyc.).');
@@ -108,6 +106,9 @@ export async function auditWhere(db: Db, query: AuditQueryString): Promise<SQL |
   if (from && to && from >= to) throw bad('The "from" instant must be before the "to" instant.');
   if (from) conditions.push(gte(auditEvents.at, from));
   if (to) conditions.push(lt(auditEvents.at, to));
+  // The people last: every other filter is checked before any of them is looked up.
+  if (query.investor) conditions.push(await person(db, 'investor', query.investor));
+  if (query.staff) conditions.push(await person(db, 'staff', query.staff));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
