@@ -111,7 +111,7 @@ describe('audit:verify on PGlite: no database, no pass', () => {
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
     expect(stderr).toContain(join(cwd, 'data'));
     expect(existsSync(join(cwd, 'data'))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.runIf(backends().includes('postgres'))('audit:verify on PostgreSQL: no database, no pass', () => {
@@ -155,7 +155,7 @@ describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (
     expect(result.err).toMatch(/no event.*nothing was checked/is);
     expect(result.err).toContain(where(s));
     await s.reopen();
-  }, 60_000);
+  }, 180_000);
 
   it('investors but no event at all (the trail emptied, head too): exit 2 saying so', async () => {
     const s = await scratch();
@@ -167,7 +167,7 @@ describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/1 investor account/);
     await s.reopen();
-  }, 60_000);
+  }, 180_000);
 
   it('the head set back below the last event: exit 1 naming the first event after it (not a pass on fewer events)', async () => {
     const s = await scratch();
@@ -178,7 +178,7 @@ describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (
     expect(result.code).toBe(1);
     expect(result.err).toContain(`BROKEN at event ${first!.seq + 1}`);
     await s.reopen();
-  }, 60_000);
+  }, 180_000);
 
   it('a database the chain’s migration never reached: exit 2, and the check migrates nothing', async () => {
     const before = await migrationsBeforeChain();
@@ -195,7 +195,7 @@ describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (
     const again = await scratchReopenMigratedOnly(s, before.folder);
     expect(Number(((await again.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(applied);
     await again.close();
-  }, 120_000);
+  }, 180_000);
 
   it('a whole chain exits 0; a broken one 1 naming the event', async () => {
     const s = await scratch();
@@ -212,7 +212,7 @@ describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (
     expect(broken.err).toContain(`BROKEN at event ${events[0]!.seq} (altered)`);
     expect(broken.err).toContain(events[0]!.id);
     await s.reopen();
-  }, 60_000);
+  }, 180_000);
 });
 
 /** The scratch database opened again with the old migrations only (so nothing newer is applied by opening it). */
