@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { StaffRole } from '../shared/admin/staff-roles.ts';
 import type { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
+import type { ChainWatch } from './domain/audit/chain-watch.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import type { JobSignal } from './jobs/enqueue-job.ts';
@@ -56,4 +57,6 @@ export type AppDeps = {
   tokens: TokenService;
   /** The back-office's tokens: another audience, so neither kind is accepted where the other is expected. */
   staffTokens: TokenService;
+  /** The last audit chain check of this server (at start, or asked for by staff), for the auditor's screen. */
+  chainWatch: ChainWatch;
 };

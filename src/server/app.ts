@@ -11,6 +11,7 @@ import { STAFF_AUDIENCE, createTokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
+import { createChainWatch, type ChainWatch } from './domain/audit/chain-watch.ts';
 import { answerError } from './http/answer-error.ts';
 import { closeConnectionsWhileDraining, createLifecycle, healthRoutes, type Lifecycle, type ReadinessChecks } from './http/health.routes.ts';
 import { requestId, type CompletedRequest } from './http/request-id.ts';
@@ -59,7 +60,8 @@ export type OpsOptions = {
   metricsRoute?: Hono<AppEnv> | null;
 };
 
-export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log; ops?: OpsOptions };
+/** `chainWatch`: the server's kept audit chain check (start-server.ts runs one at start); a new, empty one when absent. */
+export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log; ops?: OpsOptions; chainWatch?: ChainWatch };
 
 /** Readiness by default: the database answers a trivial query, the file store can be written. */
 export const defaultReadinessChecks = (db: Db, storage: FileStore): ReadinessChecks => ({
@@ -67,8 +69,8 @@ export const defaultReadinessChecks = (db: Db, storage: FileStore): ReadinessChe
   storage: () => storage.check(),
 });
 
-export function createApp({ db, run, storage, providers, jobs, clock, config, log, ops = {} }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+export function createApp({ db, run, storage, providers, jobs, clock, config, log, ops = {}, chainWatch = createChainWatch() }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, chainWatch, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     staffTokens: createTokenService(config.jwtSecret, config.staffTokenTtlSeconds ?? DEFAULT_STAFF_TOKEN_TTL_SECONDS, STAFF_AUDIENCE),
   };
   const app = new Hono<AppEnv>();

@@ -23,6 +23,7 @@ import { loadOpsSettings } from './config/ops-env.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { DatabaseKind } from './db/types.ts';
 import { isAppError } from './errors/app-error.ts';
+import { createChainWatch } from './domain/audit/chain-watch.ts';
 import { sweepOrphanFiles } from './domain/sweep-orphan-files.ts';
 import { sweepExpiredRows } from './domain/sweep-expired-rows.ts';
 import { NO_CLIENT } from './domain/request-context.ts';
@@ -275,7 +276,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const metrics =
       ops.metricsPort !== null || ops.metricsToken !== null ? createMetrics({ db: database.db, connections: database.connections, clock, log }) : null;
     const { createApp } = await appModule;
+    // The audit chain, checked once after the listener is up (below); the auditor's screen reads the kept answer.
+    const chainWatch = createChainWatch();
     const app = createApp({
+      chainWatch,
       providers: started.providers,
       jobs,
       storage,
@@ -346,6 +350,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       clearInterval(sweeper);
       await sweeping;
     });
+    // The audit chain checked from its first event, in the background (a page of events at a time, so a long trail
+    // delays nothing): a broken link is logged as an error naming its event and shown on the auditor's screen.
+    void chainWatch.checkAtStart({ db: database.db, clock, log });
+    cleanups.push(() => chainWatch.close());
     // Runs first at close: stop taking work before waiting for housekeeping.
     cleanups.push(drain);
 

@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
-import type { AuditChainReport, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../src/shared/admin/audit.ts';
+import type { AuditChainReport, AuditChainStatus, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../src/shared/admin/audit.ts';
 import { auditEvents } from '../../src/server/db/schema/index.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
 import { recordAuditEvent } from '../../src/server/domain/record-audit-event.ts';
@@ -85,7 +86,7 @@ forEachDatabase('back-office audit trail API', (t) => {
 
   it('refuses malformed filters with a 400 in words', async () => {
     const base = '/api/admin/audit/events';
-    await expect400(`${base}?investor=not-an-email`, /investor filter must be an id or an email/);
+    await expect400(`${base}?investor=${'n'.repeat(255)}`, /investor filter must be an id, or a name or part of an email/);
     await expect400(`${base}?investor=${encodeURIComponent('a\u0000b@example.com')}`, /investor filter/);
     await expect400(`${base}?staff=${'x'.repeat(300)}@example.com`, /staff filter/);
     await expect400(`${base}?action=${encodeURIComponent("x' or 1=1 --")}`, /action filter must be an action name/);
@@ -112,7 +113,7 @@ forEachDatabase('back-office audit trail API', (t) => {
 
   it('only the roles allowed: finance gets 403 everywhere, compliance not the chain, an investor’s token and none 401', async () => {
     const investor = await t.register();
-    for (const path of ['/api/admin/audit/events', '/api/admin/audit/events.csv', '/api/admin/audit/chain', `/api/admin/audit/journey/${investor.user.userId}`]) {
+    for (const path of ['/api/admin/audit/events', '/api/admin/audit/events.csv', '/api/admin/audit/chain', '/api/admin/audit/chain/status', '/api/admin/audit/actions', `/api/admin/audit/journey/${investor.user.userId}`]) {
       expect((await t.get(path, finance.token)).status, path).toBe(403);
       expect((await t.get(path, investor.token)).status, path).toBe(401);
       expect((await t.get(path)).status, path).toBe(401);
@@ -161,11 +162,13 @@ forEachDatabase('back-office audit trail API', (t) => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-events-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await res.text();
-    const [header, line, end] = text.split(/\r\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-    expect(header).toBe('seq,event_id,at,action,investor_id,investor_email,staff_id,staff_email,role,ip,user_agent,detail_json,hash,prev_hash');
-    expect(end).toBe('');
-    expect(line).toContain(`,test.csv,${investor.user.userId},${investor.payload.email},,,,'@ip,"'=HYPERLINK(""http://evil.example"",""x""), ""quoted""\r\nline",`);
-    expect(line).toContain(`"{""note"":""+1, \\""two\\""""}"`);
+    // Every field quoted (issue 26); read back with the CSV parser.
+    const records = parse(text) as string[][];
+    expect(records[0]!.join(',')).toBe('seq,event_id,at,action,investor_id,investor_email,staff_id,staff_email,role,ip,user_agent,detail_json,hash,prev_hash');
+    expect(records).toHaveLength(2);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(records[1]!.slice(3, 11)).toEqual(['test.csv', investor.user.userId, investor.payload.email, '', '', '', "'@ip", `'${agent}`]);
+    expect(records[1]![11]).toBe('{"note":"+1, \\"two\\""}');
   });
 
   it('an investor’s journey: steps in seq order on the process chart, the KYC document’s hash, 404 for no investor', async () => {
@@ -197,6 +200,10 @@ forEachDatabase('back-office audit trail API', (t) => {
     try {
       const report = (await (await t.get('/api/admin/audit/chain', admin.token)).json()) as AuditChainReport;
       expect(report).toMatchObject({ ok: false, firstBroken: { kind: 'altered', seq: row!.seq, eventId: row!.id } });
+      // The answer names the broken event itself (issue 26), and the last check is kept for the screen.
+      expect(report.firstBroken!.event).toEqual({ seq: row!.seq, id: row!.id, at: row!.at, action: 'auth.register', userId: investor.user.userId, staffId: null });
+      const status = (await (await t.get('/api/admin/audit/chain/status', auditor.token)).json()) as AuditChainStatus;
+      expect(status).toMatchObject({ running: false, last: { source: 'staff', report: { ok: false, firstBroken: { seq: row!.seq, eventId: row!.id } } } });
     } finally {
       await t.database.db.update(auditEvents).set({ detail: original }).where(eq(auditEvents.id, row!.id));
     }

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminPaymentDetail, AdminPaymentPage } from '../../src/shared/admin/money.ts';
 import { moneyMessages } from '../../src/shared/admin/money-messages.ts';
-import { csvCell } from '../../src/server/domain/admin/money-csv.ts';
+import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../../src/server/domain/csv/spreadsheet-csv.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { forEachDatabase } from './harness.ts';
 import { awaitingPayment, completedCardPayment, ethHash, issue, receipt, setKyc } from './support/money.ts';
@@ -91,13 +92,10 @@ forEachDatabase('finance: payment list, view and CSV', (t) => {
   });
 
   describe('CSV', () => {
-    it('neutralises formula cells and quotes as RFC 4180', () => {
-      expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-      for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`).replace(/^"/, '')).toMatch(/^'/);
-      expect(csvCell('plain')).toBe('plain');
-      expect(csvCell('a,b')).toBe('"a,b"');
-      expect(csvCell(null)).toBe('');
-      expect(csvCell(12.5)).toBe('12.5');
+    it('neutralises formula cells and quotes every field (RFC 4180)', () => {
+      expect(csvRecords([['=HYPERLINK("http://x")']])).toBe(`"'=HYPERLINK(""http://x"")"\r\n`);
+      for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(csvRecords([[`${lead}1`]])).toMatch(/^"'/);
+      expect(csvRecords([['plain', 'a,b', null, 12.5]])).toBe('"plain","a,b","","12.5"\r\n');
     });
 
     it('exports payments and issuances as attachments, the investor\u2019s own text neutralised', async () => {
@@ -112,15 +110,15 @@ forEachDatabase('finance: payment list, view and CSV', (t) => {
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
       const text = await res.text();
-      const lines = text.split('\r\n');
-      expect(lines[0]).toBe('payment_id,created_at,investor_email,investor_name,method,status,amount_eur,fee_eur,total_eur,received_eur,crypto_currency,crypto_amount,payment_ref,transaction_id,refund_status,refund_eur,tokens_issued,completed_at');
-      const line = lines.find((l) => l.startsWith(p.paymentId));
-      expect(line).toContain(`,'=cmd|' /C calc'!A0,CARD,COMPLETED,`);
-      expect(line).toContain(`,${p.total.toFixed(2)},`);
-      expect(line).toContain(',yes,');
-      expect(text).not.toMatch(/(^|,)=cmd/m);
-      const issuancesCsv = await (await t.get('/api/admin/exports/issuances.csv', finance.token)).text();
-      expect(issuancesCsv.split('\r\n').find((l) => l.includes(hash))).toContain(`${p.userId},${p.email},'=cmd|' /C calc'!A0,${p.paymentId}`);
+      const records = parse(text) as string[][];
+      expect(records[0]!.join(',')).toBe('payment_id,created_at,investor_email,investor_name,method,status,amount_eur,fee_eur,total_eur,received_eur,crypto_currency,crypto_amount,payment_ref,transaction_id,refund_status,refund_eur,tokens_issued,completed_at');
+      const row = records.find((r) => r[0] === p.paymentId)!;
+      expect(row.slice(3, 6)).toEqual([`'=cmd|' /C calc'!A0`, 'CARD', 'COMPLETED']);
+      expect(row[8]).toBe(p.total.toFixed(2));
+      expect(row[16]).toBe('yes');
+      expect(text).not.toMatch(/(^|[,"])=cmd/m);
+      const issuancesCsv = parse(await (await t.get('/api/admin/exports/issuances.csv', finance.token)).text()) as string[][];
+      expect(issuancesCsv.find((r) => r[8] === hash)!.slice(2, 6)).toEqual([p.userId, p.email, `'=cmd|' /C calc'!A0`, p.paymentId]);
       const auditor = await createStaff(t, ['auditor']);
       expect((await t.get('/api/admin/exports/payments.csv', auditor.token)).status).toBe(200);
       const compliance = await createStaff(t, ['compliance']);
@@ -136,9 +134,9 @@ forEachDatabase('finance: payment list, view and CSV', (t) => {
       await t.database.db.insert(schema.payments).values(rows);
       const count = (await t.database.db.select({ id: schema.payments.id }).from(schema.payments)).length;
       const text = await (await t.get('/api/admin/exports/payments.csv', finance.token)).text();
-      const body = text.split('\r\n').slice(1).filter((l) => l.length > 0);
+      const body = (parse(text) as string[][]).slice(1);
       expect(body).toHaveLength(count);
-      expect(new Set(body.map((l) => l.split(',')[0])).size).toBe(count);
+      expect(new Set(body.map((r) => r[0])).size).toBe(count);
     });
   });
 });

@@ -1,21 +1,24 @@
 /**
  * Paths of the auditor's audit-trail screen (issue 16): the event list (first page with and without more, a failed
  * first page and Try again, Load more appended or failed beside the list, new filters from the address also while a
- * page loads, the CSV export done or failed), the chain check (whole, broken, failed, checked again) and the journey
- * (opened, failed and retried, a step picked, another investor's opened, closed). Replayed on a real actor with fake
- * calls; after each step: exactly one list call while a page loads, with the chart's filters and the right cursor;
- * one export while exporting; one chain check while checking; one journey call while loading, for the right investor;
- * the picked step is one of the journey; a failure is shown in the server's words.
+ * page loads, the CSV export done or failed), the chain (the server's kept check: none, whole, broken or unreadable
+ * (issue 26); then checked: whole, broken, failed, checked again), the action names for the filter's suggestions
+ * (loaded or not) and the journey (opened, failed and retried, a step picked, another investor's opened, closed).
+ * Replayed on a real actor with fake calls; after each step: exactly one list call while a page loads, with the
+ * chart's filters and the right cursor; one export while exporting; one status call while it loads and one chain
+ * check while checking; one action-names call while they load; one journey call while loading, for the right
+ * investor; the picked step is one of the journey; a failure is shown in the server's words; a broken answer names
+ * the seq the list marks.
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { ADMIN_CALL_FAILED } from '../../machines/admin/admin-failure.ts';
 import { NO_AUDIT_FILTERS } from '../../machines/admin/audit-trail/audit-trail.filters.ts';
 import { auditTrailMachine } from '../../machines/admin/audit-trail/audit-trail.machine.ts';
-import { selectCanLoadMore, selectChainPhase, selectEventsPhase, selectExporting, selectJourneyPhase, selectSelectedStep } from '../../machines/admin/audit-trail/audit-trail.selectors.ts';
+import { selectBrokenSeq, selectCanLoadMore, selectChainPhase, selectEventsPhase, selectExporting, selectJourneyPhase, selectSelectedStep } from '../../machines/admin/audit-trail/audit-trail.selectors.ts';
 import type { AuditFilters, ExportEventsInput, LoadEventsInput, LoadEventsOutput, LoadJourneyInput } from '../../machines/admin/audit-trail/audit-trail.types.ts';
 import { AdminApiError } from '../../src/client/admin/admin-api.ts';
-import type { AuditChainReport, AuditEventRow, JourneyResponse } from '../../src/shared/admin/audit.ts';
+import type { AuditChainReport, AuditChainStatus, AuditEventRow, JourneyResponse } from '../../src/shared/admin/audit.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
@@ -67,11 +70,22 @@ const LIST_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.exportEvents', output: undefined },
   { type: 'xstate.error.actor.exportEvents', error: new AdminApiError(403, 'You may not do this.') },
 ];
+const NONE_KEPT: AuditChainStatus = { last: null, running: true };
+const KEPT_WHOLE: AuditChainStatus = { last: { report: WHOLE, source: 'start' }, running: false };
+const KEPT_BROKEN: AuditChainStatus = { last: { report: BROKEN, source: 'start' }, running: false };
 const CHAIN_EVENTS: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadChainStatus', output: NONE_KEPT },
+  { type: 'xstate.done.actor.loadChainStatus', output: KEPT_WHOLE },
+  { type: 'xstate.done.actor.loadChainStatus', output: KEPT_BROKEN },
+  { type: 'xstate.error.actor.loadChainStatus', error: new AdminApiError(403, 'You may not do this.') },
   { type: 'audit.verify' },
   { type: 'xstate.done.actor.checkChain', output: WHOLE },
   { type: 'xstate.done.actor.checkChain', output: BROKEN },
   { type: 'xstate.error.actor.checkChain', error: new AdminApiError(503, 'The check is busy.') },
+];
+const SUGGESTION_EVENTS: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadActions', output: ['auth.register', 'kyc.step.saved'] },
+  { type: 'xstate.error.actor.loadActions', error: new AdminApiError(503, 'Busy.') },
 ];
 const JOURNEY_EVENTS: AnyEventObject[] = [
   { type: 'audit.journey.open', userId: INVESTOR },
@@ -85,22 +99,37 @@ const JOURNEY_EVENTS: AnyEventObject[] = [
 ];
 
 /**
- * The three regions are independent: exploring every combination of their states would only multiply the same
+ * The four regions are independent: exploring every combination of their states would only multiply the same
  * transitions. So exploration stops where two regions are both away from rest (the list on its first page, the chain
- * unchecked, no journey): each region is explored while the others rest, and the first step of another region taken
- * mid-way (a check asked while a page loads) is still a path of its own, replayed like the others.
+ * unchecked, the action names loaded, no journey): each region is explored while the others rest, and the first step
+ * of another region taken mid-way (a check asked while a page loads) is still a path of its own, replayed like the
+ * others. The two answers the screen asks for at once (the kept chain check, the action names) are explored while the
+ * list and the journey are untouched, and the rest once both have come.
  */
 const awayFromRest = (s: Snapshot): number =>
   [
     !(s.matches({ events: { showing: 'idle' } }) && s.context.filters === NO_AUDIT_FILTERS && s.context.rows.length === 2 && s.context.eventsError === null),
-    !s.matches({ chain: 'idle' }),
+    !(s.matches({ chain: 'idle' }) || s.matches({ chain: 'loadingStatus' })),
+    s.matches({ suggestions: 'unavailable' }),
     !s.matches({ journey: 'closed' }),
   ].filter(Boolean).length;
+const extrasPending = (s: Snapshot): boolean => s.matches({ chain: 'loadingStatus' }) || s.matches({ suggestions: 'loading' });
+const othersUntouched = (s: Snapshot): boolean =>
+  s.matches({ events: 'loading' }) && s.context.filters === NO_AUDIT_FILTERS && s.context.rows.length === 0 && s.context.eventsError === null && s.matches({ journey: 'closed' });
 
-const events = [...LIST_EVENTS, ...CHAIN_EVENTS, ...JOURNEY_EVENTS];
+const events = [...LIST_EVENTS, ...CHAIN_EVENTS, ...SUGGESTION_EVENTS, ...JOURNEY_EVENTS];
 
 type Call<T> = T & { running: boolean };
-type Fakes = { before?: { chain: unknown; journey: unknown; events: unknown }; loads: Call<LoadEventsInput>[]; exports: Call<ExportEventsInput>[]; checks: Call<object>[]; journeys: Call<LoadJourneyInput>[] };
+type Regions = { events: unknown; chain: unknown; suggestions: unknown; journey: unknown };
+type Fakes = {
+  before?: Regions;
+  loads: Call<LoadEventsInput>[];
+  exports: Call<ExportEventsInput>[];
+  statuses: Call<object>[];
+  checks: Call<object>[];
+  names: Call<object>[];
+  journeys: Call<LoadJourneyInput>[];
+};
 
 /** A fake effect that records its call and never answers: the path's own events are its answers. */
 function recorder<I extends object>(calls: Call<I>[]) {
@@ -116,7 +145,7 @@ describe('admin audit-trail statechart paths', () => {
   const result = coverMachine(auditTrailMachine, {
     name: 'admin-audit-trail',
     events,
-    stopWhen: (s) => awayFromRest(s as Snapshot) > 1,
+    stopWhen: (s) => awayFromRest(s as Snapshot) > 1 || (extrasPending(s as Snapshot) && !othersUntouched(s as Snapshot)),
   });
 
   it('reaches every state and transition', () => expectFullCoverage(result));
@@ -125,12 +154,14 @@ describe('admin audit-trail statechart paths', () => {
   it('keeps the screen invariants on every path, replayed on a real actor', async () => {
     const ended = await replayPaths<typeof auditTrailMachine, Fakes>(result.paths, {
       setup: () => {
-        const fakes: Fakes = { loads: [], exports: [], checks: [], journeys: [] };
+        const fakes: Fakes = { loads: [], exports: [], statuses: [], checks: [], names: [], journeys: [] };
         const machine = auditTrailMachine.provide({
           actors: {
             loadEvents: fromPromise<LoadEventsOutput, LoadEventsInput>(recorder(fakes.loads)),
             exportEvents: fromPromise<void, ExportEventsInput>(recorder(fakes.exports)),
+            loadChainStatus: fromPromise<AuditChainStatus>(({ signal }) => recorder(fakes.statuses)({ input: {}, signal })),
             checkChain: fromPromise<AuditChainReport>(({ signal }) => recorder(fakes.checks)({ input: {}, signal })),
+            loadActions: fromPromise<string[]>(({ signal }) => recorder(fakes.names)({ input: {}, signal })),
             loadJourney: fromPromise<JourneyResponse, LoadJourneyInput>(recorder(fakes.journeys)),
           },
         });
@@ -142,7 +173,9 @@ describe('admin audit-trail statechart paths', () => {
         };
         settled('loadEvents', fakes.loads);
         settled('exportEvents', fakes.exports);
+        settled('loadChainStatus', fakes.statuses);
         settled('checkChain', fakes.checks);
+        settled('loadActions', fakes.names);
         settled('loadJourney', fakes.journeys);
 
         const firstPage = selectEventsPhase(s) === 'loading';
@@ -160,9 +193,15 @@ describe('admin audit-trail statechart paths', () => {
         expect(new Set(s.context.rows.map((r) => r.seq)).size, 'each event once').toBe(s.context.rows.length);
 
         const chain = selectChainPhase(s);
+        expect(fakes.statuses.filter((c) => c.running).length, 'one status call while it loads').toBe(chain === 'loadingStatus' ? 1 : 0);
         expect(fakes.checks.filter((c) => c.running).length, 'one chain check while checking').toBe(chain === 'checking' ? 1 : 0);
         if (chain === 'whole') expect(s.context.chain?.ok).toBe(true);
         if (chain === 'broken') expect(s.context.chain?.firstBroken).not.toBeNull();
+        expect(selectBrokenSeq(s), 'the list marks the broken seq while a broken answer is shown').toBe(chain === 'broken' ? s.context.chain!.firstBroken!.seq : null);
+        if (event.type === 'xstate.done.actor.loadChainStatus') expect(s.context.chainSource).toBe((event as unknown as { output: AuditChainStatus }).output.last?.source ?? null);
+        if (event.type === 'xstate.done.actor.checkChain') expect(s.context.chainSource).toBe('staff');
+        expect(fakes.names.filter((c) => c.running).length, 'one action-names call while they load').toBe(s.matches({ suggestions: 'loading' }) ? 1 : 0);
+        if (s.matches({ suggestions: 'ready' })) expect(s.context.actions).toEqual(['auth.register', 'kyc.step.saved']);
         if (chain === 'failed') expect(s.context.chainError).not.toBeNull();
 
         const journey = selectJourneyPhase(s);
@@ -173,7 +212,8 @@ describe('admin audit-trail statechart paths', () => {
         if (s.context.selectedSeq !== null) expect(selectSelectedStep(s)?.seq).toBe(s.context.selectedSeq);
         if (event.type === 'audit.journey.select' && event.seq === 404) expect(s.context.selectedSeq).toBeNull();
 
-        if (event.type.startsWith('xstate.error.actor.')) {
+        // The kept check and the action names are extras: failing, they show nothing (Verify and free text remain).
+        if (event.type.startsWith('xstate.error.actor.') && !/loadChainStatus|loadActions/.test(event.type)) {
           const error = (event as unknown as { error: unknown }).error;
           const words = error instanceof AdminApiError ? error.message : ADMIN_CALL_FAILED;
           const shown = event.type.endsWith('checkChain') ? s.context.chainError : event.type.endsWith('loadJourney') ? s.context.journeyError : s.context.eventsError;
@@ -182,10 +222,16 @@ describe('admin audit-trail statechart paths', () => {
         if (selectEventsPhase(s) === 'failed') expect(s.context.eventsError).not.toBeNull();
 
         // An event of one region leaves the other regions as they were (a re-entering region would restart them).
-        const value = s.value as { events: unknown; chain: unknown; journey: unknown };
+        const value = s.value as Regions;
         if (fakes.before) {
-          const region = /loadEvents|exportEvents|^audit\.(filter|more|retry|export)$/.test(event.type) ? 'events' : /checkChain|^audit\.verify$/.test(event.type) ? 'chain' : 'journey';
-          for (const other of ['events', 'chain', 'journey'] as const) if (other !== region) expect(value[other], `${other} after ${event.type}`).toEqual(fakes.before[other]);
+          const region = /loadEvents|exportEvents|^audit\.(filter|more|retry|export)$/.test(event.type)
+            ? 'events'
+            : /checkChain|loadChainStatus|^audit\.verify$/.test(event.type)
+              ? 'chain'
+              : /loadActions/.test(event.type)
+                ? 'suggestions'
+                : 'journey';
+          for (const other of ['events', 'chain', 'suggestions', 'journey'] as const) if (other !== region) expect(value[other], `${other} after ${event.type}`).toEqual(fakes.before[other]);
         }
         fakes.before = value;
       },

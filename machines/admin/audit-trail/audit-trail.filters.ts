@@ -10,8 +10,8 @@ export const NO_AUDIT_FILTERS: AuditFilters = { investor: '', staff: '', action:
 
 const TEXT_FIELDS = ['investor', 'staff', 'action'] as const;
 const DAY_FIELDS = ['from', 'to'] as const;
-/** Longer than any id, email or action name; the server checks again. */
-export const FILTER_MAX_LENGTH = 200;
+/** The longest email address (and longer than any id or action name); the server checks again. */
+export const FILTER_MAX_LENGTH = 254;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day written YYYY-MM-DD ('2026-02-30' is not). */

@@ -3,14 +3,18 @@
  * - events: the first page for the filters (from the page's address), 'Load more' by the server's cursor, new filters
  *   start again (a page still loading for the old ones is dropped), a CSV export with the same filters; a failed first
  *   page is the failed page (Try again), a failed further page or export is shown beside the list.
- * - chain: 'Verify the audit trail' asks the server to check the whole hash chain: whole, or broken at its first
- *   broken link, or the check itself failed. Any answer can be checked again.
+ * - chain: first the last check the server kept (the one it ran at start, or the last one asked for): whole, broken
+ *   (shown at once, with the broken event) or none yet. 'Verify the audit trail' asks the server to check the whole
+ *   hash chain: whole, or broken at its first broken link (its event named), or the check itself failed. Any answer
+ *   can be checked again.
+ * - suggestions: the action names the trail holds, for the action filter (free text works without them).
  * - journey: one investor's recorded steps (for the list and the process chart); a step picked in the list is the
  *   state the chart highlights.
- * Effects (`loadEvents`, `exportEvents`, `checkChain`, `loadJourney`) are provided by src/client/admin/audit/audit-effects.ts.
+ * Effects (`loadEvents`, `exportEvents`, `loadChainStatus`, `checkChain`, `loadJourney`, `loadActions`) are provided by
+ * src/client/admin/audit/audit-effects.ts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { AuditChainReport, JourneyResponse } from '../../../src/shared/admin/audit.ts';
+import type { AuditChainReport, AuditChainStatus, JourneyResponse } from '../../../src/shared/admin/audit.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 import { adminFailureText } from '../admin-failure.ts';
 import { NO_AUDIT_FILTERS } from './audit-trail.filters.ts';
@@ -25,8 +29,14 @@ export const auditTrailMachine = setup({
     exportEvents: fromPromise<void, ExportEventsInput>(async () => {
       throw new Error('exportEvents is provided by the page');
     }),
+    loadChainStatus: fromPromise<AuditChainStatus>(async () => {
+      throw new Error('loadChainStatus is provided by the page');
+    }),
     checkChain: fromPromise<AuditChainReport>(async () => {
       throw new Error('checkChain is provided by the page');
+    }),
+    loadActions: fromPromise<string[]>(async () => {
+      throw new Error('loadActions is provided by the page');
     }),
     loadJourney: fromPromise<JourneyResponse, LoadJourneyInput>(async () => {
       throw new Error('loadJourney is provided by the page');
@@ -35,6 +45,8 @@ export const auditTrailMachine = setup({
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
     isChainWhole: (_, params: { report: AuditChainReport }) => params.report.ok,
+    isKeptWhole: (_, params: { status: AuditChainStatus }) => params.status.last?.report.ok === true,
+    hasKeptCheck: (_, params: { status: AuditChainStatus }) => params.status.last !== null,
   },
   actions: {
     setFilters: assign((_, params: { filters: AuditFilters }) => ({ filters: params.filters, rows: [], nextCursor: null, eventsError: null })),
@@ -47,7 +59,9 @@ export const auditTrailMachine = setup({
     })),
     noteEventsFailed: assign((_, params: { error: unknown }) => ({ eventsError: adminFailureText(params.error) })),
     clearEventsError: assign({ eventsError: null }),
-    keepChainReport: assign((_, params: { report: AuditChainReport }) => ({ chain: params.report, chainError: null })),
+    keepChainReport: assign((_, params: { report: AuditChainReport }) => ({ chain: params.report, chainSource: 'staff' as const, chainError: null })),
+    keepChainStatus: assign((_, params: { status: AuditChainStatus }) => ({ chain: params.status.last?.report ?? null, chainSource: params.status.last?.source ?? null })),
+    keepActions: assign((_, params: { actions: string[] }) => ({ actions: params.actions })),
     noteChainFailed: assign((_, params: { error: unknown }) => ({ chainError: adminFailureText(params.error) })),
     setJourneyUser: assign((_, params: { userId: string }) => ({ journeyUserId: params.userId, journey: null, journeyError: null, selectedSeq: null })),
     keepJourney: assign((_, params: { journey: JourneyResponse }) => ({ journey: params.journey, journeyError: null })),
@@ -65,6 +79,8 @@ export const auditTrailMachine = setup({
       guards: {
         hasMore: 'The server named a cursor: there is a further page.',
         isChainWhole: "The server's check found every link of the chain holding.",
+        isKeptWhole: 'The server kept a check of the chain that found every link holding.',
+        hasKeptCheck: 'The server kept a check of the chain (the one it ran at start, or one asked for since).',
       },
       actions: {
         setFilters: 'Keeps the new filters and forgets the rows of the old ones.',
@@ -72,7 +88,9 @@ export const auditTrailMachine = setup({
         appendPage: 'Adds the next page below the rows shown (each event once) and keeps its cursor.',
         noteEventsFailed: "Keeps the server's words for the failed page or export, shown beside the list.",
         clearEventsError: 'Forgets the last failure of the list.',
-        keepChainReport: "Keeps the chain check's answer: events checked, the head, the first broken link and the time it took.",
+        keepChainReport: "Keeps the chain check's answer: events checked, the head, the first broken link with its event and the time it took.",
+        keepChainStatus: "Keeps the check the server kept and where it came from (the server's start, or a staff member's check).",
+        keepActions: "Keeps the trail's action names for the action filter's suggestions.",
         noteChainFailed: "Keeps the server's words for a chain check that could not run.",
         setJourneyUser: 'Remembers whose journey is asked for and forgets the one shown.',
         keepJourney: "Keeps the investor's recorded steps.",
@@ -83,7 +101,9 @@ export const auditTrailMachine = setup({
       actors: {
         loadEvents: 'GET /api/admin/audit/events with the filters and the cursor: one page, newest first.',
         exportEvents: 'GET /api/admin/audit/events.csv with the filters, with the staff token, saved as a file.',
+        loadChainStatus: 'GET /api/admin/audit/chain/status: the last check the server kept, without checking again.',
         checkChain: 'GET /api/admin/audit/chain: the server checks the whole hash chain.',
+        loadActions: 'GET /api/admin/audit/actions: the action names the trail holds.',
         loadJourney: "GET /api/admin/audit/journey/:userId: the investor's steps in time order with their process states.",
       },
     },
@@ -94,7 +114,9 @@ export const auditTrailMachine = setup({
     nextCursor: null,
     eventsError: null,
     chain: null,
+    chainSource: null,
     chainError: null,
+    actions: [],
     journeyUserId: null,
     journey: null,
     journeyError: null,
@@ -163,10 +185,34 @@ export const auditTrailMachine = setup({
     },
     chain: {
       description: 'The check that the hash chain of every recorded event holds.',
-      initial: 'idle',
+      initial: 'loadingStatus',
       states: {
+        loadingStatus: {
+          description: 'Asking the server for the check it kept (at its start, or asked for since); Verify can be asked meanwhile.',
+          invoke: {
+            id: 'loadChainStatus',
+            src: 'loadChainStatus',
+            onDone: [
+              {
+                guard: { type: 'isKeptWhole', params: ({ event }) => ({ status: event.output }) },
+                target: 'whole',
+                actions: { type: 'keepChainStatus', params: ({ event }) => ({ status: event.output }) },
+                description: 'The server kept a check that found the chain whole: shown as the last answer.',
+              },
+              {
+                guard: { type: 'hasKeptCheck', params: ({ event }) => ({ status: event.output }) },
+                target: 'broken',
+                actions: { type: 'keepChainStatus', params: ({ event }) => ({ status: event.output }) },
+                description: 'The server kept a check that found a broken link: shown at once, with the broken event.',
+              },
+              { target: 'idle', description: 'No check kept yet (the start check still running, or none made).' },
+            ],
+            onError: { target: 'idle', description: 'The kept check could not be read: the screen offers Verify as before.' },
+          },
+          on: { 'audit.verify': 'checking' },
+        },
         idle: {
-          description: 'Not checked yet on this screen.',
+          description: 'Not checked yet on this screen, and no check kept by the server.',
           on: { 'audit.verify': 'checking' },
         },
         checking: {
@@ -186,13 +232,30 @@ export const auditTrailMachine = setup({
           on: { 'audit.verify': 'checking' },
         },
         broken: {
-          description: 'A link does not hold: the first broken one is shown in words with its seq and kind.',
+          description: 'A link does not hold: the first broken one is shown in words with its seq, kind and event, and the list marks that event.',
           on: { 'audit.verify': 'checking' },
         },
         failed: {
           description: "The check could not run: the server's words, and it can be asked again.",
           on: { 'audit.verify': 'checking' },
         },
+      },
+    },
+    suggestions: {
+      description: "The action names the trail holds, suggested in the action filter.",
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'The action names are loading; the filter takes free text meanwhile.',
+          invoke: {
+            id: 'loadActions',
+            src: 'loadActions',
+            onDone: { target: 'ready', actions: { type: 'keepActions', params: ({ event }) => ({ actions: event.output }) }, description: 'The names are suggested in the action filter.' },
+            onError: { target: 'unavailable', description: 'No suggestions: the filter still takes any action name or prefix.' },
+          },
+        },
+        ready: { description: 'The action filter suggests the names (and their prefixes).' },
+        unavailable: { description: 'The names could not be loaded: the action filter takes free text only.' },
       },
     },
     journey: {

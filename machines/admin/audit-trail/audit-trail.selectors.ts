@@ -7,7 +7,7 @@ import type { AuditFilters } from './audit-trail.types.ts';
 type S = SnapshotFrom<typeof auditTrailMachine>;
 
 export type EventsPhase = 'loading' | 'failed' | 'showing';
-export type ChainPhase = 'idle' | 'checking' | 'whole' | 'broken' | 'failed';
+export type ChainPhase = 'loadingStatus' | 'idle' | 'checking' | 'whole' | 'broken' | 'failed';
 export type JourneyPhase = 'closed' | 'loading' | 'showing' | 'failed';
 
 export const selectEventsPhase = (s: S): EventsPhase => (s.matches({ events: 'loading' }) ? 'loading' : s.matches({ events: 'failed' }) ? 'failed' : 'showing');
@@ -21,6 +21,10 @@ export const selectExporting = (s: S): boolean => s.matches({ events: { showing:
 export const selectChainPhase = (s: S): ChainPhase => (s.value as { chain: ChainPhase }).chain;
 export const selectChainReport = (s: S): AuditChainReport | null => s.context.chain;
 export const selectChainError = (s: S): string | null => s.context.chainError;
+export const selectChainSource = (s: S): 'start' | 'staff' | null => s.context.chainSource;
+/** The seq of the event where the chain breaks, while a broken answer is shown: the list marks that row. */
+export const selectBrokenSeq = (s: S): number | null => (s.matches({ chain: 'broken' }) ? (s.context.chain?.firstBroken?.seq ?? null) : null);
+export const selectActionNames = (s: S): string[] => s.context.actions;
 
 export const selectJourneyPhase = (s: S): JourneyPhase => (s.value as { journey: JourneyPhase }).journey;
 export const selectJourney = (s: S): JourneyResponse | null => s.context.journey;

@@ -14,9 +14,13 @@ export type AuditTrailContext = {
   nextCursor: string | null;
   /** The last failure of the list (first page, further page or CSV export), in the server's words. */
   eventsError: string | null;
-  /** The last chain check's answer; kept while a new check runs. */
+  /** The last chain check's answer (the server's kept one, or this screen's); kept while a new check runs. */
   chain: AuditChainReport | null;
+  /** Where `chain` came from: the server's check at its start, or a staff member's check. */
+  chainSource: 'start' | 'staff' | null;
   chainError: string | null;
+  /** The action names the trail holds, for the action filter's suggestions ([] until loaded, or if they could not be). */
+  actions: string[];
   /** The investor whose journey is open (or loading). */
   journeyUserId: string | null;
   journey: JourneyResponse | null;

@@ -25,14 +25,16 @@ export type OpenDatabaseOptions =
       templateDir?: string | null;
       seededTemplate?: boolean;
       onTemplate?: (outcome: string) => void;
+      /** Only a cluster already there, as it is: no initdb, no template, no migrations (open-pglite.ts). */
+      existing?: boolean;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
+  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void; existing?: boolean };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return (await import('./open-postgres.ts')).openPostgres(options, MIGRATIONS_FOLDER);
   const { openPglite } = await import('./open-pglite.ts');
   const { dataDir, templateDir, onTemplate } = options;
-  if (!dataDir || !templateDir || options.loadDataDir) return openPglite(options, MIGRATIONS_FOLDER);
+  if (!dataDir || !templateDir || options.loadDataDir || options.existing) return openPglite(options, MIGRATIONS_FOLDER);
 
   const { isEmptyDataDir, loadTemplate } = await import('./pglite-template.ts');
   if (!(await isEmptyDataDir(dataDir))) return openPglite(options, MIGRATIONS_FOLDER);

@@ -1,5 +1,7 @@
 /** The embedded database: PGlite in a data dir (or in memory for tests), migrated. See open-database.ts. */
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -7,10 +9,15 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { CREATE_PARSERS, drizzleClient } from './pglite-parsers.ts';
 import { pgliteStatementRunner } from './pglite-statement-runner.ts';
 import * as schema from './schema/index.ts';
+import { DatabaseNotFoundError } from './database-not-found.ts';
 import type { Database, Db } from './types.ts';
 import { chainLegacyAuditEvents } from '../domain/audit/chain-legacy-audit-events.ts';
 
-export type PgliteOptions = { dataDir: string | null; loadDataDir?: Blob };
+/**
+ * existing: open only a cluster already in dataDir, as it is: no initdb (a dir without PG_VERSION is refused with
+ * DatabaseNotFoundError, before anything is written), no migrations, nothing run at open. For checks (audit:verify).
+ */
+export type PgliteOptions = { dataDir: string | null; loadDataDir?: Blob; existing?: boolean };
 
 type PostgresModule = Parameters<NodeFS['init']>[1];
 type SetAttr = (target: unknown, attr: { mode?: number | null }) => unknown;
@@ -40,7 +47,10 @@ class PrivateNodeFS extends NodeFS {
 }
 
 export async function openPglite(options: PgliteOptions, migrationsFolder: string): Promise<Database> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  if (options.existing && (!options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')))) {
+    throw new DatabaseNotFoundError(options.dataDir ?? 'memory', `No PGlite database in ${options.dataDir ?? 'memory'} (no PG_VERSION there).`);
+  }
+  if (options.dataDir && !options.existing) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { fs: new PrivateNodeFS(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -49,9 +59,11 @@ export async function openPglite(options: PgliteOptions, migrationsFolder: strin
   });
   try {
     const db = drizzle({ client: drizzleClient(client) as PGlite, schema });
-    await migrate(db, { migrationsFolder });
-    // Audit rows from before the hash chain: chained once, before anything else writes (issue 16).
-    await chainLegacyAuditEvents(db as unknown as Db);
+    if (!options.existing) {
+      await migrate(db, { migrationsFolder });
+      // Audit rows from before the hash chain: chained once, before anything else writes (issue 16).
+      await chainLegacyAuditEvents(db as unknown as Db);
+    }
     return { db: db as unknown as Db, run: pgliteStatementRunner(client), kind: 'pglite', close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -8,9 +8,12 @@
 
 /** GET /api/admin/audit/events query: every filter optional; `cursor` is the previous page's nextCursor. */
 export type AuditEventsQuery = {
-  /** An investor's id (uuid) or email. */
+  /**
+   * An investor's id (uuid), or a name or part of an email (case-insensitive; a whole email means that account):
+   * at most PERSON_FILTER_MAX characters, naming at most PERSON_MATCH_LIMIT investors.
+   */
   investor?: string;
-  /** A staff member's id (uuid) or email. */
+  /** A staff member's id (uuid), or a display name or part of an email, as `investor`. */
   staff?: string;
   /** Exact action ('kyc.step.saved') or a prefix ending in '.' ('admin.kyc.'). */
   action?: string;
@@ -22,6 +25,13 @@ export type AuditEventsQuery = {
 };
 
 export const AUDIT_PAGE_SIZE = 100;
+/** The longest investor or staff filter (characters): the longest email address. */
+export const PERSON_FILTER_MAX = 254;
+/** How many people one investor or staff filter may name; more is a 400 asking for more of the name. */
+export const PERSON_MATCH_LIMIT = 50;
+
+/** GET /api/admin/audit/actions: the action names the trail holds, sorted, for the filter's suggestions. */
+export type AuditActionsResponse = { actions: string[] };
 export const AUDIT_MAX_PAGE_SIZE = 500;
 
 export type AuditEventRow = {
@@ -67,6 +77,13 @@ export type AuditChainReport = {
   durationMs: number;
 };
 
+/**
+ * GET /api/admin/audit/chain/status: the last check this server made (the one it runs at start, or the last one a
+ * staff member asked for), without checking again; `running` while the start's check is still walking the chain.
+ */
+export type AuditChainStatus = { last: KeptChainCheck | null; running: boolean };
+export type KeptChainCheck = { report: AuditChainReport; source: 'start' | 'staff' };
+
 export type AuditChainBreakKind =
   /** The row's stored hash is not the hash of its contents: the row was altered. */
   | 'altered'
@@ -83,7 +100,15 @@ export type AuditChainBreak = {
   eventId: string | null;
   /** In words, for the screen and the command. */
   message: string;
+  /**
+   * The event at that seq as it is stored now (when the row exists), so the screen and the command can name it
+   * without another query. Optional: added by issue 26.
+   */
+  event?: AuditChainBreakEvent | null;
 };
+
+/** The broken link's event: enough to find it in the list and to say what it was. */
+export type AuditChainBreakEvent = { seq: number; id: string; at: string; action: string; userId: string | null; staffId: string | null };
 
 /** One recorded step of an investor's journey, in time order, with where it sits on the process chart. */
 export type JourneyStep = {

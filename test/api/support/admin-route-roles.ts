@@ -51,5 +51,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'GET /api/admin/audit/events': ['issuer-admin', 'compliance', 'auditor'],
   'GET /api/admin/audit/events.csv': ['issuer-admin', 'compliance', 'auditor'],
   'GET /api/admin/audit/chain': ['issuer-admin', 'auditor'],
+  // Issue 26: the check the server kept (its start's) and the action names, for every reader of the trail.
+  'GET /api/admin/audit/chain/status': ['issuer-admin', 'compliance', 'auditor'],
+  'GET /api/admin/audit/actions': ['issuer-admin', 'compliance', 'auditor'],
   'GET /api/admin/audit/journey/:userId': ['issuer-admin', 'compliance', 'auditor'],
 };

@@ -16,7 +16,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../../../src/server/db/open-dat
 import type { Database, Db } from '../../../src/server/db/types.ts';
 import { NO_CLIENT } from '../../../src/server/domain/request-context.ts';
 import { recordAuditEvent } from '../../../src/server/domain/record-audit-event.ts';
-import { freshPostgresDatabase, freshTempDir, type Backend } from './test-databases.ts';
+import { freshPgliteDir, freshPostgresDatabase, freshTempDir, type Backend } from './test-databases.ts';
 
 export type Scratch = {
   database: Database;
@@ -43,7 +43,9 @@ export async function scratchDatabase(backend: Backend, options: { poolSize?: nu
       close: async () => (await current.close().catch(() => undefined), await fresh.drop()),
     };
   }
-  const dir = await freshTempDir();
+  // From the run's migrated template when one is there (initdb on disk takes many seconds on a busy machine); an older
+  // schema (migrationsFolder) starts from an empty cluster.
+  const dir = options.migrationsFolder ? await freshTempDir() : await freshPgliteDir();
   const dataDir = join(dir.root, 'pglite');
   const database = await open(options.migrationsFolder)({ dataDir });
   let current = database;
@@ -56,7 +58,7 @@ export async function scratchDatabase(backend: Backend, options: { poolSize?: nu
 }
 
 /** Migrated with `folder` only, and nothing else run at open (no chaining): a database as an older server left it. */
-async function openMigratedOnly(where: { url: string } | { dataDir: string }, folder: string): Promise<Database> {
+export async function openMigratedOnly(where: { url: string } | { dataDir: string }, folder: string): Promise<Database> {
   if ('url' in where) {
     const pool = new pg.Pool({ connectionString: where.url, max: 2 });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });

@@ -57,7 +57,7 @@ describeE2E('back-office: audit trail', () => {
     await page.goto(`${staffOrigin}/admin/audit`);
     await page.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor();
     await page.locator('.audit__table').waitFor();
-    await page.getByLabel('Investor (id or email)').fill(investor.email);
+    await page.getByLabel('Investor (name, email or id)').fill(investor.email);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe(`?investor=${encodeURIComponent(investor.email)}`);
     const investorCells = page.locator('.audit__table tbody td[data-label="Investor"] .audit__email');
@@ -72,7 +72,7 @@ describeE2E('back-office: audit trail', () => {
     // The filtered view is a link: opened afresh, it shows the same rows.
     await page.goto(page.url());
     await expect.poll(async () => (await page.locator('.audit__table tbody td[data-label="#"]').allTextContents()).map(Number)).toEqual(seqs);
-    await expect.poll(() => page.getByLabel('Investor (id or email)').inputValue()).toBe(investor.email);
+    await expect.poll(() => page.getByLabel('Investor (name, email or id)').inputValue()).toBe(investor.email);
     await shoot(page, 'list');
     await axe.check(page, 'admin-audit-list');
   });

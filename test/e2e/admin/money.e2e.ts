@@ -20,6 +20,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminPaymentDetail } from '../../../src/shared/admin/money.ts';
 import type { PaymentStatusResponse } from '../../../src/shared/payment.ts';
+import { parse } from 'csv-parse/sync';
 import { PAYMENT_CSV_HEADER } from '../../../src/server/domain/admin/money-csv.ts';
 import { completeAgreementsViaApi } from '../harness/agreements.ts';
 import { axeSweep } from '../harness/axe.ts';
@@ -266,12 +267,12 @@ describeE2E('back-office: finance', () => {
     // The browser runs beside the test (connected remotely): the file is read through Playwright's stream.
     const chunks: Buffer[] = [];
     for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
-    const lines = Buffer.concat(chunks).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe(PAYMENT_CSV_HEADER.join(','));
-    const row = lines.find((l) => l.startsWith(`${paid.wire.paymentId},`));
-    expect(row).toBeDefined();
-    const cells = row!.split(',');
-    const at = (name: string) => cells[PAYMENT_CSV_HEADER.indexOf(name)];
+    // Every field quoted (issue 26): read back with the CSV parser, not by splitting.
+    const records = parse(Buffer.concat(chunks).toString('utf8')) as string[][];
+    expect(records[0]).toEqual(PAYMENT_CSV_HEADER);
+    const cells = records.find((r) => r[0] === paid.wire.paymentId);
+    expect(cells).toBeDefined();
+    const at = (name: string) => cells![PAYMENT_CSV_HEADER.indexOf(name)];
     expect([at('investor_email'), at('method'), at('status'), at('total_eur'), at('received_eur'), at('payment_ref')]).toEqual([
       people.wire.email,
       'WIRE',

@@ -1,14 +1,14 @@
 /**
  * The audit events, newest first: seq, time, action, investor, staff with role, IP, a short detail and the hash's
  * first characters. On narrow screens each row is a card (the cells carry their column's name). An investor's row
- * offers their journey.
+ * offers their journey. The event where the chain breaks (brokenSeq, while a broken answer is shown) is marked.
  */
 import type { AuditEventRow } from '../../../shared/admin/audit.ts';
 import { hashPrefix, shortDetail, utcTime } from './audit-format.ts';
 
-type Props = { rows: AuditEventRow[]; onJourney: (userId: string) => void };
+type Props = { rows: AuditEventRow[]; onJourney: (userId: string) => void; brokenSeq?: number | null };
 
-export function AuditEventTable({ rows, onJourney }: Props) {
+export function AuditEventTable({ rows, onJourney, brokenSeq = null }: Props) {
   return (
     <div className="audit__table-wrap">
       <table className="admin-table audit__table">
@@ -27,10 +27,13 @@ export function AuditEventTable({ rows, onJourney }: Props) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.seq}>
+            <tr key={row.seq} className={row.seq === brokenSeq ? 'audit__row--broken' : undefined} aria-current={row.seq === brokenSeq ? 'true' : undefined}>
               <td data-label="#" className="audit__seq">{row.seq}</td>
               <td data-label="Time" className="audit__nowrap">{utcTime(row.at)}</td>
-              <td data-label="Action" className="audit__code">{row.action}</td>
+              <td data-label="Action" className="audit__code">
+                {row.action}
+                {row.seq === brokenSeq ? <span className="audit__broken-mark">Chain broken here</span> : null}
+              </td>
               <td data-label="Investor">
                 {row.userId ? (
                   <span className="audit__who">

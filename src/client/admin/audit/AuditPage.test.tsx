@@ -4,11 +4,13 @@
  * included), Apply moving to the address that shows them, Load more with the cursor, the CSV export with the same
  * filters through the API client, the chain check whole and broken (in words, with seq and kind), a failed list in
  * the server's words, the journey listed and drawn on the process chart with the picked step's state highlighted,
- * and compliance staff without the chain check.
+ * and compliance staff without the chain check. Issue 26: the server's kept check (its start's) shown at once, a
+ * broken one naming its event, which the list marks and 'Show this event in the list' filters to; an empty trail is
+ * "nothing was checked"; the action filter suggests the trail's action names and their prefixes.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditChainReport, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../../shared/admin/audit.ts';
+import type { AuditChainReport, AuditChainStatus, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../../shared/admin/audit.ts';
 import { AdminApiError, type AdminApi } from '../admin-api.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
 import AuditPage from './AuditPage.tsx';
@@ -49,7 +51,21 @@ const JOURNEY: JourneyResponse = {
   ],
 };
 
-type Answers = { chain?: AuditChainReport | Error; events?: (path: string) => AuditEventsResponse | Error };
+const BROKEN_AT_11: AuditChainReport = {
+  ...WHOLE,
+  ok: false,
+  checkedAt: '2026-11-24T09:59:00.000Z',
+  firstBroken: {
+    kind: 'altered',
+    seq: 11,
+    eventId: row(11).id,
+    message: 'Event 11 was altered: its contents do not hash to the hash stored with it.',
+    event: { seq: 11, id: row(11).id, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.decided', userId: INVESTOR, staffId: 'st-rev' },
+  },
+};
+const ACTIONS = ['admin.kyc.decided', 'auth.register', 'kyc.step.saved'];
+
+type Answers = { chain?: AuditChainReport | Error; status?: AuditChainStatus; events?: (path: string) => AuditEventsResponse | Error };
 
 function fakeApi(answers: Answers = {}) {
   const get = vi.fn(async (path: string) => {
@@ -58,6 +74,8 @@ function fakeApi(answers: Answers = {}) {
       if (answer instanceof Error) throw answer;
       return answer;
     }
+    if (path === '/api/admin/audit/chain/status') return answers.status ?? { last: null, running: false };
+    if (path === '/api/admin/audit/actions') return { actions: ACTIONS };
     if (path === '/api/admin/audit/chain') {
       if (answers.chain instanceof Error) throw answers.chain;
       return answers.chain ?? WHOLE;
@@ -100,7 +118,7 @@ describe('AuditPage', () => {
     expect(within(bodyRows[1]!).getByText('compliance')).toBeTruthy();
     expect(within(bodyRows[1]!).getByText('decision: APPROVED')).toBeTruthy();
     expect(within(bodyRows[0]!).getByText('2026-11-24 10:00:05 UTC')).toBeTruthy();
-    expect((screen.getByLabelText('Investor (id or email)') as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText('Investor (name, email or id)') as HTMLInputElement).value).toBe('ada@example.com');
   });
 
   it('Apply moves to the address of the filters; Load more asks for the next page by its cursor', async () => {
@@ -144,6 +162,54 @@ describe('AuditPage', () => {
     expect(alert.className).toContain('admin-error');
     expect(alert.textContent).toContain('The audit trail is broken at event #7 (altered).');
     expect(alert.textContent).toContain('Event 7 was altered');
+  });
+
+  it('a broken chain the server found at its start is shown at once with its event, marked in the list, and found by one click', async () => {
+    const { api, get } = fakeApi({ status: { last: { report: BROKEN_AT_11, source: 'start' }, running: false } });
+    render(<AuditPage {...props(api)} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The audit trail is broken at event #11 (altered).');
+    expect(alert.textContent).toContain(`Event #11: admin.kyc.decided at 2026-11-24 10:00:05 UTC (id ${row(11).id}).`);
+    expect(screen.getByText('Checked by the server when it started, at 2026-11-24 09:59:00 UTC.')).toBeTruthy();
+    const marked = (await screen.findByText('Chain broken here')).closest('tr')!;
+    expect(within(marked).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['11', '2026-11-24 10:00:05 UTC', 'admin.kyc.decidedChain broken here']);
+    expect(marked.getAttribute('aria-current')).toBe('true');
+    expect(screen.getAllByText('Chain broken here')).toHaveLength(1);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Show this event in the list' }));
+    await waitFor(() => expect(window.location.search).toBe(`?investor=${INVESTOR}&action=admin.kyc.decided&from=2026-11-24&to=2026-11-24`));
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith(`/api/admin/audit/events?investor=${INVESTOR}&action=admin.kyc.decided&from=2026-11-24T00%3A00%3A00.000Z&to=2026-11-25T00%3A00%3A00.000Z`, expect.anything()));
+  });
+
+  it('a check asked for that finds the break marks that row; checked whole again, no row is marked', async () => {
+    let answer: AuditChainReport = { ...BROKEN_AT_11, firstBroken: { ...BROKEN_AT_11.firstBroken!, seq: 12, event: { ...BROKEN_AT_11.firstBroken!.event!, seq: 12 } } };
+    const { api } = fakeApi();
+    (api.get as ReturnType<typeof vi.fn>).mockImplementation(async (path: string) => (path === '/api/admin/audit/chain' ? answer : path === '/api/admin/audit/chain/status' ? { last: null, running: true } : path === '/api/admin/audit/actions' ? { actions: ACTIONS } : path.includes('cursor=') ? SECOND : FIRST));
+    render(<AuditPage {...props(api)} />);
+    await screen.findByRole('table');
+    expect(screen.queryByText('Chain broken here')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify the audit trail' }));
+    const marked = (await screen.findByText('Chain broken here')).closest('tr')!;
+    expect(within(marked).getAllByRole('cell')[0]!.textContent).toBe('12');
+    answer = WHOLE;
+    fireEvent.click(screen.getByRole('button', { name: 'Verify the audit trail' }));
+    await screen.findByText(/The audit trail is unbroken/);
+    expect(screen.queryByText('Chain broken here')).toBeNull();
+  });
+
+  it('an empty trail is "nothing was checked", never unbroken', async () => {
+    const { api } = fakeApi({ chain: { ...WHOLE, checked: 0, head: null } });
+    render(<AuditPage {...props(api)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify the audit trail' }));
+    expect(await screen.findByText('Nothing was checked: the audit trail holds no event yet. Checked in 42 ms.')).toBeTruthy();
+    expect(screen.queryByText(/unbroken/)).toBeNull();
+  });
+
+  it("the action filter suggests the trail's action names and their prefixes", async () => {
+    const { api } = fakeApi();
+    render(<AuditPage {...props(api)} />);
+    const input = screen.getByLabelText('Action or prefix') as HTMLInputElement;
+    const list = document.getElementById(input.getAttribute('list')!)!;
+    await waitFor(() => expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['admin.', 'admin.kyc.', 'admin.kyc.decided', 'auth.', 'auth.register', 'kyc.', 'kyc.step.', 'kyc.step.saved']));
   });
 
   it("a failed list shows the server's words and Try again", async () => {
@@ -190,6 +256,15 @@ describe('AuditPage', () => {
     const { api } = fakeApi();
     render(<AuditPage {...props(api, ['compliance'])} />);
     await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Verify the audit trail' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Chain check' })).toBeNull();
+  });
+
+  it('compliance staff still see a broken chain the server found, with its event marked', async () => {
+    const { api } = fakeApi({ status: { last: { report: BROKEN_AT_11, source: 'start' }, running: false } });
+    render(<AuditPage {...props(api, ['compliance'])} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('broken at event #11');
+    expect(await screen.findByText('Chain broken here')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Verify the audit trail' })).toBeNull();
   });
 });

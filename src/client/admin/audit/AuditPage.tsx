@@ -1,18 +1,22 @@
 /**
  * The audit trail (issue 16, '/audit': auditors, issuer admins and compliance): the events with their filters (the
- * address holds them, so a filtered view is a link), Load more, the CSV export, the chain check (auditors and issuer
- * admins, as the server allows) and one investor's journey on the process chart. The decisions are the chart's
- * (machines/admin/audit-trail); this renders its snapshots.
+ * address holds them, so a filtered view is a link; the action filter suggests the trail's action names), Load more,
+ * the CSV export, the chain check (the server's kept answer for every reader, a broken one with its event marked in
+ * the list; 'Verify' for auditors and issuer admins, as the server allows) and one investor's journey on the process
+ * chart. The decisions are the chart's (machines/admin/audit-trail); this renders its snapshots.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { filtersFromSearch, sameFilters, searchFromFilters } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
+import { filtersFromSearch, NO_AUDIT_FILTERS, sameFilters, searchFromFilters } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
 import {
+  selectActionNames,
+  selectBrokenSeq,
   selectCanLoadMore,
   selectChainError,
   selectChainPhase,
   selectChainReport,
+  selectChainSource,
   selectEventsError,
   selectEventsPhase,
   selectExporting,
@@ -25,6 +29,7 @@ import {
   selectSelectedStep,
 } from '../../../../machines/admin/audit-trail/audit-trail.selectors.ts';
 import type { AuditFilters } from '../../../../machines/admin/audit-trail/audit-trail.types.ts';
+import type { AuditChainReport } from '../../../shared/admin/audit.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
 import type { SaveFile } from '../money/money-effects.ts';
@@ -53,6 +58,9 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
   const chainPhase = useSelector(actor, selectChainPhase);
   const chainReport = useSelector(actor, selectChainReport);
   const chainError = useSelector(actor, selectChainError);
+  const chainSource = useSelector(actor, selectChainSource);
+  const brokenSeq = useSelector(actor, selectBrokenSeq);
+  const actionNames = useSelector(actor, selectActionNames);
   const journeyPhase = useSelector(actor, selectJourneyPhase);
   const journey = useSelector(actor, selectJourney);
   const journeyError = useSelector(actor, selectJourneyError);
@@ -68,6 +76,14 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
     navigate(query ? `/audit?${query}` : '/audit');
   };
   const filtered = searchFromFilters(filters) !== '';
+  const canVerify = staff.roles.some((r) => CHAIN_CHECKERS.includes(r));
+  // The broken event's own filters: its action (as stored now), its investor or staff member, its day.
+  const showBrokenEvent = (report: AuditChainReport) => {
+    const e = report.firstBroken?.event;
+    if (!e) return;
+    const day = e.at.slice(0, 10);
+    apply({ ...NO_AUDIT_FILTERS, action: e.action, investor: e.userId ?? '', staff: e.userId ? '' : (e.staffId ?? ''), from: day, to: day });
+  };
 
   return (
     <section className="audit" aria-labelledby="audit-title">
@@ -77,8 +93,15 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
           {exporting ? 'Exporting…' : filtered ? 'Export CSV (these filters)' : 'Export CSV'}
         </button>
       </header>
-      {staff.roles.some((r) => CHAIN_CHECKERS.includes(r)) ? (
-        <ChainCheck phase={chainPhase} report={chainReport} error={chainError} onVerify={() => actor.send({ type: 'audit.verify' })} />
+      {canVerify || chainPhase === 'whole' || chainPhase === 'broken' ? (
+        <ChainCheck
+          phase={chainPhase}
+          report={chainReport}
+          source={chainSource}
+          error={chainError}
+          onVerify={canVerify ? () => actor.send({ type: 'audit.verify' }) : null}
+          onShowEvent={showBrokenEvent}
+        />
       ) : null}
       {journeyPhase !== 'closed' ? (
         <JourneyPanel
@@ -94,7 +117,7 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
       ) : null}
       <section className="audit__events" aria-labelledby="audit-events-title">
         <h2 id="audit-events-title">Events</h2>
-        <AuditFiltersForm filters={filters} onApply={apply} />
+        <AuditFiltersForm filters={filters} onApply={apply} actions={actionNames} />
         {eventsError ? <p className="admin-error" role="alert">{eventsError}</p> : null}
         {eventsPhase === 'loading' ? <p role="status">Loading the events…</p> : null}
         {eventsPhase === 'failed' ? (
@@ -104,7 +127,7 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
         {eventsPhase === 'showing' && rows.length > 0 ? (
           <>
             <p className="audit__muted" role="status">{rows.length} event{rows.length === 1 ? '' : 's'} shown{canLoadMore || loadingMore ? ', more to load' : ''}.</p>
-            <AuditEventTable rows={rows} onJourney={(userId) => actor.send({ type: 'audit.journey.open', userId })} />
+            <AuditEventTable rows={rows} brokenSeq={brokenSeq} onJourney={(userId) => actor.send({ type: 'audit.journey.open', userId })} />
           </>
         ) : null}
         {canLoadMore || loadingMore ? (

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { eventsQuery } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
 import { auditTrailMachine } from '../../../../machines/admin/audit-trail/audit-trail.machine.ts';
 import type { AuditFilters, ExportEventsInput, LoadEventsInput, LoadEventsOutput, LoadJourneyInput } from '../../../../machines/admin/audit-trail/audit-trail.types.ts';
-import type { AuditChainReport, JourneyResponse } from '../../../shared/admin/audit.ts';
+import type { AuditActionsResponse, AuditChainReport, AuditChainStatus, JourneyResponse } from '../../../shared/admin/audit.ts';
 import type { AdminApi } from '../admin-api.ts';
 import { saveWithLink, type SaveFile } from '../money/money-effects.ts';
 
@@ -15,6 +15,8 @@ export const AUDIT_API = {
   events: '/api/admin/audit/events',
   eventsCsv: '/api/admin/audit/events.csv',
   chain: '/api/admin/audit/chain',
+  chainStatus: '/api/admin/audit/chain/status',
+  actions: '/api/admin/audit/actions',
   journey: (userId: string) => `/api/admin/audit/journey/${encodeURIComponent(userId)}`,
 } as const;
 
@@ -32,7 +34,9 @@ export const auditTrailMachineFor = (api: AdminApi, save: SaveFile = saveWithLin
         const blob = await api.blob(auditPath(AUDIT_API.eventsCsv, input.filters), { signal });
         save(blob, `audit-events-${new Date().toISOString().slice(0, 10)}.csv`);
       }),
+      loadChainStatus: fromPromise<AuditChainStatus>(({ signal }) => api.get<AuditChainStatus>(AUDIT_API.chainStatus, { signal })),
       checkChain: fromPromise<AuditChainReport>(({ signal }) => api.get<AuditChainReport>(AUDIT_API.chain, { signal })),
+      loadActions: fromPromise<string[]>(async ({ signal }) => (await api.get<AuditActionsResponse>(AUDIT_API.actions, { signal })).actions),
       loadJourney: fromPromise<JourneyResponse, LoadJourneyInput>(({ input, signal }) => api.get<JourneyResponse>(AUDIT_API.journey(input.userId), { signal })),
     },
   });

@@ -19,10 +19,23 @@ export function shortDetail(row: AuditEventRow): string {
 const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 const events = (n: number) => `${n.toLocaleString('en')} event${n === 1 ? '' : 's'}`;
 
-/** The sentence for a whole chain. */
+/** The sentence for a whole chain; an empty trail is said to be nothing checked, never a pass. */
 export function wholeChainText(report: AuditChainReport): string {
-  const head = report.head ? `, head #${report.head.seq} (${hashPrefix(report.head.hash)}…)` : ', the trail is empty';
-  return `The audit trail is unbroken: ${events(report.checked)} checked${head}. Checked in ${seconds(report.durationMs)}.`;
+  if (!report.head || report.checked === 0) return `Nothing was checked: the audit trail holds no event yet. Checked in ${seconds(report.durationMs)}.`;
+  return `The audit trail is unbroken: ${events(report.checked)} checked, head #${report.head.seq} (${hashPrefix(report.head.hash)}…). Checked in ${seconds(report.durationMs)}.`;
+}
+
+/** Where the answer shown comes from: the server's own check at its start, or a check asked for. */
+export function chainSourceText(source: 'start' | 'staff' | null, report: AuditChainReport): string | null {
+  if (source === 'start') return `Checked by the server when it started, at ${utcTime(report.checkedAt)}.`;
+  if (source === 'staff') return `Last checked at ${utcTime(report.checkedAt)}.`;
+  return null;
+}
+
+/** The broken link's event in words: '#7 kyc.step.saved at 2026-11-24 10:00:05 UTC'. */
+export function brokenEventText(report: AuditChainReport): string | null {
+  const e = report.firstBroken?.event;
+  return e ? `Event #${e.seq}: ${e.action} at ${utcTime(e.at)} (id ${e.id}).` : null;
 }
 
 const KIND_WORDS = { altered: 'altered', deleted: 'deleted', truncated: 'truncated' } as const;

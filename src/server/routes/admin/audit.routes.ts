@@ -4,12 +4,16 @@
  * issuer-admin's.
  *   GET /events?investor=&staff=&action=&from=&to=&cursor=&limit=   newest first (list-audit-events.ts)
  *   GET /events.csv?<the same filters>                              streamed CSV, recorded as admin.audit.exported
+ *   GET /actions                                                    AuditActionsResponse: the action names recorded
  *   GET /chain                                                      AuditChainReport, recorded as admin.audit.chain_checked
+ *   GET /chain/status                                               AuditChainStatus: the last check kept (at start, or asked for)
  *   GET /journey/:userId                                            one investor's steps on the process chart
  */
 import { Hono } from 'hono';
+import type { AuditActionsResponse, AuditChainStatus } from '../../../shared/admin/audit.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
+import { listAuditActions } from '../../domain/admin/audit/audit-actions.ts';
 import { auditEventsCsv } from '../../domain/admin/audit/audit-csv.ts';
 import { auditWhere, type AuditQueryString } from '../../domain/admin/audit/audit-filters.ts';
 import { recordChainCheck, recordExport } from '../../domain/admin/audit/audit-traces.ts';
@@ -29,9 +33,10 @@ export function auditRoutes(deps: AppDeps) {
   const checkers = staffAuth(deps, CHAIN_CHECKERS);
   return new Hono<AppEnv>()
     .get('/events', readers, async (c) => c.json(await listAuditEvents(db, c.req.query() as AuditQueryString)))
+    .get('/actions', readers, async (c) => c.json({ actions: await listAuditActions(db) } satisfies AuditActionsResponse))
     .get('/events.csv', readers, async (c) => {
       const query = c.req.query() as AuditQueryString;
-      const where = auditWhere(query);
+      const where = await auditWhere(db, query);
       const ctx = staffRequestContext(c, deps);
       await recordExport(db, ctx, query);
       return c.body(auditEventsCsv(db, where), 200, {
@@ -43,8 +48,11 @@ export function auditRoutes(deps: AppDeps) {
     .get('/chain', checkers, async (c) => {
       const ctx = staffRequestContext(c, deps);
       const report = await verifyAuditChain(db, deps.clock.now);
+      deps.chainWatch.keep(report, 'staff');
       await recordChainCheck(db, ctx, report);
       return c.json(report);
     })
+    // Every reader sees a broken chain the server found; the check itself stays the checkers' (it walks the trail).
+    .get('/chain/status', readers, (c) => c.json(deps.chainWatch.status() satisfies AuditChainStatus))
     .get('/journey/:userId', readers, async (c) => c.json(await getInvestorJourney(db, c.req.param('userId'))));
 }

@@ -43,7 +43,7 @@ export function toAuditEventRow({ event, investorEmail, staffEmail }: Row): Audi
 }
 
 export async function listAuditEvents(db: Db, query: AuditQueryString): Promise<AuditEventsResponse> {
-  const { where, limit, beforeSeq } = parseAuditQuery(query);
+  const { where, limit, beforeSeq } = await parseAuditQuery(db, query);
   const rows = await auditRowsQuery(db, where, beforeSeq, limit + 1);
   const page = rows.slice(0, limit).map(toAuditEventRow);
   return { rows: page, nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null };
