@@ -103,6 +103,11 @@ async function startStaffServer(backend: ServerBackend) {
     const env = { ...setup.env, JWT_SECRET: new TextDecoder().decode(TEST_JWT_SECRET), CRYPTO_PRICE_API_URL: 'off' };
     const server = await startServer({ env, dataDir: setup.dataDir, port: 0, host: '127.0.0.1', staticDir: null, log });
     listening = true;
+    // The start checks the audit chain in the background after listening and logs its answer: the lines a test reads
+    // begin after it.
+    await expect.poll(() => memory.entries.some((entry) => /^The audit (chain|trail)/.test(entry.message)), { timeout: 20_000 }).toBe(true);
+    memory.entries.length = 0;
+    chunks.length = 0;
     return {
       server,
       token,
