@@ -26,17 +26,13 @@ import { initiateBody, investmentRow, paymentInvestor, paymentRows } from './sup
 import { rowCounts } from './support/row-counts.ts';
 import { createStaff } from './support/staff.ts';
 import { freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
+import { FOUNDATION_PAYMENT_ENV } from './support/production-env.ts';
 
 /** The reported settings: production, PostgreSQL, the foundation's bank and wallets, no STRIPE_*. */
 const PRODUCTION_WITHOUT_STRIPE = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://g2g@db.invalid:5432/g2g',
-  ...Object.fromEntries(['ETH', 'USDC', 'USDT'].map((coin) => [`CRYPTO_WALLET_${coin}`, `0x${'2a'.repeat(20)}`])),
-  CRYPTO_WALLET_BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-  BANK_NAME: 'Foundation Bank',
-  BANK_ACCOUNT_NAME: 'G2G Token Foundation',
-  BANK_IBAN: 'GB33BUKB20201555555555',
-  BANK_BIC: 'BUKBGB22',
+  ...FOUNDATION_PAYMENT_ENV,
 };
 
 const NOT_OFFERED = { provider: 'unavailable', publishableKey: null, testMode: false, reason: 'not-configured' };

@@ -14,6 +14,7 @@ import { createMemoryLog } from '../../src/server/log.ts';
 import { startServer } from '../../src/server/start-server.ts';
 import { MailSink } from '../../src/tools/bench/cluster-mail.ts';
 import { freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
+import { FOUNDATION_PAYMENT_ENV } from './support/production-env.ts';
 
 const TEST_STRIPE = { STRIPE_SECRET_KEY: 'sk_test_51AbCdEf0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
 
@@ -24,12 +25,7 @@ const PRODUCTION: Record<string, string> = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   SMTP_FROM: 'G2G Portal <no-reply@portal.example>',
   SEALING_P12_PATH: '/run/secrets/sealing.p12',
-  ...Object.fromEntries(['ETH', 'USDC', 'USDT'].map((coin) => [`CRYPTO_WALLET_${coin}`, `0x${'2a'.repeat(20)}`])),
-  CRYPTO_WALLET_BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-  BANK_NAME: 'Foundation Bank',
-  BANK_ACCOUNT_NAME: 'G2G Token Foundation',
-  BANK_IBAN: 'GB33BUKB20201555555555',
-  BANK_BIC: 'BUKBGB22',
+  ...FOUNDATION_PAYMENT_ENV,
 };
 
 const without = (...names: string[]) => Object.fromEntries(Object.entries(PRODUCTION).filter(([name]) => !names.includes(name)));

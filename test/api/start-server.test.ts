@@ -19,6 +19,7 @@ import { individualPayload } from './harness.ts';
 import { MailSink } from '../../src/tools/bench/cluster-mail.ts';
 import { codeFromOutbox, readOutbox } from './support/outbox.ts';
 import { freshPgliteDir, freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
+import { FOUNDATION_PAYMENT_ENV } from './support/production-env.ts';
 
 const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
 
@@ -286,13 +287,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('startServer on PostgreSQL', () 
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       JWT_SECRET: 'a-production-secret-of-at-least-32-bytes',
-      // Production takes no demo wallet or bank account (where investors send real money).
-      ...Object.fromEntries(['ETH', 'USDC', 'USDT'].map((coin) => [`CRYPTO_WALLET_${coin}`, `0x${'2a'.repeat(20)}`])),
-      CRYPTO_WALLET_BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
-      BANK_NAME: 'Foundation Bank',
-      BANK_ACCOUNT_NAME: 'G2G Token Foundation',
-      BANK_IBAN: 'GB33BUKB20201555555555',
-      BANK_BIC: 'BUKBGB22',
+      ...FOUNDATION_PAYMENT_ENV,
       SMTP_URL: mail.url,
       SMTP_FROM: 'G2G Portal <no-reply@portal.example>',
       // No sealing certificate here: the self-signed stand-in, opted into.
