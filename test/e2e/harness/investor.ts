@@ -4,6 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { AuthResponse, CodeChallenge } from '../../../src/shared/auth.ts';
+import type { DisclosureProgressResponse } from '../../../src/shared/disclosure.ts';
+import { messages } from '../../../src/shared/messages.ts';
 import { baseUrl } from './browser.ts';
 import { JPEG, PDF, PNG } from './files.ts';
 import { codeFromOutbox } from './outbox.ts';
@@ -60,16 +62,29 @@ export async function apiGet<T>(path: string, token: string): Promise<T> {
  * Reads every disclosure section through the API as the browser would (open, wait the minimum on the server's
  * clock, claim time and scroll), then completes the step: for specs that start at KYC. Real seconds pass
  * (E2E_READING_SECONDS per section): the server's clock is the one that counts.
+ * Another file may replace a section's document meanwhile (kyc-review's issuer content test), which sends every
+ * investor who has not completed the step back to that section, as it would a real reader: the sections still
+ * incomplete are read again, a few rounds at most.
  */
 export async function completeDisclosureViaApi(investor: Investor): Promise<void> {
-  const sections = await apiGet<{ id: string; minReadingTime: number }[]>('/api/disclosure/sections', investor.token);
-  for (const section of sections) {
-    await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true } } }, investor.token);
-    const seconds = Math.ceil(section.minReadingTime * 60);
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
-    await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true, timeSpent: seconds, scrolled: true } } }, investor.token);
+  for (let round = 1; ; round++) {
+    const sections = await apiGet<{ id: string; minReadingTime: number }[]>('/api/disclosure/sections', investor.token);
+    const { disclosureProgress } = await apiGet<DisclosureProgressResponse>('/api/disclosure/progress', investor.token);
+    try {
+      for (const section of sections) {
+        if (disclosureProgress[section.id]?.completed) continue;
+        await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true } } }, investor.token);
+        const seconds = Math.ceil(section.minReadingTime * 60);
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+        await post('/api/disclosure/save-progress', { sectionProgress: { [section.id]: { opened: true, timeSpent: seconds, scrolled: true } } }, investor.token);
+      }
+      await post('/api/disclosure/complete', { sectionProgress: {} }, investor.token);
+      return;
+    } catch (error) {
+      const sentBack = [messages.disclosure.incomplete, messages.disclosure.sectionLocked].some((m) => String(error).includes(m));
+      if (round === 3 || !sentBack) throw error;
+    }
   }
-  await post('/api/disclosure/complete', { sectionProgress: {} }, investor.token);
 }
 
 async function uploadViaApi(investor: Investor, type: string, step: number, name: string, bytes: Buffer, mime: string) {

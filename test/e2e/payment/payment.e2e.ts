@@ -185,7 +185,7 @@ describeE2E('payment and the complete page', () => {
     await page.getByRole('button', { name: text.copyLabel(text.transactionReference) }).waitFor({ timeout: 5_000 });
     expect(h.errors).toEqual([]);
     timings.push(`card: ${Date.now() - started} ms`);
-  }, 60_000);
+  }, 120_000);
 
   it('card 4000…0002: the provider says declined, then 4242 on the same form succeeds', async () => {
     const started = Date.now();
@@ -210,7 +210,7 @@ describeE2E('payment and the complete page', () => {
     expect(server).toMatchObject({ paymentStatus: 'COMPLETED', paymentMethod: 'CARD', latestPayment: { paymentStatus: 'COMPLETED', totalAmount: 26_000 } });
     expect(h.errors).toEqual([]);
     timings.push(`declined then success: ${Date.now() - started} ms`);
-  }, 60_000);
+  }, 120_000);
 
   it('card 4000…3155: the 3-D Secure challenge, failed once (the provider says so), then completed', async () => {
     const started = Date.now();
@@ -239,7 +239,7 @@ describeE2E('payment and the complete page', () => {
     expect(await status(investors.challenge)).toMatchObject({ paymentStatus: 'COMPLETED', paymentMethod: 'CARD', latestPayment: { paymentStatus: 'COMPLETED' } });
     expect(h.errors).toEqual([]);
     timings.push(`challenge: ${Date.now() - started} ms`);
-  }, 60_000);
+  }, 120_000);
 
   it('crypto: indicative rates, the server’s amount (6 decimals) and wallet, a hash, 1.5 s, 2 s, complete; awaiting funds', async () => {
     const started = Date.now();
@@ -299,7 +299,7 @@ describeE2E('payment and the complete page', () => {
     expect(details[text.total]).toBe(TOTALS.CRYPTO);
     expect(h.errors).toEqual([]);
     timings.push(`crypto: ${Date.now() - started} ms`);
-  }, 60_000);
+  }, 120_000);
 
   it('wire: bank details, the QR (decoded), 1-3 business days, confirm, complete; awaiting funds', async () => {
     const started = Date.now();
@@ -343,7 +343,7 @@ describeE2E('payment and the complete page', () => {
     expect(details[text.total]).toBe(TOTALS.WIRE);
     expect(h.errors).toEqual([]);
     timings.push(`wire: ${Date.now() - started} ms`);
-  }, 60_000);
+  }, 120_000);
 
   it('finds no violation, broken word or sideways scroll on the payment screens', () => {
     expect(sweep.report()).toEqual([]);
