@@ -104,8 +104,8 @@ export type StatechartDiagram = {
   /** Repository-relative file and export that define it. */
   file: string;
   exportName: string;
-  /** 'investor' for machines/<name>, 'back-office' for machines/admin/<name>. */
-  area: 'investor' | 'back-office';
+  /** 'lifecycle' for the investment's own chart (machines/investment), 'investor' for the other machines/<name>, 'back-office' for machines/admin/<name>. */
+  area: 'lifecycle' | 'investor' | 'back-office';
   width: number;
   height: number;
   /** Every state node, root first, parents before children. */

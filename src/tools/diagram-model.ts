@@ -188,6 +188,6 @@ export function buildDiagramModel(entry: { machine: AnyStateMachine; file: strin
     }),
   );
 
-  const area = file.startsWith('machines/admin/') ? 'back-office' : 'investor';
+  const area = file.startsWith('machines/admin/') ? 'back-office' : file.startsWith('machines/investment/') ? 'lifecycle' : 'investor';
   return { id: machine.id, file, exportName, area, states, transitions };
 }

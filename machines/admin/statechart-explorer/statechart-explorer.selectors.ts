@@ -17,9 +17,9 @@ export const selectError = (s: S) => s.context.error;
 export const selectReplay = (s: S) => s.context.replay;
 export const selectIsReplaying = (s: S) => s.matches({ showing: 'replaying' });
 
-/** The machines grouped by area, investor first, each group sorted by id. */
+/** The machines grouped by area, the investment's lifecycle first, then the investor's pages, then the back-office's; each group sorted by id. */
 export function groupByArea(index: readonly StatechartIndexEntry[]): { area: StatechartIndexEntry['area']; machines: StatechartIndexEntry[] }[] {
-  return (['investor', 'back-office'] as const)
+  return (['lifecycle', 'investor', 'back-office'] as const)
     .map((area) => ({ area, machines: index.filter((m) => m.area === area).sort((a, b) => a.id.localeCompare(b.id)) }))
     .filter((g) => g.machines.length > 0);
 }

@@ -1,8 +1,8 @@
-/** The explorer's list of machines, grouped by area (investor, back-office), each with its counts. */
+/** The explorer's list of machines, grouped by area (the investment's lifecycle, investor, back-office), each with its counts. */
 import { groupByArea } from '../../../../machines/admin/statechart-explorer/statechart-explorer.selectors.ts';
 import type { StatechartIndexEntry } from '../../../shared/statechart-diagram.ts';
 
-const AREA_TITLES = { investor: 'Investor portal', 'back-office': 'Back-office' } as const;
+const AREA_TITLES = { lifecycle: 'The investment (lifecycle)', investor: 'Investor portal', 'back-office': 'Back-office' } as const;
 
 export function MachineList({ index, onChoose }: { index: readonly StatechartIndexEntry[]; onChoose: (machineId: string) => void }) {
   if (index.length === 0) return <p>No statechart has been generated yet.</p>;

@@ -1,0 +1,29 @@
+/**
+ * The lifecycle's rules as plain functions: the chart's guards call them, and so may anything that has to explain a
+ * refusal. Amounts are whole euro cents; times ISO 8601 strings.
+ */
+import type { CasePayment, InvestmentContext, Reviewer } from './investment.types.ts';
+
+/** Four-eyes: an investment ABOVE the threshold needs two different reviewers' approvals (at the threshold, one). */
+export const needsFourEyes = (amountCents: number, fourEyesAboveCents: number): boolean => amountCents > fourEyesAboveCents;
+
+/**
+ * A reviewer whose approval counts towards four-eyes held the compliance role, without a break, since before the
+ * round was submitted: a role given while the case waited cannot decide it.
+ */
+export function heldComplianceBeforeSubmission(reviewer: Reviewer, submittedAt: string | null): boolean {
+  if (reviewer.complianceSince === null || submittedAt === null) return false;
+  return Date.parse(reviewer.complianceSince) < Date.parse(submittedAt);
+}
+
+/** The investor may go on with agreements and start a payment while KYC is under review or approved. */
+export const kycAllowsProgress = (context: Pick<InvestmentContext, 'kyc'>): boolean => context.kyc === 'underReview' || context.kyc === 'approved';
+
+/** The sum a receipt would bring the payment to. */
+export const receivedWith = (payment: CasePayment, amountCents: number): number => payment.receivedCents + amountCents;
+
+/** Exactly what is due: never more, never less (under- and over-payments are held for finance). */
+export const settlesExactly = (payment: CasePayment, amountCents: number): boolean => receivedWith(payment, amountCents) === payment.dueCents;
+
+/** Wallet addresses compare without regard to case (EIP-55 mixes cases; the address is the same). */
+export const sameWallet = (a: string | null, b: string | null): boolean => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
