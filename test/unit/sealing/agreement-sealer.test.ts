@@ -55,13 +55,17 @@ describe('the worker-thread sealer', () => {
     await pool.sealAgreement(inputs[0]!);
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
+    const before = performance.eventLoopUtilization();
     const sealed = await Promise.all(inputs.map((input) => pool.sealAgreement(input)));
+    const busy = performance.eventLoopUtilization(before).utilization;
     delay.disable();
-    const maxMs = delay.max / 1e6;
-    console.info(`event loop while sealing seven in the worker: max ${maxMs.toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms`);
-    // In process one document blocks the loop for tens of milliseconds (docs/server.md "Sealing"); the worker keeps
-    // it to message passing. The bound leaves room for a busy 2-core machine.
-    expect(maxMs).toBeLessThan(60);
+    console.info(
+      `event loop while sealing seven in the worker: busy ${(busy * 100).toFixed(0)} % of the time, longest block ${(delay.max / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms`,
+    );
+    // In process the loop is busy sealing the whole time (a document blocks it for tens of milliseconds,
+    // docs/server.md "Sealing"); with the worker it only passes messages and waits. A share of the time rather than
+    // a bound in milliseconds: another test file running beside this one slows both alike.
+    expect(busy).toBeLessThan(0.5);
     expect(sealed.map((s) => s.stamped)).toEqual(inputs.map(() => ({ signature: true, date: true })));
     if (tools) for (const s of sealed) expect((await pdfsig(s.pdf)).valid).toBe(true);
   });

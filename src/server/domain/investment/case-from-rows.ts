@@ -1,0 +1,141 @@
+/**
+ * Where an investor's case stands on the lifecycle chart (machines/investment), read from the rows the portal keeps
+ * today: the disclosure step, the KYC verification and its review round, the agreements, the payments with what was
+ * received for each, the refunds and the issuance. Pure: `loadCaseRows` reads the rows, this names the state.
+ *
+ * It is what a migration uses to give every existing investor a snapshot, and what the tests compare the API with.
+ * It reads facts, it does not judge them: rows that the rules of today would not let happen (two settled payments,
+ * left from before issue 26) are placed as the chart would have held them (the first settled, the other paid twice),
+ * and `anomalies` names each such row for a person to look at.
+ */
+import type { StateValue } from 'xstate';
+import type { RefundStatus } from '../../../shared/admin/money.ts';
+import type { KycResubmitStep, KycStatus } from '../../../shared/kyc.ts';
+import type { AgreementStatus } from '../../../shared/legal.ts';
+import type { PaymentMethod, PaymentStatus } from '../../../shared/payment-status.ts';
+import type { CasePayment, InvestmentContext, KycStanding } from '../../../../machines/investment/investment.types.ts';
+
+export type CasePaymentRow = {
+  id: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  totalCents: number;
+  /** The sum of the funds receipts recorded for it (crypto and wire). */
+  receivedCents: number;
+  createdAt: string;
+  completedAt: string | null;
+};
+
+export type CaseRows = {
+  amountCents: number;
+  disclosureCompleted: boolean;
+  kyc: {
+    status: KycStatus;
+    /** When the current round was submitted (null: not yet). */
+    submittedAt: string | null;
+    round: number;
+    resubmissionSteps: KycResubmitStep[];
+    /** Who approved in the current round, oldest first. */
+    approvers: string[];
+  };
+  agreements: { status: AgreementStatus; wallet: string | null };
+  /** Oldest first. */
+  payments: CasePaymentRow[];
+  refunds: { paymentId: string; status: RefundStatus }[];
+  issuance: { wallet: string; transactionHash: string } | null;
+};
+
+export type DerivedCase = { value: StateValue; context: InvestmentContext; anomalies: string[] };
+
+const REVIEW_STATE: Record<Exclude<KycStatus, 'PENDING' | 'IN_PROGRESS'>, string> = {
+  UNDER_REVIEW: 'underReview',
+  RESUBMISSION_REQUESTED: 'resubmissionRequested',
+  APPROVED: 'approved',
+  REJECTED: 'rejected',
+};
+
+const STANDING: Record<string, KycStanding> = {
+  underReview: 'underReview',
+  firstApprovalGiven: 'underReview',
+  resubmissionRequested: 'resubmissionRequested',
+  approved: 'approved',
+  rejected: 'rejected',
+};
+
+const asCasePayment = (p: CasePaymentRow): CasePayment => ({
+  id: p.id,
+  method: p.method === 'CARD' ? 'CARD' : p.method === 'CRYPTO' ? 'CRYPTO' : 'WIRE',
+  dueCents: p.totalCents,
+  // A card's money is taken in full when the provider says so; a transfer's is what finance recorded.
+  receivedCents: p.method === 'CARD' ? (p.status === 'COMPLETED' || p.status === 'ON_HOLD' || p.status === 'REFUNDED' ? p.totalCents : 0) : p.receivedCents,
+});
+
+function investingState(rows: CaseRows, anomalies: string[]): { value: StateValue; context: Partial<InvestmentContext> } {
+  if (rows.agreements.status !== 'COMPLETED') return { value: 'agreements', context: {} };
+  const signedWallet = rows.agreements.wallet;
+  const pendingRefund = new Set(rows.refunds.filter((r) => r.status === 'PENDING').map((r) => r.paymentId));
+  const completed = rows.payments.filter((p) => p.status === 'COMPLETED').sort((a, b) => (a.completedAt ?? '').localeCompare(b.completedAt ?? ''));
+  const held = rows.payments.filter((p) => p.status === 'ON_HOLD');
+  const base = { signedWallet, issuance: rows.issuance };
+
+  const settling = completed[0];
+  if (settling) {
+    for (const extra of completed.slice(1)) anomalies.push(`payment ${extra.id} is a second settled payment: held as paid twice`);
+    const heldTwice = [...completed.slice(1), ...held].map((p) => p.id);
+    const context = { ...base, payment: asCasePayment(settling), heldTwice, returning: heldTwice.filter((id) => pendingRefund.has(id)) };
+    if (rows.issuance) return { value: { settled: 'tokensIssued' }, context };
+    if (pendingRefund.has(settling.id)) return { value: 'refundPending', context: { ...context, refund: { paymentId: settling.id, from: 'paid' } } };
+    return { value: { settled: 'paid' }, context };
+  }
+  const onHold = held.at(-1);
+  if (onHold) {
+    for (const extra of held.slice(0, -1)) anomalies.push(`payment ${extra.id} is a second payment on hold while none settled`);
+    const context = { ...base, payment: asCasePayment(onHold) };
+    if (pendingRefund.has(onHold.id)) return { value: 'refundPending', context: { ...context, refund: { paymentId: onHold.id, from: 'onHold' } } };
+    return { value: { payment: 'onHold' }, context };
+  }
+  const awaiting = rows.payments.filter((p) => p.status === 'AWAITING_FUNDS').at(-1);
+  if (awaiting) return { value: { payment: 'awaitingFunds' }, context: { ...base, payment: asCasePayment(awaiting) } };
+  const openCard = rows.payments.filter((p) => p.method === 'CARD' && (p.status === 'PENDING' || p.status === 'PROCESSING')).at(-1);
+  if (openCard) return { value: { payment: 'cardPending' }, context: { ...base, payment: asCasePayment(openCard) } };
+  if (rows.payments.some((p) => p.status === 'REFUNDED')) return { value: 'refunded', context: base };
+  return { value: { payment: 'choosing' }, context: base };
+}
+
+export function caseFromRows(rows: CaseRows): DerivedCase {
+  const anomalies: string[] = [];
+  const context: InvestmentContext = {
+    amountCents: rows.amountCents,
+    kyc: 'collecting',
+    kycRound: 0,
+    kycSubmittedAt: null,
+    firstApprover: null,
+    resubmissionSteps: [],
+    signedWallet: null,
+    payment: null,
+    heldTwice: [],
+    returning: [],
+    refund: null,
+    issuance: null,
+  };
+  if (!rows.disclosureCompleted) return { value: 'disclosure', context, anomalies };
+  const { kyc } = rows;
+  // Submitted once: under review, decided, or reopened by a reviewer (whose request clears the submission time).
+  if (kyc.status === 'PENDING' || kyc.status === 'IN_PROGRESS') return { value: 'kycCollecting', context, anomalies };
+
+  const review = kyc.status === 'UNDER_REVIEW' && kyc.approvers.length > 0 ? 'firstApprovalGiven' : REVIEW_STATE[kyc.status];
+  const investing = investingState(rows, anomalies);
+  return {
+    value: { case: { review, investing: investing.value } },
+    context: {
+      ...context,
+      ...investing.context,
+      kyc: STANDING[review]!,
+      kycRound: kyc.round,
+      kycSubmittedAt: kyc.submittedAt,
+      firstApprover: review === 'firstApprovalGiven' ? kyc.approvers[0]! : null,
+      resubmissionSteps: kyc.status === 'RESUBMISSION_REQUESTED' ? [...kyc.resubmissionSteps] : [],
+    },
+    anomalies,
+  };
+}
