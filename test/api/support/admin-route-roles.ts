@@ -55,4 +55,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'GET /api/admin/audit/chain/status': ['issuer-admin', 'compliance', 'auditor'],
   'GET /api/admin/audit/actions': ['issuer-admin', 'compliance', 'auditor'],
   'GET /api/admin/audit/journey/:userId': ['issuer-admin', 'compliance', 'auditor'],
+  // The investment's lifecycle: every staff member reads how many investors each state holds, and who.
+  'GET /api/admin/lifecycle': everyone,
+  'GET /api/admin/lifecycle/investors': everyone,
 };

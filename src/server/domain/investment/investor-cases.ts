@@ -17,6 +17,16 @@ export function leafStates(value: StateValue, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => (child === undefined ? [`${prefix}${key}`] : leafStates(child as StateValue, `${prefix}${key}.`)));
 }
 
+/** Every state a case is in, from the root ('investment') down to each leaf, as the explorer names them. */
+export function activeStateIds(leaves: readonly string[], root = 'investment'): string[] {
+  const ids = new Set([root]);
+  for (const leaf of leaves) {
+    const parts = leaf.split('.');
+    for (let i = 1; i <= parts.length; i++) ids.add(`${root}.${parts.slice(0, i).join('.')}`);
+  }
+  return [...ids];
+}
+
 export async function investorCases(db: Db, userIds: readonly string[]): Promise<Map<string, InvestorCase>> {
   const rows = await loadCaseRows(db, userIds);
   const out = new Map<string, InvestorCase>();

@@ -19,6 +19,7 @@ import { contentRoutes } from './content.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { settingsAdminRoutes } from './settings.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { lifecycleRoutes } from './lifecycle.routes.ts';
 
 export function adminRoutes(deps: AppDeps) {
   const anyStaff = staffAuth(deps, ROLES.anyStaff);
@@ -40,5 +41,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/content', contentRoutes(deps))
     .route('/settings', settingsAdminRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
-    .route('/audit', auditRoutes(deps));
+    .route('/audit', auditRoutes(deps))
+    .route('/lifecycle', lifecycleRoutes(deps));
 }
