@@ -26,6 +26,8 @@ export type DiagramViewProps = {
   onSelect?: (selection: DiagramSelection | null) => void;
   /** Numbered markers on states (the journey's step numbers). */
   stepLabels?: ReadonlyMap<string, string[]>;
+  /** A short text on a state (how many investors the lifecycle's states hold now). */
+  badges?: ReadonlyMap<string, string>;
   /** The diagram's accessible name. */
   title: string;
   /** Bring the active states into view whenever they change (a replay, the live inspector following the investor). */
@@ -95,6 +97,19 @@ function StateShape({ state, className, children }: { state: DiagramState; class
   );
 }
 
+/** A pill at the state's top left (the step markers take the top right). */
+function BadgeMarker({ state, text }: { state: DiagramState; text: string }) {
+  const width = Math.max(20, text.length * 7 + 12);
+  const x = state.x - 6;
+  const y = state.y - 10;
+  return (
+    <g className="diagram-badge-marker" aria-hidden="true">
+      <rect x={x} y={y} width={width} height={20} rx={10} />
+      <text x={x + width / 2} y={y + 14} textAnchor="middle">{text}</text>
+    </g>
+  );
+}
+
 function StepMarker({ state, labels }: { state: DiagramState; labels: string[] }) {
   const text = labels.length > 4 ? `${labels.slice(0, 3).join(', ')} +${labels.length - 3}` : labels.join(', ');
   const width = Math.max(20, text.length * 7 + 10);
@@ -134,7 +149,7 @@ export function rootInitialState(diagram: StatechartDiagram): DiagramState | nul
   return diagram.states.find((s) => s.id === target) ?? null;
 }
 
-export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, title, followActive = false, followKey }: DiagramViewProps) {
+export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, badges, title, followActive = false, followKey }: DiagramViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const { viewBox, zoomIn, zoomOut, fit, showBox, follow, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height, rootInitialState(diagram));
   const activeKey = [...active].sort().join(' ');
@@ -245,12 +260,18 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
               const labels = stepLabels.get(s.id);
               return labels && labels.length > 0 ? <StepMarker key={`step:${s.id}`} state={s} labels={labels} /> : null;
             })}
+          {badges &&
+            diagram.states.map((s) => {
+              const text = s.depth > 0 ? badges.get(s.id) : undefined;
+              return text ? <BadgeMarker key={`badge:${s.id}`} state={s} text={text} /> : null;
+            })}
         </svg>
         <DiagramOutline
           diagram={diagram}
           active={active}
           highlightTransitions={highlightTransitions}
           stepLabels={stepLabels}
+          badges={badges}
           isSelected={isSelected}
           select={(sel) => {
             // Chosen from the list: the diagram shows where it is.
@@ -269,12 +290,13 @@ type OutlineProps = {
   active: ReadonlySet<string>;
   highlightTransitions: ReadonlySet<string>;
   stepLabels?: ReadonlyMap<string, string[]>;
+  badges?: ReadonlyMap<string, string>;
   isSelected: (kind: DiagramSelection['kind'], id: string) => boolean;
   select: (sel: DiagramSelection) => void;
 };
 
 /** The diagram as lists of buttons: the way to every state and transition without a pointer. */
-function DiagramOutline({ diagram, active, highlightTransitions, stepLabels, isSelected, select }: OutlineProps) {
+function DiagramOutline({ diagram, active, highlightTransitions, stepLabels, badges, isSelected, select }: OutlineProps) {
   const states = diagram.states.filter((s) => s.depth > 0);
   return (
     <div className="diagram-outline">
@@ -287,6 +309,7 @@ function DiagramOutline({ diagram, active, highlightTransitions, stepLabels, isS
               {s.type !== 'atomic' && <span className="diagram-outline__type"> {s.type}</span>}
               {active.has(s.id) && <span className="diagram-outline__badge"> active</span>}
               {stepLabels?.get(s.id)?.length ? <span className="diagram-outline__badge"> steps {stepLabels.get(s.id)!.join(', ')}</span> : null}
+              {badges?.get(s.id) ? <span className="diagram-outline__badge"> {badges.get(s.id)}</span> : null}
             </button>
           </li>
         ))}

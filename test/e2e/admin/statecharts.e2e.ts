@@ -2,7 +2,8 @@
  * The statechart explorer end to end (issue 16), in Chromium with an auditor signed in by passkey: the list of charts
  * by area, three charts (process, registration, kyc) drawn and shot at 1280 and 375 px (copied to /tmp/shots-explorer/),
  * a state clicked (its description and a test path reaching it), a path replayed step by step (the highlighted states
- * change with each step), zoom by buttons, a deep link, and axe on each screen.
+ * change with each step), zoom by buttons, a deep link, and axe on each screen. The investment's lifecycle (issue 27)
+ * listed first, with how many investors each state holds now and who is in the state clicked.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -10,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeSweep } from '../harness/axe.ts';
 import { describeE2E, screenshot, type PageHandle } from '../harness/browser.ts';
+import { registerInvestor } from '../harness/investor.ts';
 import { signedInStaffPage, staffOrigin } from '../harness/staff.ts';
 
 const SHOTS = '/tmp/shots-explorer';
@@ -146,4 +148,34 @@ describeE2E('back-office: statechart explorer', () => {
     await page.goto(`${staffOrigin}/admin/statecharts/no-such-machine`);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('There is no statechart called “no-such-machine”.');
   });
+
+  it('draws the lifecycle with the investors in each state, and lists who is in the state clicked', async () => {
+    const investor = await registerInvestor('lifecycle');
+    const { page } = auditor;
+    await page.goto(`${staffOrigin}/admin/statecharts`);
+    const lifecycle = page.getByRole('heading', { name: /The investment \(lifecycle\)/ });
+    await lifecycle.waitFor();
+    // Listed first, before the investor's pages.
+    const headings = await page.locator('.statecharts-list h2').allInnerTexts();
+    expect(headings[0]).toMatch(/^The investment \(lifecycle\)/);
+    await openChart(page, 'investment');
+    const panel = page.getByRole('region', { name: 'Investors on the lifecycle' });
+    await panel.getByText(/\d+ investors? as of/).waitFor();
+    const badge = page.locator('.diagram-outline__list').first().getByRole('button', { name: /^disclosure/ });
+    await expect.poll(() => badge.innerText()).toMatch(/\d+ investors?/);
+    await badge.click();
+    const list = panel.getByRole('region', { name: 'In disclosure' });
+    await list.waitFor();
+    // The investor registered just now is in disclosure (the list pages by user id: show more until found).
+    for (let i = 0; i < 20 && (await list.getByText(investor.email).count()) === 0; i++) {
+      const more = list.getByRole('button', { name: 'Show more' });
+      if ((await more.count()) === 0) break;
+      await more.click();
+      await page.waitForFunction(() => !document.querySelector('.statecharts-population [role="status"]'));
+    }
+    await list.getByText(investor.email).waitFor();
+    await shoot(page, 'lifecycle');
+    await axe.check(page, 'admin-statecharts-lifecycle');
+    expect(auditor.errors).toEqual([]);
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_DIAGRAM, SAMPLE_INDEX } from '../../explorer/fixtures/sample-diagram.ts';
 import StatechartsPage, { machineIdOf } from './StatechartsPage.tsx';
 import { loadStatechartDiagram, type StatechartLoaders } from './statecharts-effects.ts';
+import type { PopulationLoaders } from './lifecycle-population-effects.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -116,5 +117,42 @@ describe('StatechartsPage', () => {
     for (const bad of ['index', '../sample', 'a/b', 'x'.repeat(500), 'sample\u202e', '']) {
       await expect(loadStatechartDiagram(bad, files)).rejects.toThrow(/There is no statechart called/);
     }
+  });
+
+  it('on the lifecycle chart: the investors per state on the chart, and the list of the state clicked, page by page', async () => {
+    const lifecycle = { ...SAMPLE_DIAGRAM, area: 'lifecycle' as const };
+    const people: PopulationLoaders = {
+      loadPopulation: vi.fn(async () => ({ counts: { sample: 3, 'sample.loading': 2, 'sample.idle': 1 }, investors: 3, anomalies: 1, asOf: '2026-11-28T10:00:00.000Z' })),
+      loadInvestors: vi.fn(async ({ cursor }) => ({
+        state: 'sample.loading',
+        investors: [{ userId: cursor ? 'u2' : 'u1', name: cursor ? 'Grace Hopper' : 'Ada Lovelace', email: `${cursor ? 'grace' : 'ada'}@example.com`, amount: 25_000, states: ['loading.fetching'], anomalies: [] }],
+        nextCursor: cursor ? null : 'u1',
+      })),
+    };
+    render(<StatechartsPage subPath="/sample" navigate={vi.fn()} loaders={loaders({ loadDiagram: vi.fn(async () => lifecycle) })} populationLoaders={people} />);
+    await screen.findByRole('group', { name: 'Statechart of sample' });
+    expect(await screen.findByText(/3 investors as of/)).toBeTruthy();
+    expect(screen.getByText(/1 case has records today's rules would not allow/)).toBeTruthy();
+    // On the chart and in its list: the count of each state.
+    expect(document.querySelector('[data-state-id="sample.loading"]')).toBeTruthy();
+    expect([...document.querySelectorAll('.diagram-badge-marker text')].map((t) => t.textContent).sort()).toEqual(['1 investor', '2 investors']);
+    fireEvent.click(document.querySelector('[data-state-id="sample.loading"]')!);
+    const list = await screen.findByRole('region', { name: 'In sample.loading' });
+    expect(await within(list).findByText('Ada Lovelace')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Show more' }));
+    expect(await within(list).findByText('Grace Hopper')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(people.loadInvestors).toHaveBeenLastCalledWith({ state: 'sample.loading', cursor: 'u1' }, expect.anything());
+    // A transition clicked: no state, no list.
+    fireEvent.click(document.querySelector('[data-transition-id]')!);
+    await waitFor(() => expect(screen.getByText('Click a state to list the investors in it.')).toBeTruthy());
+  });
+
+  it('counts nobody on a chart other than the lifecycle', async () => {
+    const people: PopulationLoaders = { loadPopulation: vi.fn(async () => ({ counts: {}, investors: 0, anomalies: 0, asOf: '' })), loadInvestors: vi.fn() };
+    render(<StatechartsPage subPath="/sample" navigate={vi.fn()} loaders={loaders()} populationLoaders={people} />);
+    await screen.findByRole('group', { name: 'Statechart of sample' });
+    expect(people.loadPopulation).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Investors on the lifecycle' })).toBeNull();
   });
 });

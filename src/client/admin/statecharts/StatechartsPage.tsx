@@ -15,7 +15,12 @@ import {
   selectReplayStep,
   selectSelection,
 } from '../../../../machines/admin/statechart-explorer/statechart-explorer.selectors.ts';
+import { lifecyclePopulationMachine } from '../../../../machines/admin/lifecycle-population/lifecycle-population.machine.ts';
+import { selectBadges } from '../../../../machines/admin/lifecycle-population/lifecycle-population.selectors.ts';
+import type { AdminApi } from '../admin-api.ts';
 import { DiagramView } from '../../explorer/DiagramView.tsx';
+import { apiPopulationLoaders, lifecyclePopulationEffects, type PopulationLoaders } from './lifecycle-population-effects.ts';
+import { PopulationPanel } from './PopulationPanel.tsx';
 import { MachineList } from './MachineList.tsx';
 import { ReplayPanel } from './ReplayPanel.tsx';
 import { SelectionDetails } from './SelectionDetails.tsx';
@@ -33,11 +38,24 @@ export const machineIdOf = (subPath: string): string | null => {
   }
 };
 
-export type StatechartsPageProps = { subPath: string; navigate: (path: string) => void; loaders?: StatechartLoaders };
+export type StatechartsPageProps = {
+  subPath: string;
+  navigate: (path: string) => void;
+  loaders?: StatechartLoaders;
+  /** The back-office API (the shell hands it to every page): the lifecycle chart's counts come through it. */
+  api?: AdminApi;
+  /** The lifecycle counts' calls (a fixture in tests); by default through `api`, none without it. */
+  populationLoaders?: PopulationLoaders;
+};
+
+const NO_POPULATION: PopulationLoaders = {
+  loadPopulation: () => Promise.reject(new Error('The investors cannot be counted here.')),
+  loadInvestors: () => Promise.reject(new Error('The investors cannot be listed here.')),
+};
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-export default function StatechartsPage({ subPath, navigate, loaders = GENERATED_LOADERS }: StatechartsPageProps) {
+export default function StatechartsPage({ subPath, navigate, loaders = GENERATED_LOADERS, api, populationLoaders }: StatechartsPageProps) {
   const requested = machineIdOf(subPath);
   const machine = useMemo(() => statechartExplorerMachine.provide(statechartsEffects(navigate, loaders)), [navigate, loaders]);
   const actor = useActorRef(machine, { input: { machineId: requested } });
@@ -48,6 +66,18 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
   const selection = useSelector(actor, selectSelection);
   const error = useSelector(actor, selectError);
   const step = useSelector(actor, selectReplayStep);
+  const people = useMemo(() => populationLoaders ?? (api ? apiPopulationLoaders(api) : null), [populationLoaders, api]);
+  const population = useActorRef(useMemo(() => lifecyclePopulationMachine.provide(lifecyclePopulationEffects(people ?? NO_POPULATION)), [people]));
+  const badges = useSelector(population, selectBadges);
+  const isLifecycle = phase === 'showing' && diagram?.area === 'lifecycle' && people !== null;
+
+  // The lifecycle chart shows who is where: counted once it is drawn, the state clicked listed.
+  useEffect(() => {
+    if (isLifecycle) population.send({ type: 'population.open' });
+  }, [isLifecycle, population]);
+  useEffect(() => {
+    if (isLifecycle) population.send({ type: 'population.state.choose', state: selection?.kind === 'state' ? selection.id : null });
+  }, [isLifecycle, population, selection]);
 
   // The browser's back and forward buttons change the address: the chart follows it.
   useEffect(() => {
@@ -110,7 +140,9 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
             followKey={step ? `${step.runName} ${step.pathNumber} ${step.number}` : undefined}
             selected={selection}
             onSelect={(sel) => actor.send({ type: 'explorer.select', selection: sel })}
+            badges={isLifecycle ? badges : undefined}
           />
+          {isLifecycle && <PopulationPanel actor={population} />}
           <div className="statecharts-panels">
             <SelectionDetails
               diagram={diagram}
