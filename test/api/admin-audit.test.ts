@@ -171,7 +171,7 @@ forEachDatabase('back-office audit trail API', (t) => {
     expect(records[1]![11]).toBe('{"note":"+1, \\"two\\""}');
   });
 
-  it('an investor’s journey: steps in seq order on the process chart, the KYC document’s hash, 404 for no investor', async () => {
+  it('an investor’s journey: steps in seq order on the lifecycle chart, the KYC document’s hash, 404 for no investor', async () => {
     const { token, userId } = await kycInvestor(t);
     const bytes = sampleFile('pdf', 4096);
     await upload(t, token, { type: 'identity', name: 'passport.pdf', bytes });
@@ -181,9 +181,9 @@ forEachDatabase('back-office audit trail API', (t) => {
     expect(journey).toMatchObject({ userId, name: 'Ada Lovelace', email: expect.stringContaining('@example.com') });
     expect(journey.steps.map((s) => s.seq)).toEqual([...journey.steps.map((s) => s.seq)].sort((a, b) => a - b));
     const register = journey.steps.find((s) => s.action === 'auth.register');
-    expect(register).toMatchObject({ processState: null, label: 'Registered' });
+    expect(register).toMatchObject({ lifecycleState: 'investment.disclosure', lifecycleFact: null, label: 'Registered' });
     const uploaded = journey.steps.find((s) => s.action === 'kyc.document.uploaded');
-    expect(uploaded).toMatchObject({ processState: 'process.ready.kycPage', label: 'KYC document uploaded', staffEmail: null });
+    expect(uploaded).toMatchObject({ lifecycleState: 'investment.kycCollecting', lifecycleFact: null, label: 'KYC document uploaded', staffEmail: null });
     expect(uploaded!.documentHashes).toEqual([createHash('sha256').update(bytes).digest('hex')]);
 
     for (const id of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid', "1' or '1'='1", compliance.id]) {

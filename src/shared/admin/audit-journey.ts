@@ -1,36 +1,8 @@
 /**
- * Where each audit event sits on the investor's process chart (machines/process, docs/statecharts/process.md), and
- * a short label for it: the journey view (issue 16) draws an investor's recorded steps as a path on that chart.
+ * A short label for each audit event and the document hashes it names, for the journey view (issue 16), which draws
+ * an investor's recorded steps on the investment's lifecycle chart (where: lifecycle-journey.ts, issue 27).
  * Pure, shared by the server (GET /api/admin/audit/journey/:userId) and the admin client.
  */
-
-/** The process chart's page states an event can be placed in. */
-export const JOURNEY_STATES = {
-  disclosure: 'process.ready.disclosurePage',
-  kyc: 'process.ready.kycPage',
-  agreements: 'process.ready.agreementsPage',
-  payment: 'process.ready.paymentPage',
-  downloads: 'process.ready.downloadsPage',
-} as const;
-
-export type JourneyState = (typeof JOURNEY_STATES)[keyof typeof JOURNEY_STATES];
-
-/** Longest prefix first: the first that matches decides. Sign-in and registration happen before the chart runs: null. */
-const STATE_BY_PREFIX: readonly (readonly [prefix: string, state: JourneyState | null])[] = [
-  ['auth.', null],
-  ['disclosure.', JOURNEY_STATES.disclosure],
-  ['kyc.', JOURNEY_STATES.kyc],
-  ['admin.kyc.', JOURNEY_STATES.kyc],
-  // The sealed copy is made after signing, for the downloads page; it belongs to the agreements step.
-  ['legal.', JOURNEY_STATES.agreements],
-  ['payment.', JOURNEY_STATES.payment],
-  ['admin.money.', JOURNEY_STATES.payment],
-];
-
-export function journeyStateOf(action: string): JourneyState | null {
-  for (const [prefix, state] of STATE_BY_PREFIX) if (action.startsWith(prefix)) return state;
-  return null;
-}
 
 const LABELS: Record<string, string> = {
   'auth.register.code_requested': 'Registration code requested',
@@ -53,7 +25,10 @@ const LABELS: Record<string, string> = {
   'kyc.document.uploaded': 'KYC document uploaded',
   'kyc.completed': 'KYC submitted',
   'kyc.resubmitted': 'KYC resubmitted',
+  'admin.kyc.first-approval': 'First of two KYC approvals (four-eyes)',
   'admin.kyc.approved': 'KYC approved by compliance',
+  'admin.kyc.resubmission-requested': 'KYC steps asked for again by compliance',
+  'admin.kyc.document-viewed': 'KYC document viewed by compliance',
   'admin.kyc.rejected': 'KYC rejected by compliance',
   'legal.draft.saved': 'Agreement draft saved',
   'legal.wallet.saved': 'Wallet address saved',

@@ -110,13 +110,18 @@ export type AuditChainBreak = {
 /** The broken link's event: enough to find it in the list and to say what it was. */
 export type AuditChainBreakEvent = { seq: number; id: string; at: string; action: string; userId: string | null; staffId: string | null };
 
-/** One recorded step of an investor's journey, in time order, with where it sits on the process chart. */
+/** One recorded step of an investor's journey, in time order, with where it sits on the investment's lifecycle chart. */
 export type JourneyStep = {
   seq: number;
   at: string;
   action: string;
-  /** The process chart's state node id the step happened in ('process.ready.kycPage'), or null for one outside it. */
-  processState: string | null;
+  /**
+   * The lifecycle chart's state the step led to (a business fact) or happened in ('investment.case.review.approved'),
+   * or null for a step outside the case (a sign-in). src/shared/admin/lifecycle-journey.ts.
+   */
+  lifecycleState: string | null;
+  /** The chart's event when the step is a business fact ('STAFF.KYC_APPROVED'): a transition; null for a step inside a state. */
+  lifecycleFact: string | null;
   /** A short human label ('KYC document uploaded'). */
   label: string;
   ip: string | null;

@@ -2,8 +2,8 @@
  * The auditor's audit trail end to end (issue 16), in Chromium with an auditor signed in by passkey. An investor goes
  * through registration, the disclosure and KYC over the investor API; the auditor filters the events by that investor
  * (the address holds the filter), verifies the chain (unbroken, with the count and the head), opens the investor's
- * journey and sees it listed and drawn on the process chart (the disclosure and KYC pages visited, a picked step's
- * state highlighted). Screenshots at 1280 and 375 px of the list, the chain result and the journey (copied to
+ * journey and sees it listed and drawn on the investment's lifecycle chart (issue 27: disclosure and KYC visited, the
+ * submission a numbered transition into review, a picked step's state and transition highlighted). Screenshots at 1280 and 375 px of the list, the chain result and the journey (copied to
  * /tmp/shots-audit/), and axe on each.
  *
  * Not here: an altered row. The e2e server keeps its database in PGlite inside its own process, which the test cannot
@@ -87,7 +87,7 @@ describeE2E('back-office: audit trail', () => {
     await axe.check(page, 'admin-audit-chain');
   });
 
-  it("opens the investor's journey: the steps in time order, drawn on the process chart", async () => {
+  it("opens the investor's journey: the steps in time order, drawn on the lifecycle chart", async () => {
     const { page } = auditor;
     await page.getByRole('button', { name: `Show journey of ${investor.email}` }).first().click();
     await page.getByRole('heading', { name: new RegExp(`^Journey of .*${investor.email.replace(/[.+]/g, '\\$&')}`) }).waitFor();
@@ -96,14 +96,18 @@ describeE2E('back-office: audit trail', () => {
     const labels = await page.locator('.audit__steps strong').allTextContents();
     expect(labels[0]).toMatch(/Regist/);
     await page.locator('svg.diagram-view__svg').waitFor();
-    expect(await stateClass(page, 'process.ready.disclosurePage')).toContain('is-visited');
-    expect(await stateClass(page, 'process.ready.kycPage')).toContain('is-visited');
-    expect(await stateClass(page, 'process.ready.paymentPage')).not.toContain('is-visited');
-    // Picking a KYC step highlights the KYC page's state.
-    const kycStep = page.locator('.audit__step', { hasText: /kycPage/ }).first();
-    await kycStep.click();
-    expect(await kycStep.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => stateClass(page, 'process.ready.kycPage')).toContain('is-active');
+    expect(await stateClass(page, 'investment.disclosure')).toContain('is-visited');
+    expect(await stateClass(page, 'investment.kycCollecting')).toContain('is-visited');
+    expect(await stateClass(page, 'investment.case.review.underReview')).toContain('is-visited');
+    expect(await stateClass(page, 'investment.case.investing.settled.paid')).not.toContain('is-visited');
+    // The submission is a business fact: the transition it took into the review, highlighted when picked.
+    const submitted = page.locator('.audit__step', { hasText: /INVESTOR\.KYC_SUBMITTED → underReview/ }).first();
+    await submitted.click();
+    expect(await submitted.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => stateClass(page, 'investment.case.review.underReview')).toContain('is-active');
+    await expect
+      .poll(() => page.locator('[data-transition-id="investment.kycCollecting:INVESTOR.KYC_SUBMITTED:0"]').getAttribute('class'))
+      .toContain('is-highlighted');
     await shoot(page, 'journey');
     await axe.check(page, 'admin-audit-journey');
   });

@@ -3,7 +3,7 @@
  * The audit-trail page with a fake AdminApi: the address's filters asked of the server (days as UTC instants, 'to'
  * included), Apply moving to the address that shows them, Load more with the cursor, the CSV export with the same
  * filters through the API client, the chain check whole and broken (in words, with seq and kind), a failed list in
- * the server's words, the journey listed and drawn on the process chart with the picked step's state highlighted,
+ * the server's words, the journey listed and drawn on the lifecycle chart with the picked step's state highlighted,
  * and compliance staff without the chain check. Issue 26: the server's kept check (its start's) shown at once, a
  * broken one naming its event, which the list marks and 'Show this event in the list' filters to; an empty trail is
  * "nothing was checked"; the action filter suggests the trail's action names and their prefixes.
@@ -45,9 +45,9 @@ const JOURNEY: JourneyResponse = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   steps: [
-    { seq: 3, at: '2026-11-24T09:00:00.000Z', action: 'auth.register', processState: null, label: 'Registered', ip: '203.0.113.7', documentHashes: [], staffEmail: null },
-    { seq: 5, at: '2026-11-24T09:05:00.000Z', action: 'kyc.document.uploaded', processState: 'process.ready.kycPage', label: 'KYC document uploaded', ip: '203.0.113.7', documentHashes: [SHA], staffEmail: null },
-    { seq: 11, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.decided', processState: 'process.ready.kycPage', label: 'KYC approved', ip: null, documentHashes: [], staffEmail: 'rev@foundation.example' },
+    { seq: 3, at: '2026-11-24T09:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, label: 'Registered', ip: '203.0.113.7', documentHashes: [], staffEmail: null },
+    { seq: 5, at: '2026-11-24T09:05:00.000Z', action: 'kyc.document.uploaded', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, label: 'KYC document uploaded', ip: '203.0.113.7', documentHashes: [SHA], staffEmail: null },
+    { seq: 11, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.approved', lifecycleState: 'investment.case.review.approved', lifecycleFact: 'STAFF.KYC_APPROVED', label: 'KYC approved', ip: null, documentHashes: [], staffEmail: 'rev@foundation.example' },
   ],
 };
 
@@ -222,7 +222,7 @@ describe('AuditPage', () => {
     expect(await screen.findByRole('table')).toBeTruthy();
   });
 
-  it("shows an investor's journey as a list and on the process chart; a picked step highlights its state", async () => {
+  it("shows an investor's journey as a list and on the lifecycle chart; a picked step highlights its state and its transition", async () => {
     const { api } = fakeApi();
     render(<AuditPage {...props(api)} />);
     await screen.findByRole('table');
@@ -232,7 +232,7 @@ describe('AuditPage', () => {
     expect(steps.map((li) => li.querySelector('strong')!.textContent)).toEqual(['Registered', 'KYC document uploaded', 'KYC approved']);
     expect(within(panel).getByText(`SHA-256 ${SHA}`)).toBeTruthy();
     expect(within(panel).getByText(/by rev@foundation\.example/)).toBeTruthy();
-    // The chart: the kycPage state carries steps 2 and 3 and is drawn as visited.
+    // The chart: kycCollecting carries step 2, approved step 3 (a business fact: the transition it took is named).
     const chart = await waitFor(
       () => {
         const svg = panel.querySelector<SVGElement>('svg.diagram-view__svg');
@@ -241,13 +241,18 @@ describe('AuditPage', () => {
       },
       { timeout: 5000 },
     );
-    expect(chart.querySelector('title')!.textContent).toBe("The investor's journey on the process chart");
-    const kyc = chart.querySelector('[data-state-id="process.ready.kycPage"]')!;
+    expect(chart.querySelector('title')!.textContent).toBe("The investor's journey on the investment lifecycle");
+    const kyc = chart.querySelector('[data-state-id="investment.kycCollecting"]')!;
     expect(kyc.firstElementChild!.getAttribute('class')).toContain('is-visited');
-    expect(within(panel).getByText(/steps 2, 3/)).toBeTruthy();
+    expect(within(panel).getByText(/steps 2$/)).toBeTruthy();
+    expect(within(steps[2]!).getByText(/STAFF\.KYC_APPROVED → approved/)).toBeTruthy();
     fireEvent.click(within(steps[1]!).getByRole('button'));
     expect(within(steps[1]!).getByRole('button').getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(chart.querySelector('[data-state-id="process.ready.kycPage"]')!.firstElementChild!.getAttribute('class')).toContain('is-active'));
+    await waitFor(() => expect(chart.querySelector('[data-state-id="investment.kycCollecting"]')!.firstElementChild!.getAttribute('class')).toContain('is-active'));
+    fireEvent.click(within(steps[2]!).getByRole('button'));
+    await waitFor(() =>
+      expect(chart.querySelector('[data-transition-id="investment.case.review.underReview:STAFF.KYC_APPROVED:0"]')!.getAttribute('class')).toContain('is-highlighted'),
+    );
     fireEvent.click(within(panel).getByRole('button', { name: 'Close journey' }));
     expect(screen.queryByRole('heading', { name: /Journey of/ })).toBeNull();
   });

@@ -1,6 +1,7 @@
 /**
  * One investor's journey: the recorded steps in time order (time, label, IP, document hashes, staff), as a list any
- * reader can use, and the same steps drawn on the process chart. Picking a step highlights its state on the chart.
+ * reader can use, and the same steps drawn on the investment's lifecycle chart (a business fact as the transition it
+ * took). Picking a step highlights its state on the chart.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { JourneyPhase } from '../../../../machines/admin/audit-trail/audit-trail.selectors.ts';
@@ -19,7 +20,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** The process state's last part, as the chart draws it ('process.ready.kycPage' -> 'kycPage'). */
+/** The lifecycle state's last part, as the chart draws it ('investment.case.review.approved' -> 'approved'). */
 const stateKey = (id: string) => id.split('.').at(-1) ?? id;
 
 export function JourneyPanel({ phase, journey, error, selected, onSelectStep, onRetry, onClose }: Props) {
@@ -56,7 +57,7 @@ export function JourneyPanel({ phase, journey, error, selected, onSelectStep, on
                         <strong>{step.label}</strong>
                         <span className="audit__muted">
                           {utcTime(step.at)} · event #{step.seq}
-                          {step.processState ? ` · ${stateKey(step.processState)}` : ' · before the process chart'}
+                          {step.lifecycleFact ? ` · ${step.lifecycleFact} → ${stateKey(step.lifecycleState!)}` : step.lifecycleState ? ` · in ${stateKey(step.lifecycleState)}` : ' · outside the lifecycle'}
                           {step.ip ? ` · IP ${step.ip}` : ''}
                           {step.staffEmail ? ` · by ${step.staffEmail}` : ''}
                         </span>
@@ -70,7 +71,7 @@ export function JourneyPanel({ phase, journey, error, selected, onSelectStep, on
               </ol>
             </div>
             <div className="audit__journey-chart">
-              <Suspense fallback={<p role="status">Loading the process chart…</p>}>
+              <Suspense fallback={<p role="status">Loading the lifecycle chart…</p>}>
                 <JourneyChart steps={journey.steps} selected={selected} onSelectStep={onSelectStep} />
               </Suspense>
             </div>

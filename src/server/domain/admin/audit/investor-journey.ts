@@ -1,12 +1,13 @@
 /**
- * GET /api/admin/audit/journey/:userId: one investor's recorded steps in chain order, each placed on the process
- * chart (src/shared/admin/audit-journey.ts) with its time, address, the document hashes it recorded and the staff
+ * GET /api/admin/audit/journey/:userId: one investor's recorded steps in chain order, each placed on the investment's
+ * lifecycle chart (src/shared/admin/lifecycle-journey.ts: a business fact is the transition it caused) with its time, address, the document hashes it recorded and the staff
  * member who acted, if one did. At most JOURNEY_MAX_STEPS, the first ones (a journey is tens of steps; the full
  * trail is the list's).
  */
 import { asc, eq, and, isNotNull } from 'drizzle-orm';
 import type { JourneyResponse } from '../../../../shared/admin/audit.ts';
-import { documentHashesOf, journeyLabelOf, journeyStateOf } from '../../../../shared/admin/audit-journey.ts';
+import { documentHashesOf, journeyLabelOf } from '../../../../shared/admin/audit-journey.ts';
+import { placeOnLifecycle } from '../../../../shared/admin/lifecycle-journey.ts';
 import { auditEvents, staffMembers, userDetails, users } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import { AppError } from '../../../errors/app-error.ts';
@@ -33,15 +34,18 @@ export async function getInvestorJourney(db: Db, userId: string): Promise<Journe
     .where(and(eq(auditEvents.userId, id), isNotNull(auditEvents.seq)))
     .orderBy(asc(auditEvents.seq))
     .limit(JOURNEY_MAX_STEPS + 1);
+  const shown = rows.slice(0, JOURNEY_MAX_STEPS);
+  const placed = placeOnLifecycle(shown.map(({ event }) => ({ action: event.action, detail: event.detail })));
   return {
     userId: id,
     email: investor.email,
     name: investor.fullName ?? investor.entityName ?? null,
-    steps: rows.slice(0, JOURNEY_MAX_STEPS).map(({ event, staffEmail }) => ({
+    steps: shown.map(({ event, staffEmail }, i) => ({
       seq: event.seq!,
       at: event.at.toISOString(),
       action: event.action,
-      processState: journeyStateOf(event.action),
+      lifecycleState: placed[i]!.state,
+      lifecycleFact: placed[i]!.fact,
       label: journeyLabelOf(event.action),
       ip: event.ip,
       documentHashes: documentHashesOf(event.detail),
