@@ -178,4 +178,27 @@ describe('DiagramView on a measured screen', () => {
     rerender(at(['sample.done'], '4'));
     expect(viewBox()).toEqual(before);
   });
+
+  it('shows the overview map while only part of the chart is in view; a click on it moves the view there', () => {
+    const { container } = render(<DiagramView diagram={SAMPLE_DIAGRAM} title="Sample chart" badges={new Map([['sample.idle', '3 investors']])} />);
+    expect(container.querySelector('.diagram-overview')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    const map = container.querySelector<SVGSVGElement>('svg.diagram-overview')!;
+    expect(map.getAttribute('aria-hidden')).toBe('true');
+    expect(map.querySelectorAll('.diagram-overview__state')).toHaveLength(SAMPLE_DIAGRAM.states.length - 1);
+    const [x, y, w, h] = viewBox();
+    const shown = map.querySelector('.diagram-overview__view')!;
+    expect([shown.getAttribute('x'), shown.getAttribute('y'), shown.getAttribute('width'), shown.getAttribute('height')].map(Number)).toEqual([x, y, w, h]);
+    // A click at the map's top left corner centres the view on the chart's top left.
+    map.getBoundingClientRect = () => ({ left: 0, top: 0, width: SAMPLE_DIAGRAM.width / 10, height: SAMPLE_DIAGRAM.height / 10, right: 0, bottom: 0, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.pointerDown(map, { clientX: 0, clientY: 0, pointerId: 1 });
+    const [x2, y2, w2, h2] = viewBox();
+    expect([x2 + w2 / 2, y2 + h2 / 2].map((n) => Math.round(n))).toEqual([0, 0]);
+    expect([w2, h2]).toEqual([w, h]);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(container.querySelector('.diagram-overview')).toBeNull();
+    // A badge: on the chart and in the list.
+    expect(container.querySelector('.diagram-badge-marker text')!.textContent).toBe('3 investors');
+    expect(within(container.querySelector('.diagram-outline') as HTMLElement).getByText(/3 investors/)).toBeTruthy();
+  });
 });

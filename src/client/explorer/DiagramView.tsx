@@ -97,6 +97,50 @@ function StateShape({ state, className, children }: { state: DiagramState; class
   );
 }
 
+/** Whether the view shows only part of the chart (then the overview map shows where it is). */
+export const showsPart = (vb: { x: number; y: number; width: number; height: number }, diagram: Pick<StatechartDiagram, 'width' | 'height'>) =>
+  vb.x > 0 || vb.y > 0 || vb.x + vb.width < diagram.width || vb.y + vb.height < diagram.height;
+
+/**
+ * The whole chart in small with the part in view outlined: a click or a drag moves the view there. For pointers only
+ * (hidden from assistive technology): the list of states beside the chart reaches every state from the keyboard.
+ */
+function OverviewMap({ diagram, viewBox, onMove }: { diagram: StatechartDiagram; viewBox: { x: number; y: number; width: number; height: number }; onMove: (x: number, y: number) => void }) {
+  const ref = useRef<SVGSVGElement>(null);
+  const moveToPointer = (e: { clientX: number; clientY: number }) => {
+    const rect = ref.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || rect.height === 0) return;
+    const scale = Math.max(diagram.width / rect.width, diagram.height / rect.height);
+    const offsetX = (rect.width * scale - diagram.width) / 2;
+    const offsetY = (rect.height * scale - diagram.height) / 2;
+    onMove((e.clientX - rect.left) * scale - offsetX, (e.clientY - rect.top) * scale - offsetY);
+  };
+  return (
+    <svg
+      ref={ref}
+      className="diagram-overview"
+      aria-hidden="true"
+      viewBox={`0 0 ${diagram.width} ${diagram.height}`}
+      preserveAspectRatio="xMidYMid meet"
+      onPointerDown={(e) => {
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        moveToPointer(e);
+      }}
+      onPointerMove={(e) => {
+        if (e.buttons & 1) moveToPointer(e);
+      }}
+    >
+      <rect className="diagram-overview__back" x={0} y={0} width={diagram.width} height={diagram.height} />
+      {diagram.states
+        .filter((s) => s.depth > 0)
+        .map((s) => (
+          <rect key={s.id} className={`diagram-overview__state diagram-overview__state--${s.type}`} x={s.x} y={s.y} width={s.width} height={s.height} rx={6} />
+        ))}
+      <rect className="diagram-overview__view" x={viewBox.x} y={viewBox.y} width={viewBox.width} height={viewBox.height} />
+    </svg>
+  );
+}
+
 /** A pill at the state's top left (the step markers take the top right). */
 function BadgeMarker({ state, text }: { state: DiagramState; text: string }) {
   const width = Math.max(20, text.length * 7 + 12);
@@ -151,7 +195,7 @@ export function rootInitialState(diagram: StatechartDiagram): DiagramState | nul
 
 export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highlightTransitions = EMPTY, selected = null, onSelect, stepLabels, badges, title, followActive = false, followKey }: DiagramViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const { viewBox, zoomIn, zoomOut, fit, showBox, follow, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height, rootInitialState(diagram));
+  const { viewBox, zoomIn, zoomOut, fit, moveTo, showBox, follow, svgHandlers } = usePanZoom(svgRef, diagram.width, diagram.height, rootInitialState(diagram));
   const activeKey = [...active].sort().join(' ');
   useEffect(() => {
     const box = followActive ? activeBounds(diagram, active) : null;
@@ -186,86 +230,89 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
         <span className="diagram-view__hint">Drag to move, wheel or pinch to zoom; arrow keys and + / − when the diagram has focus.</span>
       </div>
       <div className="diagram-view__body">
-        <svg
-          ref={svgRef}
-          className="diagram-view__svg"
-          role="group"
-          aria-roledescription="statechart diagram"
-          aria-labelledby={titleId}
-          tabIndex={0}
-          viewBox={`${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`}
-          preserveAspectRatio="xMidYMid meet"
-          data-viewbox-width={Math.round(viewBox.width)}
-          onClick={(e) => e.target === e.currentTarget && onSelect?.(null)}
-          {...svgHandlers}
-        >
-          <title id={titleId}>{title}</title>
-          <defs>
-            <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M0,0 L10,5 L0,10 z" className="diagram-arrow" />
-            </marker>
-            <marker id={arrowStrongId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M0,0 L10,5 L0,10 z" className="diagram-arrow diagram-arrow--strong" />
-            </marker>
-          </defs>
-          {diagram.states.map((s) => (
-            <g
-              key={s.id}
-              role="button"
-              tabIndex={s.depth === 0 ? -1 : 0}
-              aria-label={describeState(s, active.has(s.id))}
-              aria-pressed={isSelected('state', s.id)}
-              data-state-id={s.id}
-              onClick={() => select({ kind: 'state', id: s.id })}
-              onKeyDown={onActivate(() => select({ kind: 'state', id: s.id }))}
-            >
-              <StateShape state={s} className={stateClass(s)} />
-            </g>
-          ))}
-          {diagram.initialArrows.map((a) => (
-            <g key={`init:${a.parent}`} className="diagram-initial" aria-hidden="true">
-              <circle cx={a.dot[0]} cy={a.dot[1]} r={5} />
-              <polyline points={points(a.route)} markerEnd={`url(#${arrowId})`} />
-            </g>
-          ))}
-          {diagram.transitions.map((t) => {
-            const strong = highlightTransitions.has(t.id);
-            return (
+        <div className="diagram-view__canvas">
+          <svg
+            ref={svgRef}
+            className="diagram-view__svg"
+            role="group"
+            aria-roledescription="statechart diagram"
+            aria-labelledby={titleId}
+            tabIndex={0}
+            viewBox={`${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`}
+            preserveAspectRatio="xMidYMid meet"
+            data-viewbox-width={Math.round(viewBox.width)}
+            onClick={(e) => e.target === e.currentTarget && onSelect?.(null)}
+            {...svgHandlers}
+          >
+            <title id={titleId}>{title}</title>
+            <defs>
+              <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <path d="M0,0 L10,5 L0,10 z" className="diagram-arrow" />
+              </marker>
+              <marker id={arrowStrongId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <path d="M0,0 L10,5 L0,10 z" className="diagram-arrow diagram-arrow--strong" />
+              </marker>
+            </defs>
+            {diagram.states.map((s) => (
               <g
-                key={t.id}
+                key={s.id}
                 role="button"
-                tabIndex={0}
-                aria-label={describeTransition(t, diagram)}
-                aria-pressed={isSelected('transition', t.id)}
-                data-transition-id={t.id}
-                className={['diagram-transition', strong ? 'is-highlighted' : '', isSelected('transition', t.id) ? 'is-selected' : ''].filter(Boolean).join(' ')}
-                onClick={() => select({ kind: 'transition', id: t.id })}
-                onKeyDown={onActivate(() => select({ kind: 'transition', id: t.id }))}
+                tabIndex={s.depth === 0 ? -1 : 0}
+                aria-label={describeState(s, active.has(s.id))}
+                aria-pressed={isSelected('state', s.id)}
+                data-state-id={s.id}
+                onClick={() => select({ kind: 'state', id: s.id })}
+                onKeyDown={onActivate(() => select({ kind: 'state', id: s.id }))}
               >
-                {t.routes.map((route, i) => (
-                  <g key={i}>
-                    <polyline points={points(route)} className="diagram-transition__hit" />
-                    <polyline points={points(route)} className="diagram-transition__line" markerEnd={`url(#${strong ? arrowStrongId : arrowId})`} />
-                  </g>
-                ))}
-                <rect x={t.labelBox.x} y={t.labelBox.y} width={t.labelBox.width} height={t.labelBox.height} rx={4} className="diagram-transition__label-box" />
-                <text x={t.labelBox.x + t.labelBox.width / 2} y={t.labelBox.y + t.labelBox.height / 2 + 4} textAnchor="middle" className="diagram-transition__label">
-                  {t.label}
-                </text>
+                <StateShape state={s} className={stateClass(s)} />
               </g>
-            );
-          })}
-          {stepLabels &&
-            diagram.states.map((s) => {
-              const labels = stepLabels.get(s.id);
-              return labels && labels.length > 0 ? <StepMarker key={`step:${s.id}`} state={s} labels={labels} /> : null;
+            ))}
+            {diagram.initialArrows.map((a) => (
+              <g key={`init:${a.parent}`} className="diagram-initial" aria-hidden="true">
+                <circle cx={a.dot[0]} cy={a.dot[1]} r={5} />
+                <polyline points={points(a.route)} markerEnd={`url(#${arrowId})`} />
+              </g>
+            ))}
+            {diagram.transitions.map((t) => {
+              const strong = highlightTransitions.has(t.id);
+              return (
+                <g
+                  key={t.id}
+                  role="button"
+                  tabIndex={0}
+                  aria-label={describeTransition(t, diagram)}
+                  aria-pressed={isSelected('transition', t.id)}
+                  data-transition-id={t.id}
+                  className={['diagram-transition', strong ? 'is-highlighted' : '', isSelected('transition', t.id) ? 'is-selected' : ''].filter(Boolean).join(' ')}
+                  onClick={() => select({ kind: 'transition', id: t.id })}
+                  onKeyDown={onActivate(() => select({ kind: 'transition', id: t.id }))}
+                >
+                  {t.routes.map((route, i) => (
+                    <g key={i}>
+                      <polyline points={points(route)} className="diagram-transition__hit" />
+                      <polyline points={points(route)} className="diagram-transition__line" markerEnd={`url(#${strong ? arrowStrongId : arrowId})`} />
+                    </g>
+                  ))}
+                  <rect x={t.labelBox.x} y={t.labelBox.y} width={t.labelBox.width} height={t.labelBox.height} rx={4} className="diagram-transition__label-box" />
+                  <text x={t.labelBox.x + t.labelBox.width / 2} y={t.labelBox.y + t.labelBox.height / 2 + 4} textAnchor="middle" className="diagram-transition__label">
+                    {t.label}
+                  </text>
+                </g>
+              );
             })}
-          {badges &&
-            diagram.states.map((s) => {
-              const text = s.depth > 0 ? badges.get(s.id) : undefined;
-              return text ? <BadgeMarker key={`badge:${s.id}`} state={s} text={text} /> : null;
-            })}
-        </svg>
+            {stepLabels &&
+              diagram.states.map((s) => {
+                const labels = stepLabels.get(s.id);
+                return labels && labels.length > 0 ? <StepMarker key={`step:${s.id}`} state={s} labels={labels} /> : null;
+              })}
+            {badges &&
+              diagram.states.map((s) => {
+                const text = s.depth > 0 ? badges.get(s.id) : undefined;
+                return text ? <BadgeMarker key={`badge:${s.id}`} state={s} text={text} /> : null;
+              })}
+          </svg>
+          {showsPart(viewBox, diagram) && <OverviewMap diagram={diagram} viewBox={viewBox} onMove={moveTo} />}
+        </div>
         <DiagramOutline
           diagram={diagram}
           active={active}

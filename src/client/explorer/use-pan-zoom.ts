@@ -250,6 +250,8 @@ export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth
     zoomIn: () => zoomBy(ZOOM_STEP),
     zoomOut: () => zoomBy(1 / ZOOM_STEP),
     fit: () => setViewBox(fitViewBox(diagramWidth, diagramHeight)),
+    /** Centres the view on a diagram point at the current scale (the overview map's click or drag). */
+    moveTo: (cx: number, cy: number) => setViewBox((vb) => ({ ...vb, x: cx - vb.width / 2, y: cy - vb.height / 2 })),
     /** Shows a box (a state or label chosen from the list) in the middle, zoomed in to read it unless already closer. */
     showBox: (box: { x: number; y: number; width: number; height: number }) =>
       setViewBox((vb) => {
