@@ -12,7 +12,7 @@
  */
 import { and, assign, setup } from 'xstate';
 import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
-import { heldComplianceBeforeSubmission, kycAllowsProgress, needsFourEyes, sameWallet, settlesExactly } from './investment.rules.ts';
+import { heldComplianceBeforeSubmission, initialCaseContext, kycAllowsProgress, needsFourEyes, sameWallet, settlesExactly } from './investment.rules.ts';
 import type { InvestmentContext, InvestmentEvent, InvestmentInput, KycStanding } from './investment.types.ts';
 
 type E<T extends InvestmentEvent['type']> = Extract<InvestmentEvent, { type: T }>;
@@ -151,20 +151,7 @@ export const investmentMachine = setup({
       },
     },
   } satisfies MachineMeta,
-  context: ({ input }) => ({
-    amountCents: input.amountCents,
-    kyc: 'collecting',
-    kycRound: 0,
-    kycSubmittedAt: null,
-    firstApprover: null,
-    resubmissionSteps: [],
-    signedWallet: null,
-    payment: null,
-    heldTwice: [],
-    returning: [],
-    refund: null,
-    issuance: null,
-  }),
+  context: ({ input }) => initialCaseContext(input),
   initial: 'disclosure',
   states: {
     disclosure: {

@@ -2,7 +2,23 @@
  * The lifecycle's rules as plain functions: the chart's guards call them, and so may anything that has to explain a
  * refusal. Amounts are whole euro cents; times ISO 8601 strings.
  */
-import type { CasePayment, InvestmentContext, Reviewer } from './investment.types.ts';
+import type { CasePayment, InvestmentContext, InvestmentInput, Reviewer } from './investment.types.ts';
+
+/** A case as it starts: registered, nothing submitted, nothing paid. */
+export const initialCaseContext = ({ amountCents }: InvestmentInput): InvestmentContext => ({
+  amountCents,
+  kyc: 'collecting',
+  kycRound: 0,
+  kycSubmittedAt: null,
+  firstApprover: null,
+  resubmissionSteps: [],
+  signedWallet: null,
+  payment: null,
+  heldTwice: [],
+  returning: [],
+  refund: null,
+  issuance: null,
+});
 
 /** Four-eyes: an investment ABOVE the threshold needs two different reviewers' approvals (at the threshold, one). */
 export const needsFourEyes = (amountCents: number, fourEyesAboveCents: number): boolean => amountCents > fourEyesAboveCents;

@@ -192,7 +192,7 @@ describe('DiagramView on a measured screen', () => {
     // A click at the map's top left corner centres the view on the chart's top left.
     map.getBoundingClientRect = () => ({ left: 0, top: 0, width: SAMPLE_DIAGRAM.width / 10, height: SAMPLE_DIAGRAM.height / 10, right: 0, bottom: 0, x: 0, y: 0, toJSON: () => ({}) });
     fireEvent.pointerDown(map, { clientX: 0, clientY: 0, pointerId: 1 });
-    const [x2, y2, w2, h2] = viewBox();
+    const [x2, y2, w2, h2] = viewBox() as [number, number, number, number];
     expect([x2 + w2 / 2, y2 + h2 / 2].map((n) => Math.round(n))).toEqual([0, 0]);
     expect([w2, h2]).toEqual([w, h]);
     fireEvent.click(screen.getByRole('button', { name: 'Fit' }));

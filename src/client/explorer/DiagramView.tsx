@@ -141,31 +141,20 @@ function OverviewMap({ diagram, viewBox, onMove }: { diagram: StatechartDiagram;
   );
 }
 
-/** A pill at the state's top left (the step markers take the top right). */
-function BadgeMarker({ state, text }: { state: DiagramState; text: string }) {
+/** A pill on a state's top edge: a count at its left (badges), step numbers at its right (the journey). */
+function Marker({ state, text, side, className }: { state: DiagramState; text: string; side: 'left' | 'right'; className: string }) {
   const width = Math.max(20, text.length * 7 + 12);
-  const x = state.x - 6;
+  const x = side === 'left' ? state.x - 6 : state.x + state.width - width + 6;
   const y = state.y - 10;
   return (
-    <g className="diagram-badge-marker" aria-hidden="true">
+    <g className={className} aria-hidden="true">
       <rect x={x} y={y} width={width} height={20} rx={10} />
       <text x={x + width / 2} y={y + 14} textAnchor="middle">{text}</text>
     </g>
   );
 }
 
-function StepMarker({ state, labels }: { state: DiagramState; labels: string[] }) {
-  const text = labels.length > 4 ? `${labels.slice(0, 3).join(', ')} +${labels.length - 3}` : labels.join(', ');
-  const width = Math.max(20, text.length * 7 + 10);
-  const x = state.x + state.width - width + 6;
-  const y = state.y - 10;
-  return (
-    <g className="diagram-step-marker" aria-hidden="true">
-      <rect x={x} y={y} width={width} height={20} rx={10} />
-      <text x={x + width / 2} y={y + 14} textAnchor="middle">{text}</text>
-    </g>
-  );
-}
+const stepText = (labels: string[]) => (labels.length > 4 ? `${labels.slice(0, 3).join(', ')} +${labels.length - 3}` : labels.join(', '));
 
 function describeState(state: DiagramState, active: boolean) {
   return `State ${state.key}${state.type === 'atomic' ? '' : `, ${state.type}`}${active ? ', active' : ''}`;
@@ -303,12 +292,12 @@ export function DiagramView({ diagram, active = EMPTY, visited = EMPTY, highligh
             {stepLabels &&
               diagram.states.map((s) => {
                 const labels = stepLabels.get(s.id);
-                return labels && labels.length > 0 ? <StepMarker key={`step:${s.id}`} state={s} labels={labels} /> : null;
+                return labels && labels.length > 0 ? <Marker key={`step:${s.id}`} state={s} text={stepText(labels)} side="right" className="diagram-step-marker" /> : null;
               })}
             {badges &&
               diagram.states.map((s) => {
                 const text = s.depth > 0 ? badges.get(s.id) : undefined;
-                return text ? <BadgeMarker key={`badge:${s.id}`} state={s} text={text} /> : null;
+                return text ? <Marker key={`badge:${s.id}`} state={s} text={text} side="left" className="diagram-badge-marker" /> : null;
               })}
           </svg>
           {showsPart(viewBox, diagram) && <OverviewMap diagram={diagram} viewBox={viewBox} onMove={moveTo} />}

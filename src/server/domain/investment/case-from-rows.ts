@@ -13,6 +13,7 @@ import type { RefundStatus } from '../../../shared/admin/money.ts';
 import type { KycResubmitStep, KycStatus } from '../../../shared/kyc.ts';
 import type { AgreementStatus } from '../../../shared/legal.ts';
 import type { PaymentMethod, PaymentStatus } from '../../../shared/payment-status.ts';
+import { initialCaseContext } from '../../../../machines/investment/investment.rules.ts';
 import type { CasePayment, InvestmentContext, KycStanding } from '../../../../machines/investment/investment.types.ts';
 
 export type CasePaymentRow = {
@@ -104,20 +105,7 @@ function investingState(rows: CaseRows, anomalies: string[]): { value: StateValu
 
 export function caseFromRows(rows: CaseRows): DerivedCase {
   const anomalies: string[] = [];
-  const context: InvestmentContext = {
-    amountCents: rows.amountCents,
-    kyc: 'collecting',
-    kycRound: 0,
-    kycSubmittedAt: null,
-    firstApprover: null,
-    resubmissionSteps: [],
-    signedWallet: null,
-    payment: null,
-    heldTwice: [],
-    returning: [],
-    refund: null,
-    issuance: null,
-  };
+  const context = initialCaseContext({ amountCents: rows.amountCents });
   if (!rows.disclosureCompleted) return { value: 'disclosure', context, anomalies };
   const { kyc } = rows;
   // Submitted once: under review, decided, or reopened by a reviewer (whose request clears the submission time).
