@@ -154,8 +154,23 @@ describe('tokens and refunds', () => {
     expect(run(pending, { type: 'PROVIDER.REFUND_REFUSED', paymentId: 'pay-wire' }).matches({ case: { investing: { settled: 'paid' } } })).toBe(true);
     const refunded = run(pending, { type: 'STAFF.REFUND_SENT', staffId: 'fiona', paymentId: 'pay-wire', outgoingReference: 'OUT-1' });
     expect(refunded.matches({ case: { investing: 'refunded' } })).toBe(true);
-    // Rejected: no new payment.
-    expect(refuses(refunded, wire('pay-2'))).toBe(true);
+    // Rejected: no new payment is started; a transfer the investor says they sent is still recorded (money moved).
+    expect(refuses(refunded, { type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: 'pay-2', dueCents: 26_000_00 })).toBe(true);
+    expect(refuses(refunded, wire('pay-3'))).toBe(false);
+  });
+
+  it('money paid twice still goes back after the settled payment was refunded, and money arriving during a refund is held', () => {
+    const card: InvestmentEvent = { type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: 'pay-card', dueCents: 26_000_00 };
+    const paid = run(agreed(submitted()), card, { type: 'PROVIDER.CARD_SUCCEEDED', paymentId: 'pay-card', amountCents: 26_000_00 });
+    const twice = run(paid, funds('pay-wire', 25_000_00), { type: 'STAFF.KYC_REJECTED', reviewer: reviewer('carla'), reason: 'Sanctions list' });
+    const pending = run(twice, { type: 'STAFF.REFUND_STARTED', staffId: 'fiona', paymentId: 'pay-card' });
+    // A refusal about the other payment leaves the refund under way alone.
+    expect(run(pending, { type: 'STAFF.REFUND_STARTED', staffId: 'fiona', paymentId: 'pay-wire' }, { type: 'PROVIDER.REFUND_REFUSED', paymentId: 'pay-wire' }).matches({ case: { investing: 'refundPending' } })).toBe(true);
+    const refunded = run(pending, { type: 'PROVIDER.REFUND_SUCCEEDED', paymentId: 'pay-card' });
+    expect(refunded.context.heldTwice).toEqual(['pay-wire']);
+    const back = run(refunded, { type: 'STAFF.REFUND_STARTED', staffId: 'fiona', paymentId: 'pay-wire' }, { type: 'STAFF.REFUND_SENT', staffId: 'fiona', paymentId: 'pay-wire', outgoingReference: 'OUT-3' });
+    expect(back.context.heldTwice).toEqual([]);
+    expect(run(pending, funds('pay-late', 1_00)).context.heldTwice).toEqual(['pay-wire', 'pay-late']);
   });
 
   it('held money is returned, after which an investor still in good standing may pay again', () => {

@@ -49,6 +49,7 @@ export const investmentMachine = setup({
       return context.payment?.id === e.paymentId && context.payment.method !== 'CARD' && !settlesExactly(context.payment, e.amountCents);
     },
     isHeldTwice: ({ context, event }) => context.heldTwice.includes(paymentIdOf(event) ?? ''),
+    isFreshPayment: ({ context, event }) => !context.heldTwice.includes(paymentIdOf(event) ?? ''),
     isTheRefundUnderWay: ({ context, event }) => context.refund !== null && paymentIdOf(event) === context.refund.paymentId,
     refundCameFromPaid: ({ context }) => context.refund?.from === 'paid',
     refundCameFromHold: ({ context }) => context.refund?.from === 'onHold',
@@ -124,6 +125,7 @@ export const investmentMachine = setup({
         settlesExactly: 'With these funds, the payment has received exactly the amount due: not a cent more or less.',
         leavesADifference: 'With these funds, the payment has received less or more than the amount due.',
         isHeldTwice: 'The payment is one whose money arrived after another payment had settled the investment.',
+        isFreshPayment: 'The payment is not one already held as paid twice (that money is only ever returned).',
         isTheRefundUnderWay: 'The fact is about the refund under way.',
         refundCameFromPaid: 'The refund was started on a paid investment.',
         refundCameFromHold: 'The refund was started on a payment held for a difference.',
@@ -242,6 +244,13 @@ export const investmentMachine = setup({
         investing: {
           initial: 'agreements',
           description: "The investor's agreements, payment and tokens.",
+          // Money paid twice goes back whatever happens to the payment that settled the investment.
+          on: {
+            'STAFF.REFUND_STARTED': { guard: 'isHeldTwice', actions: 'startReturnOfHeld', description: 'Finance returns money paid twice.' },
+            'PROVIDER.REFUND_SUCCEEDED': { guard: 'isHeldTwice', actions: 'releaseHeldTwice', description: 'The card provider returned the money paid twice.' },
+            'STAFF.REFUND_SENT': { guard: 'isHeldTwice', actions: 'releaseHeldTwice', description: 'Finance sent back the money paid twice.' },
+            'PROVIDER.REFUND_REFUSED': { guard: 'isHeldTwice', actions: 'dropReturnOfHeld', description: 'The card provider refused to return the money paid twice: it stays held.' },
+          },
           states: {
             agreements: {
               description: 'The investor signs the seven agreements and names the wallet for the tokens.',
@@ -259,6 +268,7 @@ export const investmentMachine = setup({
               description: 'The investment is not paid yet.',
               on: {
                 'PROVIDER.CARD_SUCCEEDED': {
+                  guard: 'isFreshPayment',
                   target: 'settled',
                   actions: 'settleByCard',
                   description: 'The card provider says a card payment of this investment succeeded: the money is taken, the investment is paid.',
@@ -269,16 +279,17 @@ export const investmentMachine = setup({
                   description: 'The investor chooses card, crypto or wire.',
                   on: {
                     'INVESTOR.CARD_PAYMENT_STARTED': {
-                      guard: 'kycAllowsProgress',
+                      guard: and(['kycAllowsProgress', 'isFreshPayment']),
                       target: 'cardPending',
                       actions: 'openCardPayment',
                       description: 'The investor starts paying by card.',
                     },
                     'INVESTOR.TRANSFER_SENT': {
-                      guard: 'kycAllowsProgress',
+                      guard: 'isFreshPayment',
                       target: 'awaitingFunds',
                       actions: 'openTransfer',
-                      description: 'The investor says they sent the crypto or the wire transfer.',
+                      description:
+                        'The investor says they sent the crypto or the wire transfer they started (starting one needed the review under way or approved; what was sent is recorded whatever the review says since).',
                     },
                   },
                 },
@@ -286,7 +297,7 @@ export const investmentMachine = setup({
                   description: 'A card payment is under way with the card provider (3-D Secure, processing).',
                   on: {
                     'INVESTOR.CARD_PAYMENT_STARTED': {
-                      guard: 'kycAllowsProgress',
+                      guard: and(['kycAllowsProgress', 'isFreshPayment']),
                       actions: 'openCardPayment',
                       description: 'The investor tries the card again: the new attempt is the one awaited.',
                     },
@@ -297,7 +308,7 @@ export const investmentMachine = setup({
                       description: 'The card provider says the card payment failed: nothing was taken.',
                     },
                     'INVESTOR.TRANSFER_SENT': {
-                      guard: 'kycAllowsProgress',
+                      guard: 'isFreshPayment',
                       target: 'awaitingFunds',
                       actions: 'openTransfer',
                       description: 'The investor leaves the card and says they sent crypto or a wire transfer instead.',
@@ -336,10 +347,6 @@ export const investmentMachine = setup({
               on: {
                 'PROVIDER.CARD_SUCCEEDED': { guard: 'isAnotherPayment', actions: 'holdTwice', description: 'A second card payment succeeded: it is held as paid twice, to be returned.' },
                 'STAFF.FUNDS_RECEIVED': { guard: 'isAnotherPayment', actions: 'holdTwice', description: 'Funds arrived for a second payment: they are held as paid twice, to be returned.' },
-                'STAFF.REFUND_STARTED': { guard: 'isHeldTwice', actions: 'startReturnOfHeld', description: 'Finance returns money paid twice; the investment stays paid.' },
-                'PROVIDER.REFUND_REFUSED': { guard: 'isHeldTwice', actions: 'dropReturnOfHeld', description: 'The card provider refused to return the money paid twice: it stays held.' },
-                'PROVIDER.REFUND_SUCCEEDED': { guard: 'isHeldTwice', actions: 'releaseHeldTwice', description: 'The card provider returned the money paid twice.' },
-                'STAFF.REFUND_SENT': { guard: 'isHeldTwice', actions: 'releaseHeldTwice', description: 'Finance sent back the money paid twice.' },
               },
               states: {
                 paid: {
@@ -367,11 +374,13 @@ export const investmentMachine = setup({
             refundPending: {
               description: 'A refund is under way: the card provider is asked, or finance sends the money back by hand.',
               on: {
+                'PROVIDER.CARD_SUCCEEDED': { guard: 'isAnotherPayment', actions: 'holdTwice', description: 'A card payment succeeded meanwhile: it is held, to be returned.' },
+                'STAFF.FUNDS_RECEIVED': { guard: 'isAnotherPayment', actions: 'holdTwice', description: 'Funds arrived meanwhile for another payment: they are held, to be returned.' },
                 'PROVIDER.REFUND_SUCCEEDED': { guard: 'isTheRefundUnderWay', target: 'refunded', actions: 'finishRefund', description: 'The card provider returned the money.' },
                 'STAFF.REFUND_SENT': { guard: 'isTheRefundUnderWay', target: 'refunded', actions: 'finishRefund', description: "Finance sent the money back and recorded the outgoing transfer's reference." },
                 'PROVIDER.REFUND_REFUSED': [
-                  { guard: 'refundCameFromPaid', target: 'settled.paid', actions: 'dropRefund', description: 'The card provider refused the refund: the investment is still paid.' },
-                  { guard: 'refundCameFromHold', target: 'payment.onHold', actions: 'dropRefund', description: 'The card provider refused the refund: the payment is still held.' },
+                  { guard: and(['isTheRefundUnderWay', 'refundCameFromPaid']), target: 'settled.paid', actions: 'dropRefund', description: 'The card provider refused the refund: the investment is still paid.' },
+                  { guard: and(['isTheRefundUnderWay', 'refundCameFromHold']), target: 'payment.onHold', actions: 'dropRefund', description: 'The card provider refused the refund: the payment is still held.' },
                 ],
               },
             },
@@ -379,16 +388,16 @@ export const investmentMachine = setup({
               description: 'The money is back with the investor; they may pay again if the KYC still allows it.',
               on: {
                 'INVESTOR.CARD_PAYMENT_STARTED': {
-                  guard: 'kycAllowsProgress',
+                  guard: and(['kycAllowsProgress', 'isFreshPayment']),
                   target: 'payment.cardPending',
                   actions: 'openCardPayment',
                   description: 'The investor pays again, by card.',
                 },
                 'INVESTOR.TRANSFER_SENT': {
-                  guard: 'kycAllowsProgress',
+                  guard: 'isFreshPayment',
                   target: 'payment.awaitingFunds',
                   actions: 'openTransfer',
-                  description: 'The investor pays again, by crypto or wire.',
+                  description: 'The investor pays again and says they sent crypto or a wire transfer.',
                 },
               },
             },

@@ -18,9 +18,12 @@ import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof statechartExplorerMachine>;
 const MISSING = 'There is no statechart called “nope”.';
+const LIFECYCLE_INDEX: StatechartIndexEntry[] = SAMPLE_INDEX.map((m) => (m.id === 'sample' ? { ...m, area: 'lifecycle' as const } : m));
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadIndex', output: SAMPLE_INDEX },
+  // A list with the investment's lifecycle: the explorer opens on it.
+  { type: 'xstate.done.actor.loadIndex', output: LIFECYCLE_INDEX },
   { type: 'xstate.error.actor.loadIndex', error: new TypeError('Failed to fetch dynamically imported module') },
   { type: 'explorer.retry' },
   { type: 'explorer.choose', machineId: 'sample' },
@@ -40,7 +43,7 @@ const events: AnyEventObject[] = [
   { type: 'explorer.replay.stop' },
 ];
 
-type Fakes = { indexLoads: { running: boolean }[]; diagramLoads: { running: boolean; input: LoadDiagramInput }[]; addresses: (string | null)[] };
+type Fakes = { indexLoads: { running: boolean }[]; diagramLoads: { running: boolean; input: LoadDiagramInput }[]; addresses: (string | null)[]; deepLink: boolean };
 
 function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes) {
   const running = (list: { running: boolean }[]) => list.filter((c) => c.running).length;
@@ -50,6 +53,10 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes) {
   if (event.type === 'explorer.choose' && s.context.index) expect(fakes.addresses.at(-1)).toBe(event.machineId);
   if (event.type === 'explorer.back' && s.context.index) expect([fakes.addresses.at(-1), s.context.machineId, s.context.diagram]).toEqual([null, null, null]);
   if (s.matches('diagramFailed')) expect(s.context.error).toBe(MISSING);
+  if (event.type === 'xstate.done.actor.loadIndex' && event.output === LIFECYCLE_INDEX && s.matches('loadingDiagram')) {
+    // Opened on the lifecycle when the address named no machine (it is then put in the address); a deep link wins.
+    expect([s.context.machineId, fakes.addresses.at(-1)]).toEqual(fakes.deepLink ? ['sample', undefined] : ['sample', 'sample']);
+  }
   if (s.matches('listFailed')) expect(s.context.error).toBe('Failed to fetch dynamically imported module');
   const step = selectReplayStep(s);
   expect(step !== null).toBe(s.matches({ showing: 'replaying' }));
@@ -69,7 +76,7 @@ async function replayAll(input: ExplorerInput, paths: ReturnType<typeof coverMac
     input,
     compareContext: true,
     setup: () => {
-      const fakes: Fakes = { indexLoads: [], diagramLoads: [], addresses: [] };
+      const fakes: Fakes = { indexLoads: [], diagramLoads: [], addresses: [], deepLink: input.machineId !== null };
       const pending = <T,>(list: { running: boolean }[], extra: object, signal: AbortSignal) => {
         const call = { running: true, ...extra };
         list.push(call);

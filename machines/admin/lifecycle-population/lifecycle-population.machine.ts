@@ -106,6 +106,8 @@ export const lifecyclePopulationMachine = setup({
           { target: '.idle', actions: { type: 'chooseState', params: { state: null } } },
         ],
         'population.refresh': 'counting',
+        // The chart shown again after another one: counted afresh, not as it was then.
+        'population.open': 'counting',
       },
       states: {
         idle: { description: 'No state clicked: the counts only.' },

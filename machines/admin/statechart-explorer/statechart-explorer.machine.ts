@@ -1,5 +1,6 @@
 /**
- * The back-office's statechart explorer (issue 16): loads the list of machines, then the chosen machine's diagram
+ * The back-office's statechart explorer (issue 16): loads the list of machines (and opens on the investment's
+ * lifecycle when the address names no machine, issue 27), then the chosen machine's diagram
  * (each a lazy chunk), shows it with a selection (a state or a transition), and replays a generated test path step by
  * step. The address follows the chosen machine (/admin/statecharts/<id>) through `showMachineInAddress`; a deep link
  * is the machine id in the input. Effects (`loadIndex`, `loadDiagram`, `showMachineInAddress`) provided by the page
@@ -11,6 +12,9 @@ import type { ExplorerContext, ExplorerEvent, ExplorerInput, LoadDiagramInput } 
 
 /** The words shown for a failure: the effect's own message (a missing machine, a chunk that did not load). */
 const failureWords = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The statechart could not be loaded. Please try again.');
+
+/** The investment's lifecycle chart in the list, if it has one: the explorer opens on it. */
+const lifecycleOf = (index: readonly StatechartIndexEntry[]) => index.find((m) => m.area === 'lifecycle')?.id ?? null;
 
 const stepCount = (context: ExplorerContext) => {
   const r = context.replay;
@@ -49,6 +53,7 @@ export const statechartExplorerMachine = setup({
   guards: {
     hasRequestedMachine: ({ context }) => context.machineId !== null,
     hasIndex: ({ context }) => context.index !== null,
+    listsTheLifecycle: (_, params: { index: StatechartIndexEntry[] }) => lifecycleOf(params.index) !== null,
     isKnownPath: ({ context }, params: { run: number; path: number; step?: number }) => {
       const steps = context.diagram?.runs[params.run]?.paths[params.path]?.steps.length ?? 0;
       const step = params.step ?? 0;
@@ -81,6 +86,7 @@ export const statechartExplorerMachine = setup({
       guards: {
         hasRequestedMachine: 'The address named a machine (a deep link).',
         hasIndex: 'The list of machines is loaded (a machine can be chosen from it).',
+        listsTheLifecycle: "The list has the investment's lifecycle chart: without a machine named in the address, the explorer opens on it.",
         isKnownPath: "The run, path and step exist in the diagram's recorded paths.",
         hasNextStep: 'The replay is not at its last step.',
         hasPreviousStep: 'The replay is not at its first step.',
@@ -98,6 +104,15 @@ export const statechartExplorerMachine = setup({
         src: 'loadIndex',
         onDone: [
           { guard: 'hasRequestedMachine', target: 'loadingDiagram', actions: { type: 'keepIndex', params: ({ event }) => ({ index: event.output }) } },
+          {
+            guard: { type: 'listsTheLifecycle', params: ({ event }) => ({ index: event.output }) },
+            target: 'loadingDiagram',
+            actions: [
+              { type: 'keepIndex', params: ({ event }) => ({ index: event.output }) },
+              { type: 'chooseMachine', params: ({ event }) => ({ machineId: lifecycleOf(event.output)! }) },
+              { type: 'showMachineInAddress', params: ({ event }) => ({ machineId: lifecycleOf(event.output)! }) },
+            ],
+          },
           { target: 'choosing', actions: { type: 'keepIndex', params: ({ event }) => ({ index: event.output }) } },
         ],
         onError: { target: 'listFailed', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },

@@ -251,7 +251,11 @@ export function usePanZoom(svgRef: RefObject<SVGSVGElement | null>, diagramWidth
     zoomOut: () => zoomBy(1 / ZOOM_STEP),
     fit: () => setViewBox(fitViewBox(diagramWidth, diagramHeight)),
     /** Centres the view on a diagram point at the current scale (the overview map's click or drag). */
-    moveTo: (cx: number, cy: number) => setViewBox((vb) => ({ ...vb, x: cx - vb.width / 2, y: cy - vb.height / 2 })),
+    moveTo: (cx: number, cy: number) =>
+      setViewBox((vb) => {
+        const clamp = (n: number, max: number) => Math.min(Math.max(n, 0), max);
+        return { ...vb, x: clamp(cx, diagramWidth) - vb.width / 2, y: clamp(cy, diagramHeight) - vb.height / 2 };
+      }),
     /** Shows a box (a state or label chosen from the list) in the middle, zoomed in to read it unless already closer. */
     showBox: (box: { x: number; y: number; width: number; height: number }) =>
       setViewBox((vb) => {

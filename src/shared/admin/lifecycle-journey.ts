@@ -82,6 +82,9 @@ export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[]
       case 'payment.sent':
         investing = S.awaitingFunds;
         return to('INVESTOR.TRANSFER_SENT', S.awaitingFunds);
+      case 'payment.failed':
+        investing = S.choosing;
+        return to('PROVIDER.CARD_FAILED', S.choosing);
       case 'payment.completed':
         investing = S.paid;
         return to('PROVIDER.CARD_SUCCEEDED', S.paid);
@@ -103,7 +106,8 @@ export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[]
         return to('STAFF.TOKENS_ISSUED', S.tokensIssued);
       default:
         if (action.startsWith('disclosure.')) return at(S.disclosure);
-        if (action.startsWith('legal.')) return at(S.agreements);
+        // The sealed copies are made after the signing, often once the case has moved on: where it is then.
+        if (action.startsWith('legal.')) return at(investing);
         if (action.startsWith('payment.')) return at(investing);
         return { state: null, fact: null };
     }

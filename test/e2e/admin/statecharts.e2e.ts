@@ -66,6 +66,10 @@ describeE2E('back-office: statechart explorer', () => {
     await page.goto(`${staffOrigin}/admin`);
     await page.getByRole('link', { name: 'Statecharts' }).click();
     await page.getByRole('heading', { name: 'Statecharts', level: 1 }).waitFor();
+    // The explorer opens on the investment's lifecycle; the list is one step back.
+    await page.getByRole('group', { name: 'Statechart of investment' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/statecharts/investment');
+    await page.getByRole('button', { name: '← All statecharts' }).click();
     await page.getByRole('heading', { name: /Investor portal/ }).waitFor();
     await page.getByRole('heading', { name: /Back-office/ }).waitFor();
     await shoot(page, 'list');
@@ -153,9 +157,10 @@ describeE2E('back-office: statechart explorer', () => {
     const investor = await registerInvestor('lifecycle');
     const { page } = auditor;
     await page.goto(`${staffOrigin}/admin/statecharts`);
-    const lifecycle = page.getByRole('heading', { name: /The investment \(lifecycle\)/ });
-    await lifecycle.waitFor();
-    // Listed first, before the investor's pages.
+    // Opened on the lifecycle; in the list it comes first, before the investor's pages.
+    await page.getByRole('group', { name: 'Statechart of investment' }).waitFor();
+    await page.getByRole('button', { name: '← All statecharts' }).click();
+    await page.getByRole('heading', { name: /The investment \(lifecycle\)/ }).waitFor();
     const headings = await page.locator('.statecharts-list h2').allInnerTexts();
     expect(headings[0]).toMatch(/^The investment \(lifecycle\)/);
     await openChart(page, 'investment');

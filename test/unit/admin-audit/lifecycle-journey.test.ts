@@ -84,10 +84,20 @@ describe('placeOnLifecycle', () => {
     expect(placed.at(-1)!.fact).toBe('STAFF.REFUND_SENT');
   });
 
+  it('a failed card is the way back to choosing; a copy sealed after the agreements sits where the case is then', () => {
+    const placed = placeOnLifecycle([{ action: 'legal.completed' }, { action: 'legal.agreement.sealed' }, { action: 'payment.card_intent_created' }, { action: 'payment.failed' }]);
+    expect(placed).toEqual([
+      { state: LIFECYCLE_JOURNEY_STATES.choosing, fact: 'INVESTOR.AGREEMENTS_COMPLETED' },
+      { state: LIFECYCLE_JOURNEY_STATES.choosing, fact: null },
+      { state: LIFECYCLE_JOURNEY_STATES.cardPending, fact: 'INVESTOR.CARD_PAYMENT_STARTED' },
+      { state: LIFECYCLE_JOURNEY_STATES.choosing, fact: 'PROVIDER.CARD_FAILED' },
+    ]);
+  });
+
   it('names only states and events the chart has', () => {
     for (const id of Object.values(LIFECYCLE_JOURNEY_STATES)) expect(stateIds, id).toContain(id);
     const actions = ['disclosure.completed', 'kyc.completed', 'kyc.resubmitted', 'admin.kyc.first-approval', 'admin.kyc.approved', 'admin.kyc.rejected',
-      'admin.kyc.resubmission-requested', 'legal.completed', 'payment.card_intent_created', 'payment.sent', 'payment.completed', 'payment.held',
+      'admin.kyc.resubmission-requested', 'legal.completed', 'payment.card_intent_created', 'payment.failed', 'payment.sent', 'payment.completed', 'payment.held',
       'admin.money.receipt', 'admin.money.refund', 'admin.money.issue'];
     for (const p of placeOnLifecycle(actions.map((action) => ({ action })))) {
       expect(eventTypes, p.fact!).toContain(p.fact);

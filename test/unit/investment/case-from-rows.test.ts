@@ -72,6 +72,10 @@ describe('caseFromRows', () => {
     expect(both.states).toEqual(['case.review.underReview', 'case.investing.payment.awaitingFunds']);
     const failed = statesOf(rows({ payments: [pay('card', { method: 'CARD', status: 'FAILED', totalCents: 26_000_00 })] }));
     expect(failed.states).toEqual(['case.review.underReview', 'case.investing.payment.choosing']);
+    // Refunded, then a card tried and failed: choosing again, not refunded.
+    const again = statesOf(rows({ payments: [pay('wire', { status: 'REFUNDED' }), pay('card', { method: 'CARD', status: 'FAILED', totalCents: 26_000_00, createdAt: '2026-11-23T10:00:00.000Z' })] }));
+    expect(again.states).toEqual(['case.review.underReview', 'case.investing.payment.choosing']);
+    expect(statesOf(rows({ payments: [pay('wire', { status: 'REFUNDED' })] })).states).toEqual(['case.review.underReview', 'case.investing.refunded']);
   });
 
   it('a first approval of the round is the four-eyes wait; a reopened KYC has its steps', () => {

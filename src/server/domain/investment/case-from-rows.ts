@@ -99,7 +99,8 @@ function investingState(rows: CaseRows, anomalies: string[]): { value: StateValu
   if (awaiting) return { value: { payment: 'awaitingFunds' }, context: { ...base, payment: asCasePayment(awaiting) } };
   const openCard = rows.payments.filter((p) => p.method === 'CARD' && (p.status === 'PENDING' || p.status === 'PROCESSING')).at(-1);
   if (openCard) return { value: { payment: 'cardPending' }, context: { ...base, payment: asCasePayment(openCard) } };
-  if (rows.payments.some((p) => p.status === 'REFUNDED')) return { value: 'refunded', context: base };
+  // The money went back and no payment came since (a card tried after a refund and failed is choosing again).
+  if (rows.payments.at(-1)?.status === 'REFUNDED') return { value: 'refunded', context: base };
   return { value: { payment: 'choosing' }, context: base };
 }
 
