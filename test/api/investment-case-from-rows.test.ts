@@ -4,9 +4,10 @@
  * (the earlier steps set in the rows as other tests do, the money and the review through the real staff calls), and
  * after each the chart's state is the one the business would name. Each derived snapshot is the chart's own
  * (resolveState), and what it allows next is what the API allows next: the four-eyes second approval, issuance to the
- * signed wallet only. Both databases.
+ * signed wallet only. Issuance is decided by the chart, and its audit event records the fact and the states before and
+ * after. Both databases.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { investorCase, investorCases } from '../../src/server/domain/investment/investor-cases.ts';
@@ -86,6 +87,13 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
     expect(paid.snapshot.can(issuance(legal!.walletAddress!))).toBe(true);
     expect((await issue(t, finance.token, wire.userId)).status).toBe(200);
     expect(await statesOf(t, wire.userId)).toEqual(['case.review.approved', 'case.investing.settled.tokensIssued']);
+    // The chart decided, and the audit event says from where to where.
+    const [issued] = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, wire.userId), eq(schema.auditEvents.action, 'admin.money.issue')));
+    expect((issued!.detail as { lifecycle: unknown }).lifecycle).toEqual({
+      event: 'STAFF.TOKENS_ISSUED',
+      from: ['case.review.approved', 'case.investing.settled.paid'],
+      to: ['case.review.approved', 'case.investing.settled.tokensIssued'],
+    });
   });
 
   it('a rejected investor paid by card is refunded; a second investor is still at the agreements', async () => {

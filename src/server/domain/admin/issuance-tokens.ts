@@ -13,12 +13,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { IssuancePage, IssuanceRequest, IssuanceView } from '../../../shared/admin/money.ts';
 import { MAX_PAGE_SIZE, PAYMENT_PAGE_SIZE } from '../../../shared/admin/money.ts';
 import { moneyMessages } from '../../../shared/admin/money-messages.ts';
-import { investments, kycVerifications, payments, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
+import { investments, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { isUuid } from '../is-uuid.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
+import type { InvestorCase } from '../investment/investor-cases.ts';
 import { investorWallets } from './investor-wallets.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
@@ -36,6 +38,15 @@ export const issuanceView = (row: IssuanceRow): IssuanceView => ({
   issuedAt: row.issuedAt.toISOString(),
 });
 
+/** Why the lifecycle refuses the tokens, from where the case stands (the rules: the chart's guards on STAFF.TOKENS_ISSUED). */
+function issuanceRefusal(c: InvestorCase | null): string {
+  if (!c) return moneyMessages.investorNotFound;
+  if (c.context.kyc !== 'approved') return moneyMessages.issuanceKycNotApproved;
+  if (c.context.signedWallet === null) return moneyMessages.issuanceNoSignedWallet;
+  if (c.states.includes('case.investing.settled.tokensIssued')) return moneyMessages.alreadyIssued;
+  return moneyMessages.issuanceNoFunds;
+}
+
 export async function issueTokens(db: Db, userId: string, request: IssuanceRequest, ctx: StaffRequestContext): Promise<IssuanceView> {
   if (!isUuid(userId)) throw new AppError('NOT_FOUND', moneyMessages.investorNotFound);
   const transactionHash = request.transactionHash.toLowerCase();
@@ -48,20 +59,13 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
         if (existing.requestId === request.requestId) return issuanceView(existing);
         throw new AppError('CONFLICT', moneyMessages.alreadyIssued);
       }
-      const [kyc] = await tx.select({ status: kycVerifications.status }).from(kycVerifications).where(eq(kycVerifications.userId, userId)).limit(1);
-      if (kyc?.status !== 'APPROVED') throw new AppError('CONFLICT', moneyMessages.issuanceKycNotApproved);
-      const [paid] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.investmentId, investment.id), eq(payments.paymentStatus, 'COMPLETED')))
-        .orderBy(desc(payments.completedAt))
-        .limit(1);
-      if (!paid) throw new AppError('CONFLICT', moneyMessages.issuanceNoFunds);
-      const [used] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.transactionHash, transactionHash)).limit(1);
-      if (used) throw new AppError('CONFLICT', moneyMessages.issuanceHashUsed);
       const wallets = await investorWallets(tx, userId);
       if (!wallets) throw new AppError('NOT_FOUND', moneyMessages.investorNotFound);
-      if (!wallets.signed) throw new AppError('CONFLICT', moneyMessages.issuanceNoSignedWallet);
+      // The lifecycle decides: KYC approved, the investment settled, the tokens to the wallet signed for.
+      const decision = await decideOnCase(tx, userId, { type: 'STAFF.TOKENS_ISSUED', staffId: ctx.staffId, wallet: wallets.signed ?? '', transactionHash }, issuanceRefusal);
+      const paid = decision.before.context.payment!;
+      const [used] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.transactionHash, transactionHash)).limit(1);
+      if (used) throw new AppError('CONFLICT', moneyMessages.issuanceHashUsed);
       const [row] = await tx
         .insert(tokenIssuances)
         .values({
@@ -70,7 +74,7 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
           paymentId: paid.id,
           requestId: request.requestId,
           tokenQuantity: investment.tokenQuantity,
-          walletAddress: wallets.signed,
+          walletAddress: wallets.signed!,
           transactionHash,
           staffId: ctx.staffId,
           issuedAt: ctx.now,
@@ -90,6 +94,7 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
           // The registration wallet, when the investor replaced it on the agreements page (the tokens did not go there).
           ...(wallets.registration !== wallets.signed ? { registrationWallet: wallets.registration } : {}),
           transactionHash,
+          lifecycle: decision.trace,
         },
         meta: ctx.meta,
         at: ctx.now,

@@ -13,6 +13,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payment.ts';
 import { auditEvents, fundsReceipts, payments, refunds, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { investorCase } from '../investment/investor-cases.ts';
 import { investorWallets } from './investor-wallets.ts';
 import { issuanceView } from './issuance-tokens.ts';
 import { afterCursor, decodeCursor, encodeCursor, findPaymentSummary, newestFirst, summaryQuery, toSummary } from './money-rows.ts';
@@ -88,6 +89,7 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
       .limit(200),
     investorWallets(db, summary.userId),
   ]);
+  const lifecycle = await investorCase(db, summary.userId);
   // Registration writes user_details with the investment a payment needs: a payment without them is a broken database.
   if (!wallets) throw new Error(`payment ${paymentId}: its investor has no user_details row`);
   const receivable = ['CRYPTO', 'WIRE', 'BANK_TRANSFER'].includes(summary.paymentMethod) && ['AWAITING_FUNDS', 'ON_HOLD'].includes(summary.paymentStatus);
@@ -109,7 +111,10 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
     actions: {
       recordReceipt: receivable,
       refund: !refund && refundAllowed(summary.paymentStatus, summary.kycStatus, issuance?.paymentId === paymentId),
-      issue: !issuance && summary.paymentStatus === 'COMPLETED' && summary.kycStatus === 'APPROVED' && wallets.signed !== null,
+      // The lifecycle's rule (STAFF.TOKENS_ISSUED), offered on the payment that settled the investment.
+      issue:
+        lifecycle?.context.payment?.id === paymentId &&
+        lifecycle.snapshot.can({ type: 'STAFF.TOKENS_ISSUED', staffId: '', wallet: wallets.signed ?? '', transactionHash: '' }),
     },
   };
 }

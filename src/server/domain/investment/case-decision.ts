@@ -1,0 +1,26 @@
+/**
+ * The lifecycle chart as the authority for a state change (issue 27): inside the caller's transaction, after the
+ * caller locked the investor's investment row, the case is read from the rows as they stand and the chart is asked
+ * whether the business fact may happen there. Refused: 409 with words that say why, from where the case stands.
+ * Allowed: the case after the fact, and the trace the audit event records (the fact, who, from which states to which).
+ */
+import { transition, type SnapshotFrom } from 'xstate';
+import { investmentMachine } from '../../../../machines/investment/investment.machine.ts';
+import type { InvestmentEvent } from '../../../../machines/investment/investment.types.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { investorCase, leafStates, type InvestorCase } from './investor-cases.ts';
+
+export type CaseTrace = { event: InvestmentEvent['type']; from: string[]; to: string[] };
+export type CaseDecision = { before: InvestorCase; after: SnapshotFrom<typeof investmentMachine>; trace: CaseTrace };
+
+/**
+ * Decides `event` on the investor's case, or throws 409 with `refusal(case)` (the case as it stands: the words depend
+ * on where it is). `refusal` receives null for an investor without an investment (nothing to decide on).
+ */
+export async function decideOnCase(tx: Db, userId: string, event: InvestmentEvent, refusal: (c: InvestorCase | null) => string): Promise<CaseDecision> {
+  const before = await investorCase(tx, userId);
+  if (!before || !before.snapshot.can(event)) throw new AppError('CONFLICT', refusal(before));
+  const [after] = transition(investmentMachine, before.snapshot, event);
+  return { before, after, trace: { event: event.type, from: before.states, to: leafStates(after.value) } };
+}
