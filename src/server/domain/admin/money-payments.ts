@@ -17,7 +17,7 @@ import { investorCase } from '../investment/investor-cases.ts';
 import { investorWallets } from './investor-wallets.ts';
 import { issuanceView } from './issuance-tokens.ts';
 import { afterCursor, decodeCursor, encodeCursor, findPaymentSummary, newestFirst, summaryQuery, toSummary } from './money-rows.ts';
-import { refundAllowed, refundView } from './refund-payment.ts';
+import { refundView } from './refund-payment.ts';
 
 export type PaymentListQuery = { status?: string | undefined; method?: string | undefined; q?: string | undefined; cursor?: string | undefined; limit?: string | undefined };
 
@@ -110,7 +110,8 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
     wallets,
     actions: {
       recordReceipt: receivable,
-      refund: !refund && refundAllowed(summary.paymentStatus, summary.kycStatus, issuance?.paymentId === paymentId),
+      // The lifecycle's rule (STAFF.REFUND_STARTED) for this payment.
+      refund: !refund && lifecycle !== null && lifecycle.snapshot.can({ type: 'STAFF.REFUND_STARTED', staffId: '', paymentId }),
       // The lifecycle's rule (STAFF.TOKENS_ISSUED), offered on the payment that settled the investment.
       issue:
         lifecycle?.context.payment?.id === paymentId &&

@@ -1,7 +1,8 @@
 /**
  * POST /api/admin/payments/:paymentId/refund (finance) {requestId, reason, outgoingReference?}.
  *
- * The rule (docs/decisions.md "Issue 15: refunds", "Issue 26: one settled payment"): a payment is refunded only when
+ * The rule is the lifecycle chart's (machines/investment, STAFF.REFUND_STARTED, decided on the case as its rows stand
+ * under the lock; docs/decisions.md "Issue 15: refunds", "Issue 26: one settled payment"): a payment is refunded only when
  * funds were received for it (a COMPLETED payment, or an ON_HOLD one) and either the investor's KYC is REJECTED or the
  * payment is ON_HOLD (an under- or over-payment returned, or money that came twice); never the payment tokens were
  * issued against. The amount: a card payment's captured total; a crypto or wire payment's sum of receipts. One refund
@@ -22,13 +23,14 @@
 import { and, eq } from 'drizzle-orm';
 import { isPrintableText, MAX_REFERENCE_LENGTH, type RefundRequest, type RefundView } from '../../../shared/admin/money.ts';
 import { moneyMessages } from '../../../shared/admin/money-messages.ts';
-import { investments, kycVerifications, payments, refunds, tokenIssuances, users } from '../../db/schema/index.ts';
+import { investments, payments, refunds, tokenIssuances, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { CardProviderUnavailable, CardRefundRefused, CardIntentNotFound, type CardProvider } from '../../providers/card/card-provider.ts';
 import { stepHeldByOtherPayment } from '../payment/settled-payment.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
@@ -51,16 +53,6 @@ export const refundView = (row: RefundRow): RefundView => ({
 
 export const refundIdempotencyKey = (refundId: string) => `g2g-refund-${refundId}`;
 
-/**
- * Whether the rule lets this payment be refunded (the page's button reads the same). `issuedAgainst`: tokens were
- * issued against THIS payment (a payment held as paid twice beside the issued one still goes back).
- */
-export function refundAllowed(paymentStatus: string, kycStatus: string | null, issuedAgainst: boolean): boolean {
-  if (issuedAgainst) return false;
-  if (paymentStatus === 'ON_HOLD') return true;
-  return paymentStatus === 'COMPLETED' && kycStatus === 'REJECTED';
-}
-
 type Claim = { kind: 'done'; refund: RefundRow } | { kind: 'call'; refund: RefundRow; intentId: string | null };
 
 async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<Claim> {
@@ -81,10 +73,11 @@ async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: Sta
     const [byRequest] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestId, request.requestId)).limit(1);
     if (byRequest) throw new AppError('CONFLICT', moneyMessages.requestIdReused);
 
-    const [kyc] = await tx.select({ status: kycVerifications.status }).from(kycVerifications).where(eq(kycVerifications.userId, payment.userId)).limit(1);
     const [issued] = await tx.select({ id: tokenIssuances.id }).from(tokenIssuances).where(eq(tokenIssuances.paymentId, payment.id)).limit(1);
     if (issued) throw new AppError('CONFLICT', moneyMessages.refundAfterIssuance);
-    if (!refundAllowed(payment.paymentStatus, kyc?.status ?? null, false)) throw new AppError('CONFLICT', moneyMessages.refundNotAllowed);
+    // The lifecycle decides (STAFF.REFUND_STARTED): money held for a difference or paid twice goes back; the payment
+    // that settled the investment only once the KYC is rejected, and never once tokens were issued against it.
+    await decideOnCase(tx, payment.userId, { type: 'STAFF.REFUND_STARTED', staffId: ctx.staffId, paymentId: payment.id }, () => moneyMessages.refundNotAllowed);
 
     const card = payment.paymentMethod === 'CARD';
     let outgoingReference: string | null = null;

@@ -90,8 +90,10 @@ function investingState(rows: CaseRows, anomalies: string[]): { value: StateValu
   }
   const onHold = held.at(-1);
   if (onHold) {
-    for (const extra of held.slice(0, -1)) anomalies.push(`payment ${extra.id} is a second payment on hold while none settled`);
-    const context = { ...base, payment: asCasePayment(onHold) };
+    // Another payment on hold beside it (none settled): its money is only ever returned, like money paid twice.
+    for (const extra of held.slice(0, -1)) anomalies.push(`payment ${extra.id} is a second payment on hold while none settled: held to be returned`);
+    const others = held.slice(0, -1).map((p) => p.id);
+    const context = { ...base, payment: asCasePayment(onHold), heldTwice: others, returning: others.filter((id) => pendingRefund.has(id)) };
     if (pendingRefund.has(onHold.id)) return { value: 'refundPending', context: { ...context, refund: { paymentId: onHold.id, from: 'onHold' } } };
     return { value: { payment: 'onHold' }, context };
   }
