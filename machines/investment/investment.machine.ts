@@ -34,6 +34,7 @@ export const investmentMachine = setup({
       const { reviewer } = event as E<'STAFF.KYC_APPROVED'>;
       return reviewer.staffId !== context.firstApprover && heldComplianceBeforeSubmission(reviewer, context.kycSubmittedAt);
     },
+    isAnotherReviewer: ({ context, event }) => (event as E<'STAFF.KYC_APPROVED'>).reviewer.staffId !== context.firstApprover,
     namesStepsToReopen: ({ event }) => (event as E<'STAFF.KYC_RESUBMISSION_REQUESTED'>).steps.length > 0,
     kycAllowsProgress: ({ context }) => kycAllowsProgress(context),
     isKycApproved: ({ context }) => context.kyc === 'approved',
@@ -116,6 +117,7 @@ export const investmentMachine = setup({
         isWithinFourEyesThreshold: 'The amount is not above the four-eyes threshold set in Settings: one approval decides.',
         isSecondReviewer:
           'The reviewer is not the one who gave the first approval, and has held the compliance role since before this round was submitted.',
+        isAnotherReviewer: 'The reviewer is not the one who gave the first approval.',
         namesStepsToReopen: 'The reviewer named at least one KYC step to do again.',
         kycAllowsProgress: 'The KYC review is under way or approved (not rejected, and no resubmission is being asked for).',
         isKycApproved: 'The KYC review approved the investor.',
@@ -210,7 +212,14 @@ export const investmentMachine = setup({
               description: 'Above the four-eyes threshold: one reviewer approved, the case waits for a second, different one.',
               entry: { type: 'noteKycStanding', params: { standing: 'underReview' } },
               on: {
-                'STAFF.KYC_APPROVED': { guard: 'isSecondReviewer', target: 'approved', description: 'A second, different compliance reviewer approves: the KYC is approved.' },
+                'STAFF.KYC_APPROVED': [
+                  { guard: 'isSecondReviewer', target: 'approved', description: 'A second, different compliance reviewer approves: the KYC is approved.' },
+                  {
+                    guard: and(['isWithinFourEyesThreshold', 'isAnotherReviewer']),
+                    target: 'approved',
+                    description: 'The four-eyes threshold was raised above the amount since the first approval: another reviewer approves alone.',
+                  },
+                ],
                 'STAFF.KYC_REJECTED': { target: 'rejected', description: 'A compliance reviewer rejects the KYC despite the first approval.' },
                 'STAFF.KYC_RESUBMISSION_REQUESTED': {
                   guard: 'namesStepsToReopen',

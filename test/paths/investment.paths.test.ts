@@ -36,6 +36,8 @@ function events(s: Snapshot): InvestmentEvent[] {
     { type: 'STAFF.KYC_APPROVED', reviewer: newcomer, fourEyesAboveCents: 100_000_00 },
     // A threshold above the amount: one approval decides.
     { type: 'STAFF.KYC_APPROVED', reviewer: carla, fourEyesAboveCents: 200_000_00 },
+    // The threshold raised after Carla's first approval: another reviewer's approval decides alone (even Nina's).
+    { type: 'STAFF.KYC_APPROVED', reviewer: newcomer, fourEyesAboveCents: 200_000_00 },
     { type: 'STAFF.KYC_REJECTED', reviewer: carla, reason: 'Sanctions list match' },
     { type: 'STAFF.KYC_RESUBMISSION_REQUESTED', reviewer: dmitri, steps: ['identity'] },
     { type: 'INVESTOR.AGREEMENTS_COMPLETED', wallet: SIGNED },

@@ -22,6 +22,7 @@ import { kycReviews, kycVerifications, userDetails, users } from '../../db/schem
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { caseNotFound } from './kyc-case.ts';
@@ -68,18 +69,21 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .select({ reviewerId: kycReviews.reviewerId })
         .from(kycReviews)
         .where(and(eq(kycReviews.userId, userId), eq(kycReviews.round, round), eq(kycReviews.decision, 'APPROVED')));
-      if (approvals.some((a) => a.reviewerId === staffId)) throw new AppError('CONFLICT', kycReviewMessages.alreadyApproved);
-      if (fourEyes) {
-        // When the round reached review: its submission (complete-kyc.ts sets completed_at for every round; a case
-        // under review without it cannot show who held the role before, so nobody's approval counts).
-        const since = await heldSince(tx, staffId, ROLE);
-        const submittedAt = kyc.completedAt;
-        if (since === null || submittedAt === null || since.getTime() >= submittedAt.getTime()) throw new AppError('CONFLICT', kycReviewMessages.complianceAfterSubmission);
-      }
+      // The lifecycle decides (STAFF.KYC_APPROVED): above the threshold two different reviewers, each holding
+      // compliance without a break since before the round was submitted (kyc_verifications.completed_at, set by
+      // complete-kyc.ts for every round); at or below it, one approval.
+      const since = await heldSince(tx, staffId, ROLE);
+      const decision = await decideOnCase(
+        tx,
+        userId,
+        { type: 'STAFF.KYC_APPROVED', reviewer: { staffId, complianceSince: since?.toISOString() ?? null }, fourEyesAboveCents: Math.round(threshold * 100) },
+        (c) => (c?.context.firstApprover === staffId ? kycReviewMessages.alreadyApproved : kycReviewMessages.complianceAfterSubmission),
+      );
+      const lifecycle = decision.trace;
       await review({});
-      if (fourEyes && approvals.length === 0) {
+      if (decision.after.matches({ case: { review: 'firstApprovalGiven' } })) {
         await tx.update(kycVerifications).set({ updatedAt: now }).where(eq(kycVerifications.userId, userId));
-        await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.first-approval', detail: { ...base }, meta, at: now });
+        await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.first-approval', detail: { ...base, lifecycle }, meta, at: now });
         return { status: 'UNDER_REVIEW', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: true };
       }
       await tx
@@ -88,25 +92,27 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .where(eq(kycVerifications.userId, userId));
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.approved() }, now, `kyc-review:${userId}:${round}:approved`);
       // Last: from here to the commit the transaction holds the audit chain's head.
-      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [...approvals.map((a) => a.reviewerId), staffId] }, meta, at: now });
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [...approvals.map((a) => a.reviewerId), staffId], lifecycle }, meta, at: now });
       return { status: 'APPROVED', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: false };
     }
 
     if (payload.decision === 'REJECTED') {
       const reason = payload.reason ?? '';
+      const { trace: lifecycle } = await decideOnCase(tx, userId, { type: 'STAFF.KYC_REJECTED', reviewer: { staffId, complianceSince: null }, reason }, () => kycReviewMessages.notUnderReview);
       await review({ reason });
       await tx
         .update(kycVerifications)
         .set({ status: 'REJECTED', identityVerified: false, biometricVerified: false, addressVerified: false, amlScreeningPassed: false, updatedAt: now })
         .where(eq(kycVerifications.userId, userId));
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.rejected(reason) }, now, `kyc-review:${userId}:${round}:rejected`);
-      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason }, meta, at: now });
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason, lifecycle }, meta, at: now });
       return { status: 'REJECTED', reviewRound: round, decision: 'REJECTED', awaitingSecondApproval: false };
     }
 
     // RESUBMISSION_REQUESTED: the chosen steps, in step order, once each.
     const steps = KYC_RESUBMIT_STEPS.filter((s) => payload.steps?.includes(s));
     const message = payload.message ?? '';
+    const { trace: lifecycle } = await decideOnCase(tx, userId, { type: 'STAFF.KYC_RESUBMISSION_REQUESTED', reviewer: { staffId, complianceSince: null }, steps }, () => kycReviewMessages.notUnderReview);
     await review({ steps, message });
     const reopened = Object.fromEntries(steps.map((s) => [STEP_FLAG[s], false]));
     await tx
@@ -128,7 +134,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         updatedAt: now,
       })
       .where(eq(kycVerifications.userId, userId));
-    await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.resubmission-requested', detail: { ...base, steps, message }, meta, at: now });
+    await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.resubmission-requested', detail: { ...base, steps, message, lifecycle }, meta, at: now });
     await enqueueMail(
       tx,
       { to: row.email, ...kycReviewMails.resubmission(message, steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s])) },

@@ -6,6 +6,7 @@
  * disagree on the threshold in force.)
  */
 import { eq } from 'drizzle-orm';
+import { needsFourEyes as lifecycleNeedsFourEyes } from '../../../../machines/investment/investment.rules.ts';
 import { KYC_FOUR_EYES_SETTING } from '../../../shared/admin/kyc-review.ts';
 import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR } from '../../../shared/admin/settings.ts';
 import { settings } from '../../db/schema/index.ts';
@@ -21,4 +22,5 @@ export async function kycFourEyesThreshold(db: Db): Promise<number> {
   return asThreshold(row?.value) ?? DEFAULT_KYC_FOUR_EYES_ABOVE_EUR;
 }
 
-export const needsFourEyes = (investmentAmount: number, threshold: number) => investmentAmount > threshold;
+/** The lifecycle chart's rule (machines/investment/investment.rules.ts), in euros. */
+export const needsFourEyes = (investmentAmount: number, threshold: number) => lifecycleNeedsFourEyes(Math.round(investmentAmount * 100), Math.round(threshold * 100));
