@@ -77,6 +77,12 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
     expect(held.context.payment).toMatchObject({ id: wire.paymentId, receivedCents: wire.totalCents - 100_00, dueCents: wire.totalCents });
     expect((await receipt(t, finance.token, wire.paymentId, { amount: 100, receivedOn: today(t), reference: 'BANK-REF-2' })).status).toBe(200);
     expect(await statesOf(t, wire.userId)).toEqual(['case.review.underReview', 'case.investing.settled.paid']);
+    // Each receipt's audit event names the transition it made.
+    const receipts = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, wire.userId), eq(schema.auditEvents.action, 'admin.money.receipt'))).orderBy(schema.auditEvents.seq);
+    expect(receipts.map((r) => (r.detail as { lifecycle: unknown }).lifecycle)).toEqual([
+      { event: 'STAFF.FUNDS_RECEIVED', from: ['case.review.underReview', 'case.investing.payment.awaitingFunds'], to: ['case.review.underReview', 'case.investing.payment.onHold'] },
+      { event: 'STAFF.FUNDS_RECEIVED', from: ['case.review.underReview', 'case.investing.payment.onHold'], to: ['case.review.underReview', 'case.investing.settled.paid'] },
+    ]);
 
     await setKyc(t, wire.userId, 'APPROVED');
     const paid = (await investorCase(t.database.db, wire.userId))!;
@@ -103,6 +109,12 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
     await setKyc(t, card.userId, 'REJECTED');
     expect((await refund(t, finance.token, card.paymentId)).status).toBe(200);
     expect(await statesOf(t, card.userId)).toEqual(['case.review.rejected', 'case.investing.refunded']);
+    const [refunded] = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, card.userId), eq(schema.auditEvents.action, 'admin.money.refund')));
+    expect((refunded!.detail as { lifecycle: unknown }).lifecycle).toEqual({
+      event: 'PROVIDER.REFUND_SUCCEEDED',
+      from: ['case.review.rejected', 'case.investing.refundPending'],
+      to: ['case.review.rejected', 'case.investing.refunded'],
+    });
 
     const signing = await paymentInvestor(t, { agreements: false });
     const cases = await investorCases(t.database.db, [card.userId, signing.userId, '00000000-0000-4000-8000-000000000000']);

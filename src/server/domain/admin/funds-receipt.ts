@@ -28,6 +28,8 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { decideArrivedFunds, enqueuePaidTwiceMail } from '../payment/settled-payment.ts';
+import { traceOf } from '../investment/case-decision.ts';
+import { investorCase } from '../investment/investor-cases.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
@@ -78,6 +80,8 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
       const [refunding] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id)).limit(1);
       if (refunding) throw new AppError('CONFLICT', moneyMessages.refundInProgress);
       const reference = checkReference(payment.paymentMethod, payment.cryptoCurrency as CryptoCurrency | null, request.reference);
+      // Where the case stood before the funds: the audit event says which transition they made on the lifecycle.
+      const caseBefore = await investorCase(tx, payment.userId);
       if (reference.kind === 'tx-hash') {
         const [used] = await tx.select({ id: fundsReceipts.id }).from(fundsReceipts).where(eq(fundsReceipts.reference, reference.value)).limit(1);
         if (used) throw new AppError('CONFLICT', moneyMessages.txHashUsed);
@@ -122,6 +126,7 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
           paymentId: payment.id,
           receiptId: receipt.id,
           amountCents,
+          lifecycle: traceOf(caseBefore, { type: 'STAFF.FUNDS_RECEIVED', staffId: ctx.staffId, paymentId: payment.id, amountCents }),
           receivedOn: request.receivedOn,
           reference: reference.value,
           receivedTotalCents: total,

@@ -30,7 +30,8 @@ import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { CardProviderUnavailable, CardRefundRefused, CardIntentNotFound, type CardProvider } from '../../providers/card/card-provider.ts';
 import { stepHeldByOtherPayment } from '../payment/settled-payment.ts';
-import { decideOnCase } from '../investment/case-decision.ts';
+import { decideOnCase, traceOf } from '../investment/case-decision.ts';
+import { investorCase } from '../investment/investor-cases.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
@@ -112,6 +113,8 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
     const locked = await lockPayment(tx, refund.paymentId);
     if (!locked) throw new AppError('NOT_FOUND', moneyMessages.paymentNotFound);
     const { payment, investment } = locked;
+    // Where the case stood before the money went back: the audit event says which transition it made.
+    const caseBefore = await investorCase(tx, payment.userId);
     const [done] = await tx
       .update(refunds)
       .set({ status: 'SUCCEEDED', providerRefundId, completedAt: ctx.now })
@@ -138,6 +141,12 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
         from: payment.paymentStatus,
         to: 'REFUNDED',
         reason: done.reason,
+        lifecycle: traceOf(
+          caseBefore,
+          payment.paymentMethod === 'CARD'
+            ? { type: 'PROVIDER.REFUND_SUCCEEDED', paymentId: payment.id }
+            : { type: 'STAFF.REFUND_SENT', staffId: ctx.staffId, paymentId: payment.id, outgoingReference: done.outgoingReference ?? '' },
+        ),
         investmentStillPaid: stillPaid,
         ...(providerRefundId ? { providerRefundId } : {}),
         ...(done.outgoingReference ? { outgoingReference: done.outgoingReference } : {}),

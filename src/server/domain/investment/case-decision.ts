@@ -11,8 +11,9 @@ import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { investorCase, leafStates, type InvestorCase } from './investor-cases.ts';
 
-export type CaseTrace = { event: InvestmentEvent['type']; from: string[]; to: string[] };
-export type CaseDecision = { before: InvestorCase; after: SnapshotFrom<typeof investmentMachine>; trace: CaseTrace };
+/** The fact, and the case's states before and after it (`to` null: the chart did not expect the fact there). */
+export type CaseTrace = { event: InvestmentEvent['type']; from: string[]; to: string[] | null };
+export type CaseDecision = { before: InvestorCase; after: SnapshotFrom<typeof investmentMachine>; trace: CaseTrace & { to: string[] } };
 
 /**
  * Decides `event` on the investor's case, or throws 409 with `refusal(case)` (the case as it stands: the words depend
@@ -23,4 +24,16 @@ export async function decideOnCase(tx: Db, userId: string, event: InvestmentEven
   if (!before || !before.snapshot.can(event)) throw new AppError('CONFLICT', refusal(before));
   const [after] = transition(investmentMachine, before.snapshot, event);
   return { before, after, trace: { event: event.type, from: before.states, to: leafStates(after.value) } };
+}
+
+/**
+ * The trace of a fact that is recorded whatever the chart expects, because the money already moved (funds seen
+ * arriving, a refund the provider made): read the case before the rows change. A fact the chart would not take there
+ * is traced with `to: null`, for an auditor to look at; it is never refused.
+ */
+export function traceOf(before: InvestorCase | null, event: InvestmentEvent): CaseTrace {
+  if (!before) return { event: event.type, from: [], to: null };
+  if (!before.snapshot.can(event)) return { event: event.type, from: before.states, to: null };
+  const [after] = transition(investmentMachine, before.snapshot, event);
+  return { event: event.type, from: before.states, to: leafStates(after.value) };
 }
