@@ -4,49 +4,15 @@
  * staff:invite command), else by the member's creation. So a role given to oneself or to a colleague shortly before
  * the upgrade is not dated back to the member's creation.
  */
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { rm } from 'node:fs/promises';
 import { asc, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/open-database.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import type { Db } from '../../src/server/db/types.ts';
-import { backends, freshPgliteDir, freshPostgresDatabase, freshTempDir, type Backend } from './support/test-databases.ts';
+import { migrationsBefore, openEmptyDatabase, type Migratable } from './support/migration-before.ts';
+import { backends, freshTempDir } from './support/test-databases.ts';
 
 const MIGRATION = '0014_staff_role_grants';
-
-async function migrationsBefore(dir: string): Promise<string> {
-  const folder = join(dir, 'migrations-before');
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  if (at < 0) throw new Error(`${MIGRATION} is not in the journal`);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-type Migratable = { db: Db; migrate(folder: string): Promise<void>; close(): Promise<void> };
-
-async function openEmpty(backend: Backend): Promise<Migratable> {
-  if (backend === 'pglite') {
-    const dir = await freshPgliteDir();
-    const client = await PGlite.create({ dataDir: dir.pgliteDir });
-    const db = drizzlePglite(client, { schema });
-    return { db: db as unknown as Db, migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }), close: async () => (await client.close(), await dir.remove()) };
-  }
-  const database = await freshPostgresDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Db, migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }), close: async () => (await pool.end(), await database.drop()) };
-}
 
 for (const backend of backends()) {
   describe(`migration ${MIGRATION} on an existing database [${backend}]`, () => {
@@ -54,7 +20,7 @@ for (const backend of backends()) {
     let temp: Awaited<ReturnType<typeof freshTempDir>>;
     beforeAll(async () => {
       temp = await freshTempDir();
-      database = await openEmpty(backend);
+      database = await openEmptyDatabase(backend);
     });
     afterAll(async () => {
       await database.close();
@@ -63,7 +29,7 @@ for (const backend of backends()) {
 
     it('dates every role held from the audit trail, else from the member’s creation', async () => {
       const { db } = database;
-      await database.migrate(await migrationsBefore(temp.root));
+      await database.migrate(await migrationsBefore(temp.root, MIGRATION));
       const created = '2026-01-01T09:00:00.000Z';
       const member = async (email: string, roles: string[]) =>
         (

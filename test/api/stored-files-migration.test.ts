@@ -3,60 +3,18 @@
  * an investor uploaded is lost), and those files survive the orphan sweep, which reads stored_files only.
  */
 import { randomBytes } from 'node:crypto';
-import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/open-database.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import type { Db } from '../../src/server/db/types.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/domain/sweep-orphan-files.ts';
 import { openLocalFileStore } from '../../src/server/storage/local-file-store.ts';
-import { backends, freshPgliteDir, freshPostgresDatabase, freshTempDir, type Backend } from './support/test-databases.ts';
+import { migrationsBefore, openEmptyDatabase, type Migratable } from './support/migration-before.ts';
+import { backends, freshTempDir } from './support/test-databases.ts';
 
 const STORED_FILES_MIGRATION = '0004_stored_files';
-
-/** A copy of the migrations folder as it was before stored_files. */
-async function migrationsBefore(dir: string): Promise<string> {
-  const folder = join(dir, 'migrations-before');
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === STORED_FILES_MIGRATION);
-  if (at < 0) throw new Error(`${STORED_FILES_MIGRATION} is not in the journal`);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-type Migratable = { db: Db; migrate(folder: string): Promise<void>; close(): Promise<void> };
-
-async function openEmpty(backend: Backend): Promise<Migratable> {
-  if (backend === 'pglite') {
-    const dir = await freshPgliteDir();
-    const client = await PGlite.create({ dataDir: dir.pgliteDir });
-    const db = drizzlePglite(client, { schema });
-    return {
-      db: db as unknown as Db,
-      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-      close: async () => (await client.close(), await dir.remove()),
-    };
-  }
-  const database = await freshPostgresDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  const db = drizzlePg(pool, { schema });
-  return {
-    db: db as unknown as Db,
-    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
-    close: async () => (await pool.end(), await database.drop()),
-  };
-}
 
 for (const backend of backends()) {
   describe(`migration ${STORED_FILES_MIGRATION} on an existing database [${backend}]`, () => {
@@ -64,7 +22,7 @@ for (const backend of backends()) {
     let temp: Awaited<ReturnType<typeof freshTempDir>>;
     beforeAll(async () => {
       temp = await freshTempDir();
-      database = await openEmpty(backend);
+      database = await openEmptyDatabase(backend);
     });
     afterAll(async () => {
       await database.close();
@@ -73,7 +31,7 @@ for (const backend of backends()) {
 
     it('records every KYC file stored before it, and the sweep keeps them', async () => {
       const { db } = database;
-      await database.migrate(await migrationsBefore(temp.root));
+      await database.migrate(await migrationsBefore(temp.root, STORED_FILES_MIGRATION));
       const store = await openLocalFileStore(join(temp.root, 'uploads'));
       const [user] = await db.insert(schema.users).values({ email: 'before@example.com' }).returning({ id: schema.users.id });
       const names = ['pdf', 'png'].map((ext) => `${randomBytes(16).toString('hex')}.${ext}`);
