@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditChainStatus } from '../../src/shared/admin/audit.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '../../src/server/start-server.t
 import { TEST_JWT_SECRET } from './harness.ts';
 import { appendEvents } from './support/audit-chain.ts';
 import { createStaff } from './support/staff.ts';
-import { serverBackends } from './support/test-databases.ts';
+import { serverBackends, undoAfterEach } from './support/test-databases.ts';
 
 const JWT_SECRET = new TextDecoder().decode(TEST_JWT_SECRET);
 
@@ -28,14 +28,11 @@ const waitFor = async <T>(read: () => T | undefined, what: string, ms = 60_000):
 };
 
 describe.each(serverBackends())('the chain checked at start ($name)', (backend) => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const { later } = undoAfterEach();
 
   it('a broken chain: the log names the broken event, and the auditor’s status answer shows it', async () => {
     const setup = await backend.setup();
-    cleanups.push(setup.cleanup);
+    later(setup.cleanup);
     const where = setup.env.DATABASE_URL ? { kind: 'postgres' as const, url: setup.env.DATABASE_URL } : { kind: 'pglite' as const, dataDir: join(setup.dataDir, 'pglite') };
     const database = await openDatabase(where);
     const events = await appendEvents(database, 3);
@@ -46,7 +43,7 @@ describe.each(serverBackends())('the chain checked at start ($name)', (backend) 
 
     const log: MemoryLog = createMemoryLog();
     const server: RunningServer = await startServer({ env: { ...setup.env, JWT_SECRET, CRYPTO_PRICE_API_URL: 'off' }, dataDir: setup.dataDir, port: 0, host: '127.0.0.1', staticDir: null, pgliteTemplateDir: null, log });
-    cleanups.push(() => server.close());
+    later(() => server.close());
 
     const entry = await waitFor(() => log.entries.find((e) => e.message.startsWith('The audit chain is broken')), 'the broken chain in the log');
     expect(entry.level).toBe('error');

@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAuditVerify } from '../../src/server/audit-verify.ts';
 import { auditEvents, users } from '../../src/server/db/schema/index.ts';
 import { appendEvents, migrationsBeforeChain, scratchDatabase, type Scratch } from './support/audit-chain.ts';
-import { backends, freshPostgresDatabase, freshTempDir } from './support/test-databases.ts';
+import { backends, freshPostgresDatabase, undoAfterEach } from './support/test-databases.ts';
 
 async function command(env: Record<string, string>, cwd?: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -47,15 +47,7 @@ const tables = async (url: string): Promise<string[]> => {
   }
 };
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-const tempDir = async () => {
-  const dir = await freshTempDir();
-  cleanups.push(dir.remove);
-  return dir.root;
-};
+const { later, tempDir } = undoAfterEach();
 
 describe('audit:verify on PGlite: no database, no pass', () => {
   it('a DATA_DIR that does not exist: exit 2 naming it, and nothing is created', async () => {
@@ -117,7 +109,7 @@ describe('audit:verify on PGlite: no database, no pass', () => {
 describe.runIf(backends().includes('postgres'))('audit:verify on PostgreSQL: no database, no pass', () => {
   it('an empty database: exit 2 naming it (never its password), and still no table in it', async () => {
     const fresh = await freshPostgresDatabase();
-    cleanups.push(fresh.drop);
+    later(fresh.drop);
     const url = new URL(fresh.url);
     url.password = 's3cret-pass';
     const result = await command({ DATABASE_URL: url.toString() });
@@ -140,7 +132,7 @@ describe.runIf(backends().includes('postgres'))('audit:verify on PostgreSQL: no 
 describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (backend) => {
   const scratch = async (options?: Parameters<typeof scratchDatabase>[1]): Promise<Scratch> => {
     const s = await scratchDatabase(backend, options);
-    cleanups.push(s.close);
+    later(s.close);
     return s;
   };
   const where = (s: Scratch) => (s.env.DATABASE_URL ? new URL(s.env.DATABASE_URL).pathname.slice(1) : join(s.env.DATA_DIR!, 'pglite'));
@@ -182,7 +174,7 @@ describe.each(backends())('audit:verify on %s: nothing checked is not a pass', (
 
   it('a database the chain’s migration never reached: exit 2, and the check migrates nothing', async () => {
     const before = await migrationsBeforeChain();
-    cleanups.push(before.remove);
+    later(before.remove);
     const s = await scratch({ migrationsFolder: before.folder });
     const count = async () => Number(((await s.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
     const applied = await count();

@@ -6,14 +6,14 @@
  */
 import { chmod, lstat, mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CodeChallenge } from '../../src/shared/auth.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
 import { individualPayload } from './harness.ts';
 import { codeFromOutbox } from './support/outbox.ts';
 import { writeTestTemplate } from './support/pglite-template.ts';
-import { freshTempDir, serverBackends } from './support/test-databases.ts';
+import { freshTempDir, serverBackends, undoAfterEach } from './support/test-databases.ts';
 
 /** Every entry under `root` (root included) that group or others may use, as "mode path"; symlinks skipped. */
 async function openToOthers(root: string): Promise<string[]> {
@@ -52,15 +52,12 @@ const privacyWarnings = (log: MemoryLog) => log.entries.filter((e) => e.level ==
 
 for (const backend of serverBackends()) {
   describe(`DATA_DIR permissions [${backend.name}]`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
+    const { later } = undoAfterEach();
     // No template unless a test gives one: a first start then runs initdb, whatever dist-server/ holds.
     const start = async (dataDir: string, env: Record<string, string>, pgliteTemplateDir: string | null = null) => {
       const log = createMemoryLog();
       const server = await startServer({ env, dataDir, port: 0, host: '127.0.0.1', staticDir: null, log, pgliteTemplateDir });
-      cleanups.push(() => server.close());
+      later(() => server.close());
       return { server, log };
     };
 
@@ -68,9 +65,9 @@ for (const backend of serverBackends()) {
       // As from a usual shell (umask 022); a start on PGlite runs initdb here.
       process.umask(0o022);
       const setup = await backend.setup();
-      cleanups.push(setup.cleanup);
+      later(setup.cleanup);
       const temp = await freshTempDir();
-      cleanups.push(temp.remove);
+      later(temp.remove);
       const dataDir = join(temp.root, 'new', 'data');
       const { server, log } = await start(dataDir, setup.env);
       expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
@@ -87,7 +84,7 @@ for (const backend of serverBackends()) {
         // The tarball's entries carry their own modes (0644, 0755...); extracting them goes through the same hook.
         process.umask(0o022);
         const temp = await freshTempDir();
-        cleanups.push(temp.remove);
+        later(temp.remove);
         const templateDir = join(temp.root, 'template');
         await mkdir(templateDir);
         await writeTestTemplate(templateDir);
@@ -105,7 +102,7 @@ for (const backend of serverBackends()) {
     it('tightens an existing DATA_DIR that other users could read, says so, and leaves symlinked files alone', async () => {
       process.umask(0o022);
       const setup = await backend.setup();
-      cleanups.push(setup.cleanup);
+      later(setup.cleanup);
       const dataDir = setup.dataDir;
       // On PGlite, dataDir/pglite is a copy of the cluster PGlite made for this run, as an older server left it:
       // directories 0755 and files 0666, WAL included.
@@ -114,7 +111,7 @@ for (const backend of serverBackends()) {
       await mkdir(join(dataDir, 'uploads'), { recursive: true, mode: 0o777 });
       await writeFile(join(dataDir, 'uploads', `${'ab'.repeat(16)}.pdf`), '%PDF-1.7\n', { mode: 0o666 });
       const outside = await freshTempDir();
-      cleanups.push(outside.remove);
+      later(outside.remove);
       await writeFile(join(outside.root, 'elsewhere.txt'), 'not ours to change', { mode: 0o644 });
       await symlink(join(outside.root, 'elsewhere.txt'), join(dataDir, 'link.txt'));
       await chmod(dataDir, 0o755);

@@ -11,14 +11,14 @@ import { asc, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/open-database.ts';
 import { openPostgres } from '../../src/server/db/open-postgres.ts';
 import { auditChainHead, auditEvents } from '../../src/server/db/schema/index.ts';
 import type { Database } from '../../src/server/db/types.ts';
 import { verifyAuditChain } from '../../src/server/domain/audit/verify-audit-chain.ts';
 import { migrationsBeforeChain } from './support/audit-chain.ts';
-import { freshPostgresDatabase } from './support/test-databases.ts';
+import { freshPostgresDatabase, undoAfterEach } from './support/test-databases.ts';
 
 const STARTS = 4;
 
@@ -27,15 +27,12 @@ type Journal = { entries: { idx: number; tag: string; when: number }[] };
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations under simultaneous starts [postgres]', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const { later } = undoAfterEach();
 
   /** `n` starts at once on `url`, each with its own small pool, as separate instances would. */
   async function startTogether(url: string, n: number): Promise<Database[]> {
     const outcomes = await Promise.allSettled(Array.from({ length: n }, () => openPostgres({ url, poolSize: 2 }, MIGRATIONS_FOLDER)));
-    for (const outcome of outcomes) if (outcome.status === 'fulfilled') cleanups.push(() => outcome.value.close());
+    for (const outcome of outcomes) if (outcome.status === 'fulfilled') later(() => outcome.value.close());
     const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
     expect(failures).toEqual([]);
     return outcomes.map((o) => (o as PromiseFulfilledResult<Database>).value);
@@ -51,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations under simultaneous s
 
   it(`${STARTS} starts on an empty database: all succeed, each migration is recorded once`, async () => {
     const fresh = await freshPostgresDatabase();
-    cleanups.push(fresh.drop);
+    later(fresh.drop);
     const databases = await startTogether(fresh.url, STARTS);
     await expectJournalOnce(databases[0]!);
     // Every instance can use the schema at once.
@@ -60,9 +57,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations under simultaneous s
 
   it(`${STARTS} starts on a database from before the audit chain: the legacy rows are chained once`, async () => {
     const fresh = await freshPostgresDatabase();
-    cleanups.push(fresh.drop);
+    later(fresh.drop);
     const before = await migrationsBeforeChain();
-    cleanups.push(before.remove);
+    later(before.remove);
     // The schema as it was before the chain (openPostgres would chain at once), with audit rows written then.
     const client = new pg.Client({ connectionString: fresh.url });
     await client.connect();

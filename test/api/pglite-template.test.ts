@@ -5,21 +5,13 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/open-database.ts';
 import { loadTemplate, TEMPLATE_SEEDED_FILE } from '../../src/server/db/pglite-template.ts';
 import { writeTestTemplate } from './support/pglite-template.ts';
-import { freshPgliteDir, freshTempDir } from './support/test-databases.ts';
+import { freshPgliteDir, undoAfterEach } from './support/test-databases.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-const tempDir = async () => {
-  const dir = await freshTempDir();
-  cleanups.push(dir.remove);
-  return dir.root;
-};
+const { later, tempDir } = undoAfterEach();
 
 describe('choosing the PGlite template', () => {
   it('takes the seeded tarball only when allowed, and the migrated one when the seeded is missing', async () => {
@@ -50,7 +42,7 @@ describe('choosing the PGlite template', () => {
     const templateDir = await tempDir();
     await writeTestTemplate(templateDir);
     const existing = await freshPgliteDir();
-    cleanups.push(existing.remove);
+    later(existing.remove);
     const outcomes: string[] = [];
     const database = await openDatabase({ kind: 'pglite', dataDir: existing.pgliteDir, templateDir, seededTemplate: true, onTemplate: (o) => outcomes.push(o) });
     await database.close();

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { openDatabase } from '../../../src/server/db/open-database.ts';
 import type { Database, DatabaseKind } from '../../../src/server/db/types.ts';
 
@@ -102,4 +102,24 @@ export function serverBackends(): ServerBackend[] {
     });
   }
   return list;
+}
+
+/**
+ * What a test sets up and must take down (a server, a database, a folder): registered as it is made, undone after
+ * the test, last first. Call at file or describe level. `tempDir` makes a temporary folder removed the same way.
+ */
+export function undoAfterEach(): { later(undo: () => Promise<unknown>): void; tempDir(): Promise<string> } {
+  const undos: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const undo of undos.splice(0).reverse()) await undo();
+  });
+  const later = (undo: () => Promise<unknown>) => void undos.push(undo);
+  return {
+    later,
+    tempDir: async () => {
+      const dir = await freshTempDir();
+      later(dir.remove);
+      return dir.root;
+    },
+  };
 }
