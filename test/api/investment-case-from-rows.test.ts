@@ -45,6 +45,8 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
     expect((await decide(t, carla.token, user.userId, { decision: 'APPROVED' })).status).toBe(409);
     expect((await decide(t, dmitri.token, user.userId, { decision: 'APPROVED' })).status).toBe(200);
     expect(await statesOf(t, user.userId)).toEqual(['case.review.approved', 'case.investing.agreements']);
+    const [approved] = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, user.userId), eq(schema.auditEvents.action, 'admin.kyc.approved')));
+    expect(approved!.detail).toMatchObject({ approvers: [carla.id, dmitri.id], lifecycle: { event: 'STAFF.KYC_APPROVED', from: ['case.review.firstApprovalGiven', 'case.investing.agreements'] } });
   });
 
   it('a resubmission request and a rejection', async () => {

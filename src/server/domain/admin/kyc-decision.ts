@@ -14,7 +14,7 @@
  * Each decision writes a kyc_reviews row and an audit event; a decision that changes the status emails the investor
  * (a first approval changes nothing for them, so it does not).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { kycReviewMails, kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
 import type { KycDecisionPayload, KycDecisionResponse } from '../../../shared/admin/kyc-review.ts';
 import { KYC_RESUBMIT_STEPS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEP_NUMBER, type KycResubmitStep } from '../../../shared/kyc.ts';
@@ -65,10 +65,6 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
       tx.insert(kycReviews).values({ userId, round, decision: payload.decision, reviewerId: staffId, decidedAt: now, ...extra });
 
     if (payload.decision === 'APPROVED') {
-      const approvals = await tx
-        .select({ reviewerId: kycReviews.reviewerId })
-        .from(kycReviews)
-        .where(and(eq(kycReviews.userId, userId), eq(kycReviews.round, round), eq(kycReviews.decision, 'APPROVED')));
       // The lifecycle decides (STAFF.KYC_APPROVED): above the threshold two different reviewers, each holding
       // compliance without a break since before the round was submitted (kyc_verifications.completed_at, set by
       // complete-kyc.ts for every round); at or below it, one approval.
@@ -92,7 +88,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .where(eq(kycVerifications.userId, userId));
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.approved() }, now, `kyc-review:${userId}:${round}:approved`);
       // Last: from here to the commit the transaction holds the audit chain's head.
-      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [...approvals.map((a) => a.reviewerId), staffId], lifecycle }, meta, at: now });
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [decision.before.context.firstApprover, staffId].filter((id) => id !== null), lifecycle }, meta, at: now });
       return { status: 'APPROVED', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: false };
     }
 

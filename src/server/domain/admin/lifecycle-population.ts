@@ -4,7 +4,7 @@
  * their number. Counts per state id, compound states included; the investors in one state, a page at a time in user
  * id order (the cursor is the last user id of the page before).
  */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { AnyStateNode } from 'xstate';
 import { investmentMachine } from '../../../../machines/investment/investment.machine.ts';
 import { LIFECYCLE_PAGE_SIZE, lifecycleMessages, type LifecycleInvestor, type LifecycleInvestorsPage, type LifecyclePopulation } from '../../../shared/admin/lifecycle.ts';
@@ -73,7 +73,7 @@ export async function investorsInState(db: Db, state: string, cursor: string | n
         .from(users)
         .innerJoin(investments, eq(investments.userId, users.id))
         .leftJoin(userDetails, eq(userDetails.userId, users.id))
-        .where(and(inArray(users.id, page.map(([id]) => id))))
+        .where(inArray(users.id, page.map(([id]) => id)))
     : [];
   const byId = new Map(people.map((p) => [p.userId, p]));
   const listed: LifecycleInvestor[] = page.map(([userId, c]) => {

@@ -22,8 +22,13 @@ export type CaseDecision = { before: InvestorCase; after: SnapshotFrom<typeof in
 export async function decideOnCase(tx: Db, userId: string, event: InvestmentEvent, refusal: (c: InvestorCase | null) => string): Promise<CaseDecision> {
   const before = await investorCase(tx, userId);
   if (!before || !before.snapshot.can(event)) throw new AppError('CONFLICT', refusal(before));
+  return { before, ...step(before, event) };
+}
+
+/** The case after a fact the chart takes, and its trace. */
+function step(before: InvestorCase, event: InvestmentEvent) {
   const [after] = transition(investmentMachine, before.snapshot, event);
-  return { before, after, trace: { event: event.type, from: before.states, to: leafStates(after.value) } };
+  return { after, trace: { event: event.type, from: before.states, to: leafStates(after.value) } };
 }
 
 /**
@@ -34,6 +39,5 @@ export async function decideOnCase(tx: Db, userId: string, event: InvestmentEven
 export function traceOf(before: InvestorCase | null, event: InvestmentEvent): CaseTrace {
   if (!before) return { event: event.type, from: [], to: null };
   if (!before.snapshot.can(event)) return { event: event.type, from: before.states, to: null };
-  const [after] = transition(investmentMachine, before.snapshot, event);
-  return { event: event.type, from: before.states, to: leafStates(after.value) };
+  return step(before, event).trace;
 }
