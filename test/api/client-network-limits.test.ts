@@ -11,10 +11,18 @@ import { REQUESTS_PER_CLIENT, VERIFY_PER_CLIENT, addressClientKey, clientKey } f
 import { staffRequestClientKey, staffVerifyClientKey } from '../../src/server/domain/admin/sign-in-steps.ts';
 import { documentCheckKey } from '../../src/server/domain/verify/admit-document-check.ts';
 import { MAX_LIVE_PER_CLIENT } from '../../src/server/domain/issue-email-challenge.ts';
-import { forEachDatabase, individualPayload, uniqueEmail } from './harness.ts';
+import { forEachDatabase, individualPayload, uniqueEmail, type ApiTest } from './harness.ts';
 import { challengeOf, otherThan } from './support/codes.ts';
 
 const LIMIT = REQUESTS_PER_CLIENT.free;
+
+/** A login code request through one trusted proxy (10.0.0.5) for the client it names in X-Forwarded-For. */
+const loginBehindProxy = (app: ReturnType<ApiTest['makeApp']>, label: string) => (forwarded: string) =>
+  app.request(
+    '/api/auth/login',
+    { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded }, body: JSON.stringify({ email: uniqueEmail(label) }) },
+    { incoming: { socket: { remoteAddress: '10.0.0.5' } } },
+  );
 
 forEachDatabase('per-client limits by IPv6 /64 (issue 26, fault 9)', (t) => {
   const login = (ip: string, headers: Record<string, string> = {}, label = 'v6') => t.postFrom(ip, '/api/auth/login', { email: uniqueEmail(label) }, headers);
@@ -30,13 +38,7 @@ forEachDatabase('per-client limits by IPv6 /64 (issue 26, fault 9)', (t) => {
   });
 
   it('one address is one client however it is written (bracketed with a port, written out, compressed)', async () => {
-    const app = t.makeApp({ trustedProxies: 1 });
-    const viaProxy = (forwarded: string) =>
-      app.request(
-        '/api/auth/login',
-        { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded }, body: JSON.stringify({ email: uniqueEmail('notation') }) },
-        { incoming: { socket: { remoteAddress: '10.0.0.5' } } },
-      );
+    const viaProxy = loginBehindProxy(t.makeApp({ trustedProxies: 1 }), 'notation');
     const notations = ['2001:db8:26:b::7', '[2001:db8:26:b::7]:443', '2001:0DB8:0026:000B:0000:0000:0000:0007', '[2001:db8:26:b:0:0:0:7]', '2001:db8:26:b:0::7'];
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) statuses.push((await viaProxy(notations[i % notations.length]!)).status);
@@ -49,13 +51,7 @@ forEachDatabase('per-client limits by IPv6 /64 (issue 26, fault 9)', (t) => {
   });
 
   it('an IPv4 client is one client whether written plain, IPv4-mapped or with a port', async () => {
-    const app = t.makeApp({ trustedProxies: 1 });
-    const viaProxy = (forwarded: string) =>
-      app.request(
-        '/api/auth/login',
-        { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded }, body: JSON.stringify({ email: uniqueEmail('mapped') }) },
-        { incoming: { socket: { remoteAddress: '10.0.0.5' } } },
-      );
+    const viaProxy = loginBehindProxy(t.makeApp({ trustedProxies: 1 }), 'mapped');
     const notations = ['198.51.100.26', '::ffff:198.51.100.26', '198.51.100.26:51234', '[::ffff:198.51.100.26]:443', '::FFFF:c633:641a'];
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 1; i++) statuses.push((await viaProxy(notations[i % notations.length]!)).status);

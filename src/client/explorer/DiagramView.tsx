@@ -98,7 +98,7 @@ function StateShape({ state, className, children }: { state: DiagramState; class
 }
 
 /** Whether the view shows only part of the chart (then the overview map shows where it is). */
-export const showsPart = (vb: { x: number; y: number; width: number; height: number }, diagram: Pick<StatechartDiagram, 'width' | 'height'>) =>
+const showsPart = (vb: { x: number; y: number; width: number; height: number }, diagram: Pick<StatechartDiagram, 'width' | 'height'>) =>
   vb.x > 0 || vb.y > 0 || vb.x + vb.width < diagram.width || vb.y + vb.height < diagram.height;
 
 /**

@@ -48,10 +48,6 @@ export type StatechartsPageProps = {
   populationLoaders?: PopulationLoaders;
 };
 
-const NO_POPULATION: PopulationLoaders = {
-  loadPopulation: () => Promise.reject(new Error('The investors cannot be counted here.')),
-  loadInvestors: () => Promise.reject(new Error('The investors cannot be listed here.')),
-};
 
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -67,7 +63,8 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
   const error = useSelector(actor, selectError);
   const step = useSelector(actor, selectReplayStep);
   const people = useMemo(() => populationLoaders ?? (api ? apiPopulationLoaders(api) : null), [populationLoaders, api]);
-  const population = useActorRef(useMemo(() => lifecyclePopulationMachine.provide(lifecyclePopulationEffects(people ?? NO_POPULATION)), [people]));
+  // Without loaders (no API: the page's own tests) the chart stays closed: nothing opens it.
+  const population = useActorRef(useMemo(() => (people ? lifecyclePopulationMachine.provide(lifecyclePopulationEffects(people)) : lifecyclePopulationMachine), [people]));
   const badges = useSelector(population, selectBadges);
   const isLifecycle = phase === 'showing' && diagram?.area === 'lifecycle' && people !== null;
 
