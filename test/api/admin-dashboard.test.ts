@@ -1,9 +1,10 @@
 /**
  * The back-office dashboard (issue 15), on both databases, against a known set of investors added to whatever the
- * file's database holds: the funnel by current step, committed / paid / refunded sums, KYC decisions per day from the
+ * file's database holds: the funnel by step, committed / paid / refunded sums, KYC decisions per day from the
  * audit trail (approvals, rejections, resubmission requests only; the last 30 days only), and every role may read it.
  * Issue 26: rejected, refunded and withdrawn investors have bars of their own (each investor in one bar), and Paid and
- * Refunded share one definition (fees included).
+ * Refunded share one definition (fees included). Issue 27: both read from where each case stands on the lifecycle
+ * chart; fixtures that write rows directly store the case as a route would (support/stored-case.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { passDisclosure } from './support/kyc.ts';
 import { completedCardPayment, refund, setKyc } from './support/money.ts';
 import { currentStep, insertCryptoPayment, paymentInvestor } from './support/payment.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
+import { storeCase } from './support/stored-case.ts';
 
 async function figures(t: ApiTest, token: string): Promise<DashboardResponse> {
   const res = await t.get('/api/admin/dashboard', token);
@@ -41,7 +43,7 @@ forEachDatabase('back-office dashboard', (t) => {
     expect(before.money.refundedEur).toBe(0);
     expect(before.kycDecisions).toHaveLength(30);
 
-    // Two still reading, one at KYC, one paying (its crypto payment COMPLETED), one whose payment failed.
+    // Two still reading, one at KYC, one paid (its crypto payment COMPLETED), one whose payment was refunded.
     await t.register({ investmentAmount: 25_000 });
     await t.register({ investmentAmount: 30_000 });
     const atKyc = await t.register({ investmentAmount: 40_000 });
@@ -51,7 +53,7 @@ forEachDatabase('back-office dashboard', (t) => {
     await t.database.db.update(schema.payments).set({ paymentStatus: 'COMPLETED' }).where(eq(schema.payments.id, payment.id));
     const failed = await paymentInvestor(t, { investmentAmount: 60_000 });
     const failedPayment = await insertCryptoPayment(t, failed);
-    await t.database.db.update(schema.payments).set({ paymentStatus: 'FAILED' }).where(eq(schema.payments.id, failedPayment.id));
+    await t.database.db.update(schema.payments).set({ paymentStatus: 'REFUNDED' }).where(eq(schema.payments.id, failedPayment.id));
 
     // KYC decisions in the audit trail: two approvals today, a rejection two days ago, a resubmission request, two
     // events that are no decision (a document viewed, the first approval of two), and an approval 40 days ago.
@@ -65,7 +67,7 @@ forEachDatabase('back-office dashboard', (t) => {
     await event('admin.kyc.document-viewed', now);
     await event('admin.kyc.first-approval', now);
     await event('admin.kyc.approved', new Date(now.getTime() - 40 * DAY));
-    // A refund that went back (the failed payment stands in for a returned one) and one still under way.
+    // The refund that went back, and one still under way (the paid investor's).
     const refund = (amountCents: number, status: 'SUCCEEDED' | 'PENDING') => ({
       paymentId: status === 'SUCCEEDED' ? failedPayment.id : payment.id,
       userId: status === 'SUCCEEDED' ? failed.userId : paid.userId,
@@ -77,11 +79,12 @@ forEachDatabase('back-office dashboard', (t) => {
       ...(status === 'SUCCEEDED' ? { completedAt: now } : {}),
     });
     await t.database.db.insert(schema.refunds).values([refund(123_45, 'SUCCEEDED'), refund(999_00, 'PENDING')]);
+    for (const investor of [paid, failed]) await storeCase(t, investor.userId);
 
     const after = await figures(t, compliance!.token);
     const delta = (step: string) => after.funnel.find((f) => f.step === step)!.investors - before.funnel.find((f) => f.step === step)!.investors;
-    // The investor whose (failed) payment stands in for a refunded one is in the Refunded bar, not at Payment.
-    expect(PROCESS_STEPS.map(delta)).toEqual([2, 1, 0, 1, 0]);
+    // Paid with a refund under way: still complete until the money is back. Refunded: in the Refunded bar, not at Payment.
+    expect(PROCESS_STEPS.map(delta)).toEqual([2, 1, 0, 0, 1]);
     const outcome = (f: DashboardResponse, name: string) => f.outcomes.find((o) => o.outcome === name)!.investors;
     expect(outcome(after, 'refunded') - outcome(before, 'refunded')).toBe(1);
     expect(after.investors - before.investors).toBe(5);
@@ -136,6 +139,7 @@ forEachDatabase('back-office dashboard', (t) => {
       .values({ userId: again.userId, investmentId: again.investmentId, paymentMethod: 'WIRE', paymentStatus: 'COMPLETED', amountCents: again.amount * 100, feeCents: 0, totalCents: again.amount * 100, completedAt: t.clock.now() })
       .returning();
     await db.update(schema.investments).set({ paymentCompleted: true, completedAt: t.clock.now() }).where(eq(schema.investments.id, again.investmentId));
+    await storeCase(t, again.userId);
 
     for (const p of [approved, rejectedPaid, refunded, again]) expect(await currentStep(t, p.userId)).toBe('complete');
     expect(await currentStep(t, rejectedEarly.userId)).toBe('agreements');

@@ -12,6 +12,7 @@ import * as schema from './schema/index.ts';
 import { DatabaseNotFoundError } from './database-not-found.ts';
 import type { Database, Db } from './types.ts';
 import { chainLegacyAuditEvents } from '../domain/audit/chain-legacy-audit-events.ts';
+import { deriveInvestmentCases } from '../domain/investment/derive-investment-cases.ts';
 
 /**
  * existing: open only a cluster already in dataDir, as it is: no initdb (a dir without PG_VERSION is refused with
@@ -63,6 +64,8 @@ export async function openPglite(options: PgliteOptions, migrationsFolder: strin
       await migrate(db, { migrationsFolder });
       // Audit rows from before the hash chain: chained once, before anything else writes (issue 16).
       await chainLegacyAuditEvents(db as unknown as Db);
+      // Each investor's case on the lifecycle chart, derived once from the rows (migration 0015, issue 27).
+      await deriveInvestmentCases(db as unknown as Db);
     }
     return { db: db as unknown as Db, run: pgliteStatementRunner(client), kind: 'pglite', close: () => client.close() };
   } catch (error) {

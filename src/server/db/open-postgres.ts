@@ -7,6 +7,7 @@ import * as schema from './schema/index.ts';
 import { DatabaseNotFoundError } from './database-not-found.ts';
 import type { Database, Db } from './types.ts';
 import { chainLegacyAuditEvents } from '../domain/audit/chain-legacy-audit-events.ts';
+import { deriveInvestmentCases } from '../domain/investment/derive-investment-cases.ts';
 
 /**
  * existing: open the database as it is, for checks (audit:verify): no migrations, no advisory lock, nothing run at
@@ -36,6 +37,8 @@ async function migrateUnderLock(client: pg.PoolClient, migrationsFolder: string)
     await migrate(migrating, { migrationsFolder });
     // Audit rows from before the hash chain: chained once, under the same lock (issue 16).
     await chainLegacyAuditEvents(migrating as unknown as Db);
+    // Each investor's case on the lifecycle chart, derived once from the rows (migration 0015, issue 27).
+    await deriveInvestmentCases(migrating as unknown as Db);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
   }

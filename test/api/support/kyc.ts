@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { AmlDraft, KycDocumentType, KycUploadResponse, KycStatusResponse } from '../../../src/shared/kyc.ts';
 import * as schema from '../../../src/server/db/schema/index.ts';
 import { bearer, type ApiTest } from '../harness.ts';
+import { storeCase } from './stored-case.ts';
 
 const MAGIC = {
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -38,6 +39,7 @@ export async function passDisclosure(t: ApiTest, userId: string): Promise<void> 
   const { db } = t.database;
   await db.update(schema.disclosureProgress).set({ completed: true, completedAt: t.clock.now() }).where(eq(schema.disclosureProgress.userId, userId));
   await db.update(schema.userDetails).set({ currentStep: 'kyc' }).where(eq(schema.userDetails.userId, userId));
+  await storeCase(t, userId);
 }
 
 /** A new investor whose disclosure step is complete. */

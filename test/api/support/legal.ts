@@ -24,6 +24,7 @@ import {
 import * as schema from '../../../src/server/db/schema/index.ts';
 import { randomWallet, type ApiTest } from '../harness.ts';
 import { passDisclosure } from './kyc.ts';
+import { storeCase } from './stored-case.ts';
 
 export type SignatureOptions = {
   /** 1, 2 or 3: the pad's 500 x 120 at that density. */
@@ -74,6 +75,7 @@ export async function passKyc(t: ApiTest, userId: string): Promise<void> {
   await passDisclosure(t, userId);
   await db.update(schema.kycVerifications).set({ status: 'UNDER_REVIEW', completedAt: t.clock.now(), currentStep: 5, finalReviewCompleted: true }).where(eq(schema.kycVerifications.userId, userId));
   await db.update(schema.userDetails).set({ currentStep: 'agreements' }).where(eq(schema.userDetails.userId, userId));
+  await storeCase(t, userId);
 }
 
 /** A new investor whose disclosure and KYC steps are complete. */

@@ -13,6 +13,7 @@ import type { KycStatus } from '../../../src/shared/kyc.ts';
 import * as schema from '../../../src/server/db/schema/index.ts';
 import type { ApiTest } from '../harness.ts';
 import { initiate, insertCryptoPayment, paymentInvestor, type PaymentInvestor } from './payment.ts';
+import { storeCase } from './stored-case.ts';
 
 export type MoneyCase = PaymentInvestor & { paymentId: string; totalCents: number; total: number; intentId?: string };
 
@@ -49,6 +50,7 @@ export async function awaitingPayment(t: ApiTest, method: 'WIRE' | 'CRYPTO', cur
     paymentId = row!.id;
   }
   await db.update(schema.investments).set({ paymentCompleted: true, completedAt: t.clock.now() }).where(eq(schema.investments.id, investor.investmentId));
+  await storeCase(t, investor.userId);
   const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.id, paymentId));
   return { ...investor, paymentId, totalCents: payment!.totalCents, total: payment!.totalCents / 100 };
 }
@@ -67,6 +69,7 @@ export async function completedCardPayment(t: ApiTest): Promise<MoneyCase> {
 
 export async function setKyc(t: ApiTest, userId: string, status: KycStatus): Promise<void> {
   await t.database.db.update(schema.kycVerifications).set({ status }).where(eq(schema.kycVerifications.userId, userId));
+  await storeCase(t, userId);
 }
 
 export const receiptBody = (overrides: Record<string, unknown> = {}) => ({ requestId: randomUUID(), amount: 1, receivedOn: new Date().toISOString().slice(0, 10), reference: 'BANK-REF-1', ...overrides });

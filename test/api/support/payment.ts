@@ -14,6 +14,7 @@ import { fromCents, paymentAmounts, wireReference, type ChoosableMethod, type Cr
 import * as schema from '../../../src/server/db/schema/index.ts';
 import { randomWallet, type ApiTest } from '../harness.ts';
 import { legalInvestor } from './legal.ts';
+import { storeCase } from './stored-case.ts';
 
 export type PaymentInvestor = { token: string; userId: string; email: string; amount: number; investmentId: string };
 
@@ -21,6 +22,7 @@ export async function passAgreements(t: ApiTest, userId: string): Promise<void> 
   const { db } = t.database;
   await db.update(schema.legalAgreements).set({ status: 'COMPLETED', completedAt: t.clock.now(), walletAddress: randomWallet() }).where(eq(schema.legalAgreements.userId, userId));
   await db.update(schema.userDetails).set({ currentStep: 'payment' }).where(eq(schema.userDetails.userId, userId));
+  await storeCase(t, userId);
 }
 
 /** A new investor whose disclosure, KYC and agreements are complete (`agreements: false`: still on the agreements step). */
@@ -90,5 +92,6 @@ export async function insertCryptoPayment(t: ApiTest, investor: PaymentInvestor,
     })
     .returning();
   if (!row) throw new Error('no crypto row');
+  await storeCase(t, investor.userId);
   return row;
 }

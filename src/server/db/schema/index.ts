@@ -11,6 +11,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './disclosure.ts';
 export * from './investment.ts';
+export * from './investment-case.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
 export * from './kyc-review.ts';

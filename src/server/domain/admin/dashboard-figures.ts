@@ -1,19 +1,21 @@
 /**
- * GET /api/admin/dashboard: the figures every staff role sees, in two aggregate queries whatever the number of
- * investors.
- * - The funnel: each investor in one bar (issue 26): refunded (a refund SUCCEEDED and the investment is not paid
- *   again), else rejected (KYC or registration REJECTED), else their user_details.current_step. A rejected investor
- *   stays at the step they reached (agreements, complete): counting them there showed them on their way. Withdrawn
- *   subscriptions are not recorded by the portal (withdrawalsRecorded: false), so that bar is 0.
- * - Money on one definition, what moved (fees included): committed = the investments' sum (no fee is due on a
- *   commitment); paid = payments COMPLETED, their total; refunded = the refunds that succeeded (a card's captured
- *   total, a transfer's receipts). A refunded payment leaves Paid by what enters Refunded.
+ * GET /api/admin/dashboard: the figures every staff role sees, in three aggregate queries whatever the number of
+ * investors, read from where each case stands on the lifecycle chart (table investment_cases, issue 27).
+ * - The funnel: each investor in one bar, by their case's states (machines/investment/investment.funnel.ts):
+ *   refunded, else rejected (a rejected investor is never counted at a later step), else the step they are at.
+ *   Withdrawn subscriptions are not recorded by the portal (withdrawalsRecorded: false), so that bar is 0.
+ * - Money on one definition, what moved (fees included): committed = the cases' amounts (no fee is due on a
+ *   commitment); paid = the payment that settled each case, while it stays settled or until its refund is complete;
+ *   refunded = the refunds that succeeded (a card's captured total, a transfer's receipts): the chart forgets a
+ *   returned payment's amount, the refund's row keeps it. A refunded payment leaves Paid by what enters Refunded.
  * - KYC decisions per UTC day over the last 30 days, from the audit trail: the review's approvals, rejections and
  *   resubmission requests (a first approval of two, under four-eyes, is not a decision; nothing else is counted).
  */
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_DAYS, FUNNEL_OUTCOMES, type DashboardResponse } from '../../../shared/admin/dashboard.ts';
 import { PROCESS_STEPS } from '../../../shared/process-steps.ts';
+import { funnelBarOf } from '../../../../machines/investment/investment.funnel.ts';
+import { investmentCases } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 
 type Row = Record<string, unknown>;
@@ -34,21 +36,15 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function getDashboardFigures(db: Db, now: Date): Promise<DashboardResponse> {
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DASHBOARD_DAYS - 1)));
-  const [totals, decisions] = await Promise.all([
+  const [perStates, totals, decisions] = await Promise.all([
+    db.select({ states: investmentCases.states, n: sql<number>`count(*)::int` }).from(investmentCases).groupBy(investmentCases.states),
     db.execute(sql`select
-      (select coalesce(json_object_agg(bar, n), '{}'::json) from (
-        select case
-            when exists (select 1 from refunds r where r.user_id = d.user_id and r.status = 'SUCCEEDED') and not coalesce(i.payment_completed, false) then 'refunded'
-            when d.status = 'REJECTED' or k.status = 'REJECTED' then 'rejected'
-            else d.current_step end as bar,
-          count(*)::int as n
-        from user_details d
-        left join investments i on i.user_id = d.user_id
-        left join kyc_verifications k on k.user_id = d.user_id
-        group by 1) s) as funnel,
-      (select count(*)::int from user_details) as investors,
-      (select coalesce(sum(amount), 0)::text from investments) as committed,
-      (select coalesce(sum(total_cents), 0)::bigint from payments where payment_status = 'COMPLETED') as paid_cents,
+      (select count(*)::int from investment_cases) as investors,
+      (select coalesce(sum((context->>'amountCents')::bigint), 0)::bigint from investment_cases) as committed_cents,
+      -- Paid: the payment that settled each case, kept (settled) or until its refund is complete.
+      (select coalesce(sum((context->'payment'->>'dueCents')::bigint), 0)::bigint from investment_cases
+        where state_ids @> array['investment.case.investing.settled']
+           or (state_ids @> array['investment.case.investing.refundPending'] and context->'refund'->>'from' = 'paid')) as paid_cents,
       (select coalesce(sum(amount_cents), 0)::bigint from refunds where status = 'SUCCEEDED') as refunded_cents,
       (select coalesce(json_object_agg(status, n), '{}'::json) from (select status, count(*)::int as n from kyc_verifications group by status) k) as kyc_now`),
     db.execute(sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day, action, count(*)::int as n
@@ -57,7 +53,11 @@ export async function getDashboardFigures(db: Db, now: Date): Promise<DashboardR
       group by 1, 2`),
   ]);
   const t = rowsOf(totals)[0] ?? {};
-  const funnelCounts = objectOf(t.funnel);
+  const funnelCounts: Record<string, number> = {};
+  for (const row of perStates) {
+    const bar = funnelBarOf(row.states);
+    funnelCounts[bar] = (funnelCounts[bar] ?? 0) + Number(row.n);
+  }
 
   const days = new Map<string, { day: string; approved: number; rejected: number; other: number }>();
   for (let i = 0; i < DASHBOARD_DAYS; i++) {
@@ -76,7 +76,7 @@ export async function getDashboardFigures(db: Db, now: Date): Promise<DashboardR
     withdrawalsRecorded: false,
     investors: Number(t.investors ?? 0),
     money: {
-      committedEur: Number(t.committed ?? 0),
+      committedEur: Number(t.committed_cents ?? 0) / 100,
       paidEur: Number(t.paid_cents ?? 0) / 100,
       refundedEur: Number(t.refunded_cents ?? 0) / 100,
     },

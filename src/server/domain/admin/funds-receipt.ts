@@ -29,6 +29,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { decideArrivedFunds, enqueuePaidTwiceMail } from '../payment/settled-payment.ts';
 import { traceOf } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { investorCase } from '../investment/investor-cases.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
@@ -117,6 +118,8 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
         .set({ paymentStatus: status, failureReason: holdReason, updatedAt: ctx.now, ...(status === 'COMPLETED' ? { completedAt: ctx.now } : {}) })
         .where(eq(payments.id, payment.id));
       if (status === 'COMPLETED') await tx.update(investments).set({ paymentCompleted: true, completedAt: ctx.now }).where(eq(investments.id, investment.id));
+      const lifecycle = traceOf(caseBefore, { type: 'STAFF.FUNDS_RECEIVED', staffId: ctx.staffId, paymentId: payment.id, amountCents });
+      await recordCase(tx, payment.userId, lifecycle, ctx.now);
       await recordAuditEvent(tx, {
         userId: payment.userId,
         staffId: ctx.staffId,
@@ -126,7 +129,7 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
           paymentId: payment.id,
           receiptId: receipt.id,
           amountCents,
-          lifecycle: traceOf(caseBefore, { type: 'STAFF.FUNDS_RECEIVED', staffId: ctx.staffId, paymentId: payment.id, amountCents }),
+          lifecycle,
           receivedOn: request.receivedOn,
           reference: reference.value,
           receivedTotalCents: total,

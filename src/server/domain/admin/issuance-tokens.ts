@@ -20,6 +20,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { isUuid } from '../is-uuid.ts';
 import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import type { InvestorCase } from '../investment/investor-cases.ts';
 import { investorWallets } from './investor-wallets.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
@@ -81,6 +82,7 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
         })
         .returning();
       if (!row) throw new Error('issuance not recorded');
+      await recordCase(tx, userId, decision.trace, ctx.now);
       await recordAuditEvent(tx, {
         userId,
         staffId: ctx.staffId,

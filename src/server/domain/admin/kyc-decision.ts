@@ -23,6 +23,7 @@ import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { caseNotFound } from './kyc-case.ts';
@@ -79,6 +80,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
       await review({});
       if (decision.after.matches({ case: { review: 'firstApprovalGiven' } })) {
         await tx.update(kycVerifications).set({ updatedAt: now }).where(eq(kycVerifications.userId, userId));
+        await recordCase(tx, userId, lifecycle, now);
         await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.first-approval', detail: { ...base, lifecycle }, meta, at: now });
         return { status: 'UNDER_REVIEW', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: true };
       }
@@ -88,6 +90,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .where(eq(kycVerifications.userId, userId));
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.approved() }, now, `kyc-review:${userId}:${round}:approved`);
       // Last: from here to the commit the transaction holds the audit chain's head.
+      await recordCase(tx, userId, lifecycle, now);
       await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [decision.before.context.firstApprover, staffId].filter((id) => id !== null), lifecycle }, meta, at: now });
       return { status: 'APPROVED', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: false };
     }
@@ -101,6 +104,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .set({ status: 'REJECTED', identityVerified: false, biometricVerified: false, addressVerified: false, amlScreeningPassed: false, updatedAt: now })
         .where(eq(kycVerifications.userId, userId));
       await enqueueMail(tx, { to: row.email, ...kycReviewMails.rejected(reason) }, now, `kyc-review:${userId}:${round}:rejected`);
+      await recordCase(tx, userId, lifecycle, now);
       await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason, lifecycle }, meta, at: now });
       return { status: 'REJECTED', reviewRound: round, decision: 'REJECTED', awaitingSecondApproval: false };
     }
@@ -130,6 +134,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         updatedAt: now,
       })
       .where(eq(kycVerifications.userId, userId));
+    await recordCase(tx, userId, lifecycle, now);
     await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.resubmission-requested', detail: { ...base, steps, message, lifecycle }, meta, at: now });
     await enqueueMail(
       tx,

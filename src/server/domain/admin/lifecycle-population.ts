@@ -1,19 +1,16 @@
 /**
  * GET /api/admin/lifecycle and /lifecycle/investors (issue 27): where every investor's case stands on the lifecycle
- * chart, read from today's rows (domain/investment), a thousand investors at a time so memory stays flat whatever
- * their number. Counts per state id, compound states included; the investors in one state, a page at a time in user
- * id order (the cursor is the last user id of the page before).
+ * chart, read from the stored cases (table investment_cases, kept by every state change in its transaction): counts
+ * per state id, compound states included, in one aggregate; the investors in one state, a page at a time in user id
+ * order (the cursor is the last user id of the page before), through the index on the state ids.
  */
-import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AnyStateNode } from 'xstate';
 import { investmentMachine } from '../../../../machines/investment/investment.machine.ts';
 import { LIFECYCLE_PAGE_SIZE, lifecycleMessages, type LifecycleInvestor, type LifecycleInvestorsPage, type LifecyclePopulation } from '../../../shared/admin/lifecycle.ts';
-import { investments, userDetails, users } from '../../db/schema/index.ts';
+import { investmentCases, investments, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { activeStateIds, investorCases, type InvestorCase } from '../investment/investor-cases.ts';
-
-const BATCH = 1000;
 
 /** Every state id of the chart: what a request may ask for. */
 const STATE_IDS: ReadonlySet<string> = (() => {
@@ -26,59 +23,46 @@ const STATE_IDS: ReadonlySet<string> = (() => {
   return ids;
 })();
 
-/** Each batch of investors' cases in user id order, from after `cursor`. */
-async function* casesInOrder(db: Db, cursor: string | null = null): AsyncGenerator<[string, InvestorCase][]> {
-  let after = cursor;
-  for (;;) {
-    const rows = await db
-      .select({ userId: investments.userId })
-      .from(investments)
-      .where(after ? gt(investments.userId, after) : undefined)
-      .orderBy(asc(investments.userId))
-      .limit(BATCH);
-    if (rows.length === 0) return;
-    const ids = rows.map((r) => r.userId);
-    const cases = await investorCases(db, ids);
-    yield ids.flatMap((id) => (cases.has(id) ? [[id, cases.get(id)!] as [string, InvestorCase]] : []));
-    if (rows.length < BATCH) return;
-    after = ids.at(-1)!;
-  }
-}
-
 export async function lifecyclePopulation(db: Db, now: Date): Promise<LifecyclePopulation> {
+  const [perState, totals] = await Promise.all([
+    db.select({ id: sql<string>`s.id`, n: sql<number>`count(*)::int` }).from(sql`${investmentCases}, unnest(${investmentCases.stateIds}) as s(id)`).groupBy(sql`s.id`),
+    db
+      .select({ investors: sql<number>`count(*)::int`, anomalies: sql<number>`(count(*) filter (where cardinality(${investmentCases.anomalies}) > 0))::int` })
+      .from(investmentCases),
+  ]);
   const counts: Record<string, number> = {};
-  let investors = 0;
-  let anomalies = 0;
-  for await (const batch of casesInOrder(db)) {
-    for (const [, c] of batch) {
-      investors++;
-      if (c.anomalies.length > 0) anomalies++;
-      for (const id of activeStateIds(c.states)) counts[id] = (counts[id] ?? 0) + 1;
-    }
-  }
-  return { counts, investors, anomalies, asOf: now.toISOString() };
+  for (const row of perState) counts[row.id] = Number(row.n);
+  return { counts, investors: Number(totals[0]?.investors ?? 0), anomalies: Number(totals[0]?.anomalies ?? 0), asOf: now.toISOString() };
 }
 
 export async function investorsInState(db: Db, state: string, cursor: string | null): Promise<LifecycleInvestorsPage> {
   if (!STATE_IDS.has(state)) throw new AppError('BAD_REQUEST', lifecycleMessages.unknownState);
-  const found: [string, InvestorCase][] = [];
-  for await (const batch of casesInOrder(db, cursor)) {
-    for (const entry of batch) if (activeStateIds(entry[1].states).includes(state)) found.push(entry);
-    if (found.length > LIFECYCLE_PAGE_SIZE) break;
-  }
+  const found = await db
+    .select({
+      userId: investmentCases.userId,
+      states: investmentCases.states,
+      anomalies: investmentCases.anomalies,
+      email: users.email,
+      fullName: userDetails.fullName,
+      entityName: userDetails.entityName,
+      amount: investments.amount,
+    })
+    .from(investmentCases)
+    .innerJoin(users, eq(users.id, investmentCases.userId))
+    .innerJoin(investments, eq(investments.userId, investmentCases.userId))
+    .leftJoin(userDetails, eq(userDetails.userId, investmentCases.userId))
+    // The GIN index on state_ids answers the containment; the primary key gives the order and the cursor.
+    .where(and(arrayContains(investmentCases.stateIds, [state]), cursor ? gt(investmentCases.userId, cursor) : undefined))
+    .orderBy(asc(investmentCases.userId))
+    .limit(LIFECYCLE_PAGE_SIZE + 1);
   const page = found.slice(0, LIFECYCLE_PAGE_SIZE);
-  const people = page.length
-    ? await db
-        .select({ userId: users.id, email: users.email, fullName: userDetails.fullName, entityName: userDetails.entityName, amount: investments.amount })
-        .from(users)
-        .innerJoin(investments, eq(investments.userId, users.id))
-        .leftJoin(userDetails, eq(userDetails.userId, users.id))
-        .where(inArray(users.id, page.map(([id]) => id)))
-    : [];
-  const byId = new Map(people.map((p) => [p.userId, p]));
-  const listed: LifecycleInvestor[] = page.map(([userId, c]) => {
-    const p = byId.get(userId);
-    return { userId, name: p?.entityName ?? p?.fullName ?? '', email: p?.email ?? '', amount: p?.amount ?? 0, states: c.states, anomalies: c.anomalies };
-  });
-  return { state, investors: listed, nextCursor: found.length > LIFECYCLE_PAGE_SIZE ? page.at(-1)![0] : null };
+  const listed: LifecycleInvestor[] = page.map((p) => ({
+    userId: p.userId,
+    name: p.entityName ?? p.fullName ?? '',
+    email: p.email,
+    amount: p.amount,
+    states: p.states,
+    anomalies: p.anomalies,
+  }));
+  return { state, investors: listed, nextCursor: found.length > LIFECYCLE_PAGE_SIZE ? page.at(-1)!.userId : null };
 }

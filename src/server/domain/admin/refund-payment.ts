@@ -31,6 +31,7 @@ import { enqueueMail } from '../../jobs/mail-job.ts';
 import { CardProviderUnavailable, CardRefundRefused, CardIntentNotFound, type CardProvider } from '../../providers/card/card-provider.ts';
 import { stepHeldByOtherPayment } from '../payment/settled-payment.ts';
 import { decideOnCase, traceOf } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { investorCase } from '../investment/investor-cases.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { StaffRequestContext } from '../request-context.ts';
@@ -78,7 +79,7 @@ async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: Sta
     if (issued) throw new AppError('CONFLICT', moneyMessages.refundAfterIssuance);
     // The lifecycle decides (STAFF.REFUND_STARTED): money held for a difference or paid twice goes back; the payment
     // that settled the investment only once the KYC is rejected, and never once tokens were issued against it.
-    await decideOnCase(tx, payment.userId, { type: 'STAFF.REFUND_STARTED', staffId: ctx.staffId, paymentId: payment.id }, () => moneyMessages.refundNotAllowed);
+    const { trace } = await decideOnCase(tx, payment.userId, { type: 'STAFF.REFUND_STARTED', staffId: ctx.staffId, paymentId: payment.id }, () => moneyMessages.refundNotAllowed);
 
     const card = payment.paymentMethod === 'CARD';
     let outgoingReference: string | null = null;
@@ -104,6 +105,7 @@ async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: Sta
       })
       .returning();
     if (!row) throw new Error('refund not claimed');
+    await recordCase(tx, payment.userId, trace, ctx.now);
     return { kind: 'call', refund: row, intentId: card ? payment.providerIntentId : null };
   });
 }
@@ -128,6 +130,13 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
     await tx.update(payments).set({ paymentStatus: 'REFUNDED', updatedAt: ctx.now }).where(eq(payments.id, payment.id));
     const stillPaid = await stepHeldByOtherPayment(tx, investment.id, payment.id);
     if (!stillPaid) await tx.update(investments).set({ paymentCompleted: false, completedAt: null }).where(eq(investments.id, investment.id));
+    const lifecycle = traceOf(
+      caseBefore,
+      payment.paymentMethod === 'CARD'
+        ? { type: 'PROVIDER.REFUND_SUCCEEDED', paymentId: payment.id }
+        : { type: 'STAFF.REFUND_SENT', staffId: ctx.staffId, paymentId: payment.id, outgoingReference: done.outgoingReference ?? '' },
+    );
+    await recordCase(tx, payment.userId, lifecycle, ctx.now);
     await recordAuditEvent(tx, {
       userId: payment.userId,
       staffId: ctx.staffId,
@@ -141,12 +150,7 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
         from: payment.paymentStatus,
         to: 'REFUNDED',
         reason: done.reason,
-        lifecycle: traceOf(
-          caseBefore,
-          payment.paymentMethod === 'CARD'
-            ? { type: 'PROVIDER.REFUND_SUCCEEDED', paymentId: payment.id }
-            : { type: 'STAFF.REFUND_SENT', staffId: ctx.staffId, paymentId: payment.id, outgoingReference: done.outgoingReference ?? '' },
-        ),
+        lifecycle,
         investmentStillPaid: stillPaid,
         ...(providerRefundId ? { providerRefundId } : {}),
         ...(done.outgoingReference ? { outgoingReference: done.outgoingReference } : {}),
@@ -172,8 +176,16 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
   });
 }
 
-/** The claim given back: the provider did not refund, so nothing stays recorded. */
-const release = (db: Db, refund: RefundRow) => db.delete(refunds).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')));
+/** The claim given back: the provider did not refund, so nothing stays recorded and the case is where it was. */
+const release = (db: Db, refund: RefundRow) =>
+  db.transaction(async (tx) => {
+    const before = await investorCase(tx, refund.userId);
+    const [released] = await tx
+      .delete(refunds)
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
+      .returning({ id: refunds.id });
+    if (released) await recordCase(tx, refund.userId, traceOf(before, { type: 'PROVIDER.REFUND_REFUSED', paymentId: refund.paymentId }));
+  });
 
 export async function refundPayment(deps: { db: Db; card: CardProvider | null }, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<RefundView> {
   const { db, card } = deps;

@@ -10,6 +10,8 @@ import { disclosureProgress, disclosureReads, disclosureSections } from '../../d
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { lockDisclosure, saveDisclosureProgress } from './save-disclosure-progress.ts';
@@ -28,14 +30,17 @@ export async function completeDisclosure(db: Db, claims: Record<string, SectionP
       .where(isNull(disclosureSections.retiredAt))
       .orderBy(asc(disclosureSections.position), asc(disclosureSections.slug));
     if (sections.length === 0 || sections.some((s) => !s.completedAt)) throw new AppError('CONFLICT', messages.disclosure.incomplete);
+    // Read in full; the lifecycle decides whether the case may leave the disclosure step (it may not twice).
+    const { trace: lifecycle } = await decideOnCase(tx, userId, { type: 'INVESTOR.DISCLOSURE_COMPLETED' }, () => messages.disclosure.incomplete);
 
     await tx.update(disclosureProgress).set({ completed: true, completedAt: now, updatedAt: now }).where(eq(disclosureProgress.userId, userId));
     await advanceCurrentStep(tx, userId, 'kyc');
+    await recordCase(tx, userId, lifecycle, now);
     await recordAuditEvent(tx, {
       userId,
       action: 'disclosure.completed',
       // What exactly was read: the document versions and the seconds credited for each.
-      detail: { sections: sections.map((s) => ({ id: s.id, slug: s.slug, pdfSha256: s.sha256, timeSpent: s.timeSpent })) },
+      detail: { sections: sections.map((s) => ({ id: s.id, slug: s.slug, pdfSha256: s.sha256, timeSpent: s.timeSpent })), lifecycle },
       meta,
       at: now,
     });

@@ -10,6 +10,8 @@ import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { oneOf } from '../row-mapping.ts';
@@ -26,6 +28,13 @@ export async function completeKyc(db: Db, { userId, now, meta }: RequestContext)
 
     // A resubmission (issue 15) goes back to the queue as the next review round; its request is answered.
     const resubmitted = kyc.status === 'RESUBMISSION_REQUESTED';
+    const at = now.toISOString();
+    const { trace: lifecycle } = await decideOnCase(
+      tx,
+      userId,
+      resubmitted ? { type: 'INVESTOR.KYC_RESUBMITTED', at } : { type: 'INVESTOR.KYC_SUBMITTED', at },
+      () => messages.kyc.disclosureFirst,
+    );
     const reviewRound = resubmitted ? kyc.reviewRound + 1 : kyc.reviewRound;
     await tx
       .update(kycVerifications)
@@ -50,7 +59,8 @@ export async function completeKyc(db: Db, { userId, now, meta }: RequestContext)
       .from(kycDocuments)
       .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt)))
       .orderBy(asc(kycDocuments.seq));
-    await recordAuditEvent(tx, { userId, action: resubmitted ? 'kyc.resubmitted' : 'kyc.completed', detail: { documents, ...(resubmitted ? { reviewRound, steps: kyc.resubmissionSteps ?? [] } : {}) }, meta, at: now });
+    await recordCase(tx, userId, lifecycle, now);
+    await recordAuditEvent(tx, { userId, action: resubmitted ? 'kyc.resubmitted' : 'kyc.completed', detail: { documents, ...(resubmitted ? { reviewRound, steps: kyc.resubmissionSteps ?? [] } : {}), lifecycle }, meta, at: now });
     return { nextStep: NEXT_STEP, status: 'UNDER_REVIEW', completedAt: now.toISOString() };
   });
 }

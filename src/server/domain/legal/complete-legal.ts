@@ -15,6 +15,8 @@ import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { signedAgreementsOf } from './agreement-versions.ts';
@@ -33,6 +35,8 @@ export async function completeLegal(db: Db, { userId, now, meta }: RequestContex
     const signed = await signedAgreementsOf(tx, userId);
     const wallet = legal.walletAddress === null ? null : checkWalletAddress(legal.walletAddress);
     if (AGREEMENT_KEYS.some((key) => !signed.has(key)) || !wallet?.valid) throw new AppError('CONFLICT', messages.legal.completeAllRequired);
+    // Signed in full; the lifecycle decides whether the case may go on to payment (the KYC review under way or approved).
+    const { trace: lifecycle } = await decideOnCase(tx, userId, { type: 'INVESTOR.AGREEMENTS_COMPLETED', wallet: legal.walletAddress! }, () => messages.legal.completeAllRequired);
 
     await tx.update(legalAgreements).set({ status: 'COMPLETED', completedAt: now, agreements: {}, updatedAt: now }).where(eq(legalAgreements.userId, userId));
     await advanceCurrentStep(tx, userId, NEXT_STEP);
@@ -43,8 +47,9 @@ export async function completeLegal(db: Db, { userId, now, meta }: RequestContex
     for (const { signatureId } of agreements) {
       await enqueueJob(tx, { kind: 'seal-agreement', payload: { signatureId }, dedupeKey: sealJobKey(signatureId) }, now);
     }
+    await recordCase(tx, userId, lifecycle, now);
     // Last: from here to the commit the transaction holds the audit chain's head.
-    await recordAuditEvent(tx, { userId, action: 'legal.completed', detail: { walletAddress: legal.walletAddress, agreements }, meta, at: now });
+    await recordAuditEvent(tx, { userId, action: 'legal.completed', detail: { walletAddress: legal.walletAddress, agreements, lifecycle }, meta, at: now });
     return { answer: { status: 'COMPLETED', completedAt: now.toISOString(), walletAddress: legal.walletAddress as string, nextStep: NEXT_STEP }, enqueued: true };
   });
 }

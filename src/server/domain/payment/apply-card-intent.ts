@@ -22,6 +22,9 @@ import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { CardIntentRecord } from '../../providers/card/card-provider.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
+import { traceOf } from '../investment/case-decision.ts';
+import { investorCase } from '../investment/investor-cases.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestMeta } from '../request-context.ts';
 import { lockInvestmentForPayment } from './payment-access.ts';
@@ -73,6 +76,14 @@ export async function applyCardIntent(
   if (!intentMatchesPayment(intent, payment)) throw new AppError('CONFLICT', messages.payment.intentMismatch);
 
   const intended = statusFor(intent);
+  // The money moved (or the attempt ended) at the provider: recorded whatever the chart expects, traced on it.
+  const before = await investorCase(tx, payment.userId);
+  const lifecycle =
+    intended === 'COMPLETED'
+      ? traceOf(before, { type: 'PROVIDER.CARD_SUCCEEDED', paymentId: payment.id, amountCents: payment.totalCents })
+      : intended === 'FAILED'
+        ? traceOf(before, { type: 'PROVIDER.CARD_FAILED', paymentId: payment.id })
+        : null;
   // Money taken by the provider while another payment already settled the investment: held for refund, never a second settlement.
   const decision = intended === 'COMPLETED' ? await decideArrivedFunds(tx, payment, payment.totalCents) : null;
   if (decision?.status === 'ON_HOLD') {
@@ -83,11 +94,12 @@ export async function applyCardIntent(
       .returning();
     const row = held as PaymentRow;
     await enqueuePaidTwiceMail(tx, row, decision.settledMethod, payment.totalCents, now, `payment-held:${payment.id}`);
+    await recordCase(tx, payment.userId, lifecycle, now);
     // Last: from here to the commit the transaction holds the audit chain's head.
     await recordAuditEvent(tx, {
       userId: payment.userId,
       action: 'payment.held',
-      detail: { paymentId: payment.id, paymentIntentId: intent.id, intentStatus: intent.status, source, method: 'CARD', totalCents: payment.totalCents, held: 'PAID_TWICE', settledPaymentId: decision.settledPaymentId },
+      detail: { paymentId: payment.id, paymentIntentId: intent.id, intentStatus: intent.status, source, method: 'CARD', totalCents: payment.totalCents, held: 'PAID_TWICE', settledPaymentId: decision.settledPaymentId, lifecycle },
       meta,
       at: now,
     });
@@ -116,7 +128,9 @@ export async function applyCardIntent(
     intentStatus: intent.status,
     source,
     ...(intent.lastPaymentError ? { error: intent.lastPaymentError } : {}),
+    ...(lifecycle ? { lifecycle } : {}),
   };
+  await recordCase(tx, payment.userId, lifecycle, now);
   if (completed) {
     await tx
       .update(investments)

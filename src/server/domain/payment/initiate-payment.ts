@@ -30,6 +30,8 @@ import { payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { CardIntentRecord, CardProvider } from '../../providers/card/card-provider.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
@@ -127,10 +129,17 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
     let row = await findOpenPayment(tx, investment.id, method);
     if (!row) throw new Error('initiate: no open payment after the insert');
     if (inserted.length > 0) {
+      // A card attempt is a fact of the lifecycle (the chart decides it may start); crypto and wire start nothing on
+      // the chart until the investor says the money is sent (POST /api/payment/process).
+      const lifecycle =
+        method === 'CARD'
+          ? (await decideOnCase(tx, userId, { type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: row.id, dueCents: row.totalCents }, () => messages.payment.alreadyPaid)).trace
+          : null;
+      await recordCase(tx, userId, lifecycle, now);
       await recordAuditEvent(tx, {
         userId,
         action: 'payment.initiated',
-        detail: { paymentId: row.id, method, ...amounts, ...(quote ? { cryptoCurrency: quote.cryptoCurrency, rate: quote.rate, rateStatus: quote.rateStatus, amountToSend: quote.amountToSend } : {}) },
+        detail: { paymentId: row.id, method, ...amounts, ...(lifecycle ? { lifecycle } : {}), ...(quote ? { cryptoCurrency: quote.cryptoCurrency, rate: quote.rate, rateStatus: quote.rateStatus, amountToSend: quote.amountToSend } : {}) },
         meta,
         at: now,
       });

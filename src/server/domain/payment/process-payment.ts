@@ -14,6 +14,8 @@ import { investments, payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
+import { decideOnCase } from '../investment/case-decision.ts';
+import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import type { RequestContext } from '../request-context.ts';
 import { checkPaymentAccess, isPaymentStepDone, lockInvestmentForPayment } from './payment-access.ts';
@@ -68,6 +70,12 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
     if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     const transactionId = checkTransactionId(request, payment, now);
     const alsoClaimedBy = request.paymentMethod === 'CRYPTO' ? await otherClaimsOf(tx, payment.id, transactionId) : [];
+    const { trace: lifecycle } = await decideOnCase(
+      tx,
+      userId,
+      { type: 'INVESTOR.TRANSFER_SENT', paymentId: payment.id, method: payment.paymentMethod === 'CRYPTO' ? 'CRYPTO' : 'WIRE', dueCents: payment.totalCents },
+      () => messages.payment.alreadyPaid,
+    );
 
     const [updated] = await tx
       .update(payments)
@@ -77,6 +85,7 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
     const row = updated as PaymentRow;
     await tx.update(investments).set({ paymentCompleted: true, completedAt: now }).where(eq(investments.id, investment.id));
     await advanceCurrentStep(tx, userId, 'complete');
+    await recordCase(tx, userId, lifecycle, now);
     await recordAuditEvent(tx, {
       userId,
       action: 'payment.sent',
@@ -87,6 +96,7 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
         totalCents: payment.totalCents,
         ...(payment.cryptoCurrency ? { cryptoCurrency: payment.cryptoCurrency, cryptoAmount: payment.cryptoAmount, rate: payment.cryptoRate } : {}),
         ...(alsoClaimedBy.length > 0 ? { transactionAlsoClaimedBy: alsoClaimedBy } : {}),
+        lifecycle,
       },
       meta,
       at: now,

@@ -1,0 +1,85 @@
+/**
+ * The stored case (table investment_cases, issue 27): after a state change wrote its rows, and in the same
+ * transaction, the case is read again from the rows and stored with its version one higher. The rows stay the one
+ * truth (a stored snapshot can never disagree with them for long: the next change re-reads them); the stored case
+ * makes the counts per state, the lists of who is in one and the dashboard indexed reads.
+ *
+ * When the change was decided by the chart, the chart's own next states (`expected`) are compared with what the rows
+ * now say: a difference means a route wrote what the chart did not decide, and it is kept on the case as an anomaly
+ * for a person to look at (never hidden, never blocking the investor).
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { investmentCases } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import type { CaseTrace } from './case-decision.ts';
+import { activeStateIds, investorCases, type InvestorCase } from './investor-cases.ts';
+
+/** Kept per case at most: the latest differences between the chart and the rows. */
+const MAX_MISMATCHES = 20;
+const MISMATCH = 'The chart expected ';
+
+const sameStates = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((s, i) => s === [...b].sort()[i]);
+
+/** The words kept when the rows after a decided change are not where the chart said they would be. */
+export function mismatchNote(trace: CaseTrace, states: readonly string[]): string | null {
+  if (!trace.to || sameStates(trace.to, states)) return null;
+  return `${MISMATCH}${trace.event} to lead from ${trace.from.join(' + ')} to ${trace.to.join(' + ')}; the rows say ${states.join(' + ')}.`;
+}
+
+/**
+ * Stores the cases of `userIds` as their rows stand now (one derivation and one statement for the batch). Serialised
+ * per investor by a transaction-scoped advisory lock taken here, after every lock the caller holds, so two changes of
+ * one case store in the order they commit and no lock order can cycle.
+ */
+export async function recordCases(tx: Db, userIds: readonly string[], expected: ReadonlyMap<string, CaseTrace> = new Map(), now = new Date()): Promise<Map<string, InvestorCase>> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return new Map();
+  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(4242, hashtext(${id}))`);
+  const cases = await investorCases(tx, ids);
+  if (cases.size === 0) return cases;
+  const earlier = new Map(
+    (await tx.select({ userId: investmentCases.userId, anomalies: investmentCases.anomalies }).from(investmentCases).where(inArray(investmentCases.userId, [...cases.keys()]))).map((r) => [
+      r.userId,
+      r.anomalies.filter((a) => a.startsWith(MISMATCH)),
+    ]),
+  );
+  const rows = [...cases].map(([userId, c]) => {
+    const trace = expected.get(userId);
+    const note = trace ? mismatchNote(trace, c.states) : null;
+    const mismatches = [...(earlier.get(userId) ?? []), ...(note ? [note] : [])].slice(-MAX_MISMATCHES);
+    return {
+      userId,
+      version: 1,
+      value: c.snapshot.value,
+      context: c.snapshot.context,
+      states: c.states,
+      stateIds: activeStateIds(c.states),
+      anomalies: [...c.anomalies, ...mismatches],
+      updatedAt: now,
+    };
+  });
+  await tx
+    .insert(investmentCases)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: investmentCases.userId,
+      set: {
+        version: sql`${investmentCases.version} + 1`,
+        value: sql`excluded.value`,
+        context: sql`excluded.context`,
+        states: sql`excluded.states`,
+        stateIds: sql`excluded.state_ids`,
+        anomalies: sql`excluded.anomalies`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      // Unchanged (a step completed again, a change that did not move the case): the version stays.
+      setWhere: sql`(${investmentCases.value}, ${investmentCases.context}, ${investmentCases.anomalies}) is distinct from (excluded.value, excluded.context, excluded.anomalies)`,
+    });
+  return cases;
+}
+
+/** `recordCases` for one investor; `expected`: the trace of the chart's decision that led here, if one did. */
+export async function recordCase(tx: Db, userId: string, expected?: CaseTrace | null, now?: Date): Promise<InvestorCase | null> {
+  const cases = await recordCases(tx, [userId], expected ? new Map([[userId, expected]]) : new Map(), now);
+  return cases.get(userId) ?? null;
+}
