@@ -20,6 +20,7 @@ import { issue, mailsTo, paymentRow, receipt, refund, setKyc, staffAudit } from 
 import { initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { intentEvent, signPayload, stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
+import { expectStoredCase } from './support/stored-case.ts';
 
 const ROUNDS = 20;
 
@@ -69,6 +70,9 @@ async function expectOneSettled(t: ApiTest, finance: TestStaff, investor: Paymen
   const answer = await status(t, investor.token);
   expect(answer.investment.status).toBe('PAID');
   expect(answer.latestPayment?.id).toBe(settledId);
+  // The lifecycle agrees: tokens issued against the one settled payment, the money paid twice returned, nothing odd.
+  const stored = await expectStoredCase(t, investor.userId, ['case.review.approved', 'case.investing.settled.tokensIssued']);
+  expect(stored.context).toMatchObject({ payment: { id: settledId }, heldTwice: [], returning: [] });
 }
 
 forEachDatabase('one settled payment per investment', (t) => {
