@@ -40,6 +40,9 @@ export type DiagramState = DiagramBox & {
 
 export type DiagramPoint = [x: number, y: number];
 
+/** A transition's id in the diagrams, the recorded paths and the lifecycle's audit trail: `${source}:${eventType or 'always'}:${index}`. */
+export const transitionId = (source: string, eventType: string, index: number) => `${source}:${eventType || 'always'}:${index}`;
+
 export type DiagramTransition = {
   /** Stable id: `${source}:${eventType or 'always'}:${index within that event's list}`. */
   id: string;

@@ -5,14 +5,15 @@
  * coordinates; statecharts.ts writes the result.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import type {
-  DiagramImplementation,
-  DiagramState,
-  DiagramStateType,
-  DiagramTransition,
-  MachineDescriptions,
-  MachineMeta,
-  StatechartDiagram,
+import {
+  transitionId,
+  type DiagramImplementation,
+  type DiagramState,
+  type DiagramStateType,
+  type DiagramTransition,
+  type MachineDescriptions,
+  type MachineMeta,
+  type StatechartDiagram,
 } from '../shared/statechart-diagram.ts';
 import { delayName, eventLabel, guardName } from './statechart-labels.ts';
 
@@ -34,8 +35,6 @@ export function modelStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   return out;
 }
 
-/** The transition's id in the diagrams and the recorded paths: `${source}:${eventType or 'always'}:${index}`. */
-export const transitionId = (source: string, eventType: string, index: number) => `${source}:${eventType || 'always'}:${index}`;
 
 /** Every declared transition of a node with its id: `on`, `after`, invoke onDone/onError (all in `transitions`), then `always`. */
 export function nodeTransitions(node: AnyStateNode): { id: string; t: AnyTransitionDefinition }[] {

@@ -40,7 +40,7 @@ async function readDisclosure(t: ApiTest, token: string) {
 async function traceOf(t: ApiTest, userId: string, action: string) {
   const events = await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.userId, userId)).orderBy(asc(schema.auditEvents.seq));
   const event = events.filter((e) => e.action === action).at(-1);
-  return (event?.detail as { lifecycle?: { event: string; from: string[]; to: string[] | null } } | undefined)?.lifecycle;
+  return (event?.detail as { lifecycle?: { event: string; from: string[]; to: string[] | null; via: string[] } } | undefined)?.lifecycle;
 }
 
 forEachDatabase('the stored case through the API', (t) => {
@@ -62,7 +62,12 @@ forEachDatabase('the stored case through the API', (t) => {
     await step(['disclosure']);
     await ok(await readDisclosure(t, registered.token), 'disclosure complete');
     await step(['kycCollecting']);
-    expect(await traceOf(t, userId, 'disclosure.completed')).toEqual({ event: 'INVESTOR.DISCLOSURE_COMPLETED', from: ['disclosure'], to: ['kycCollecting'] });
+    expect(await traceOf(t, userId, 'disclosure.completed')).toEqual({
+      event: 'INVESTOR.DISCLOSURE_COMPLETED',
+      from: ['disclosure'],
+      to: ['kycCollecting'],
+      via: ['investment.disclosure:INVESTOR.DISCLOSURE_COMPLETED:0'],
+    });
     // Completing again changes nothing.
     await ok(await t.post('/api/disclosure/complete', { sectionProgress: {} }, registered.token), 'disclosure again');
     await step(['kycCollecting'], { changes: 0 });
@@ -105,6 +110,7 @@ forEachDatabase('the stored case through the API', (t) => {
       event: 'STAFF.FUNDS_RECEIVED',
       from: ['case.review.approved', 'case.investing.payment.onHold'],
       to: ['case.review.approved', 'case.investing.settled.paid'],
+      via: ['investment.case.investing.payment.onHold:STAFF.FUNDS_RECEIVED:0'],
     });
 
     await ok(await issue(t, finance.token, investor.userId), 'issue');
@@ -144,12 +150,13 @@ forEachDatabase('the stored case through the API', (t) => {
       event: 'PROVIDER.REFUND_SUCCEEDED',
       from: ['case.review.rejected', 'case.investing.refundPending'],
       to: ['case.review.rejected', 'case.investing.refunded'],
+      via: ['investment.case.investing.refundPending:PROVIDER.REFUND_SUCCEEDED:0'],
     });
   });
 
   it('rows written that the chart did not decide are kept on the case as an anomaly, without blocking anything', async () => {
     const { user } = await t.register();
-    const expected = { event: 'INVESTOR.DISCLOSURE_COMPLETED' as const, from: ['disclosure'], to: ['kycCollecting'] };
+    const expected = { event: 'INVESTOR.DISCLOSURE_COMPLETED' as const, from: ['disclosure'], to: ['kycCollecting'], via: ['investment.disclosure:INVESTOR.DISCLOSURE_COMPLETED:0'] };
     // The rows still say disclosure: a route that claimed the step done without writing it.
     await recordCase(t.database.db, user.userId, expected, t.clock.now());
     const stored = await storedCase(t, user.userId);

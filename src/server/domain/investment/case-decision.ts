@@ -7,12 +7,16 @@
 import { transition, type SnapshotFrom } from 'xstate';
 import { investmentMachine } from '../../../../machines/investment/investment.machine.ts';
 import type { InvestmentEvent } from '../../../../machines/investment/investment.types.ts';
+import { transitionId } from '../../../shared/statechart-diagram.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { investorCase, leafStates, type InvestorCase } from './investor-cases.ts';
 
-/** The fact, and the case's states before and after it (`to` null: the chart did not expect the fact there). */
-export type CaseTrace = { event: InvestmentEvent['type']; from: string[]; to: string[] | null };
+/**
+ * The fact, the case's states before and after it (`to` null: the chart did not expect the fact there), and the
+ * chart's transitions it took, by the ids the explorer draws them with (`via`, empty when it took none).
+ */
+export type CaseTrace = { event: InvestmentEvent['type']; from: string[]; to: string[] | null; via: string[] };
 export type CaseDecision = { before: InvestorCase; after: SnapshotFrom<typeof investmentMachine>; trace: CaseTrace & { to: string[] } };
 
 /**
@@ -25,10 +29,15 @@ export async function decideOnCase(tx: Db, userId: string, event: InvestmentEven
   return { before, ...step(before, event) };
 }
 
+/** The ids of the transitions the chart takes for `event` where the case stands (one per region that takes it). */
+function transitionsTaken(before: InvestorCase, event: InvestmentEvent): string[] {
+  return investmentMachine.getTransitionData(before.snapshot, event).map((t) => transitionId(t.source.id, t.eventType, (t.source.transitions.get(t.eventType) ?? []).indexOf(t)));
+}
+
 /** The case after a fact the chart takes, and its trace. */
 function step(before: InvestorCase, event: InvestmentEvent) {
   const [after] = transition(investmentMachine, before.snapshot, event);
-  return { after, trace: { event: event.type, from: before.states, to: leafStates(after.value) } };
+  return { after, trace: { event: event.type, from: before.states, to: leafStates(after.value), via: transitionsTaken(before, event) } };
 }
 
 /**
@@ -37,7 +46,7 @@ function step(before: InvestorCase, event: InvestmentEvent) {
  * is traced with `to: null`, for an auditor to look at; it is never refused.
  */
 export function traceOf(before: InvestorCase | null, event: InvestmentEvent): CaseTrace {
-  if (!before) return { event: event.type, from: [], to: null };
-  if (!before.snapshot.can(event)) return { event: event.type, from: before.states, to: null };
+  if (!before) return { event: event.type, from: [], to: null, via: [] };
+  if (!before.snapshot.can(event)) return { event: event.type, from: before.states, to: null, via: [] };
   return step(before, event).trace;
 }
