@@ -53,7 +53,6 @@ export const investmentMachine = setup({
     isFreshPayment: ({ context, event }) => !context.heldTwice.includes(paymentIdOf(event) ?? ''),
     isTheRefundUnderWay: ({ context, event }) => context.refund !== null && paymentIdOf(event) === context.refund.paymentId,
     refundCameFromPaid: ({ context }) => context.refund?.from === 'paid',
-    refundCameFromHold: ({ context }) => context.refund?.from === 'onHold',
     isTheSignedWallet: ({ context, event }) => sameWallet((event as E<'STAFF.TOKENS_ISSUED'>).wallet, context.signedWallet),
   },
   actions: {
@@ -130,7 +129,6 @@ export const investmentMachine = setup({
         isFreshPayment: 'The payment is not one already held as paid twice (that money is only ever returned).',
         isTheRefundUnderWay: 'The fact is about the refund under way.',
         refundCameFromPaid: 'The refund was started on a paid investment.',
-        refundCameFromHold: 'The refund was started on a payment held for a difference.',
         isTheSignedWallet: 'The tokens go to the wallet named in the agreements the investor signed.',
       },
       actions: {
@@ -303,13 +301,10 @@ export const investmentMachine = setup({
                   },
                 },
                 cardPending: {
-                  description: 'A card payment is under way with the card provider (3-D Secure, processing).',
+                  // Another card can be tried on the same attempt (the provider keeps it open after a decline); a new
+                  // attempt starts only after this one failed, from choosing.
+                  description: 'A card payment is under way with the card provider (3-D Secure, processing, or a declined card to try again).',
                   on: {
-                    'INVESTOR.CARD_PAYMENT_STARTED': {
-                      guard: and(['kycAllowsProgress', 'isFreshPayment']),
-                      actions: 'openCardPayment',
-                      description: 'The investor tries the card again: the new attempt is the one awaited.',
-                    },
                     'PROVIDER.CARD_FAILED': {
                       guard: 'isTheAwaitedPayment',
                       target: 'choosing',
@@ -387,15 +382,25 @@ export const investmentMachine = setup({
                 'STAFF.FUNDS_RECEIVED': { guard: 'isAnotherPayment', actions: 'holdTwice', description: 'Funds arrived meanwhile for another payment: they are held, to be returned.' },
                 'PROVIDER.REFUND_SUCCEEDED': { guard: 'isTheRefundUnderWay', target: 'refunded', actions: 'finishRefund', description: 'The card provider returned the money.' },
                 'STAFF.REFUND_SENT': { guard: 'isTheRefundUnderWay', target: 'refunded', actions: 'finishRefund', description: "Finance sent the money back and recorded the outgoing transfer's reference." },
-                'PROVIDER.REFUND_REFUSED': [
-                  { guard: and(['isTheRefundUnderWay', 'refundCameFromPaid']), target: 'settled.paid', actions: 'dropRefund', description: 'The card provider refused the refund: the investment is still paid.' },
-                  { guard: and(['isTheRefundUnderWay', 'refundCameFromHold']), target: 'payment.onHold', actions: 'dropRefund', description: 'The card provider refused the refund: the payment is still held.' },
-                ],
+                // Only a card refund can be refused, and a card is never held for a difference: a refused refund was of a
+                // paid investment.
+                'PROVIDER.REFUND_REFUSED': {
+                  guard: and(['isTheRefundUnderWay', 'refundCameFromPaid']),
+                  target: 'settled.paid',
+                  actions: 'dropRefund',
+                  description: 'The card provider refused the refund: the investment is still paid.',
+                },
               },
             },
             refunded: {
               description: 'The money is back with the investor; they may pay again if the KYC still allows it.',
               on: {
+                'PROVIDER.CARD_SUCCEEDED': {
+                  guard: 'isFreshPayment',
+                  target: 'settled',
+                  actions: 'settleByCard',
+                  description: 'A card payment left open (in another tab) went through after the refund: the investment is paid by it.',
+                },
                 'INVESTOR.CARD_PAYMENT_STARTED': {
                   guard: and(['kycAllowsProgress', 'isFreshPayment']),
                   target: 'payment.cardPending',
