@@ -2,7 +2,7 @@
  * Refunds (issue 15; the rule in docs/decisions.md "Issue 15: refunds"): only for funds received, when the investor's
  * KYC is REJECTED or the payment is ON_HOLD, never after issuance. A card payment is refunded through the provider's
  * refund API (the local test provider and the real Stripe SDK against the fake Stripe): the provider's refund id is
- * recorded; a refusal (502) or an outage (503) leaves nothing recorded. Crypto and wire need the outgoing reference.
+ * recorded; a refusal (502) or an outage (503) records no refund, only the attempt in the audit trail. Crypto and wire need the outgoing reference.
  * A double click (parallel, or the same requestId twice) refunds once at the provider.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,7 +37,10 @@ forEachDatabase('finance: refunds', (t) => {
       expect(await investmentRow(t, p.userId)).toMatchObject({ paymentCompleted: false, completedAt: null });
       expect(await refundRows(t, p.paymentId)).toMatchObject([{ status: 'SUCCEEDED', staffId: finance.id, providerRefundId: body.providerRefundId, reason: 'KYC rejected: documents not genuine' }]);
       expect(mailsTo(t, p.email, 'G2G: your payment was refunded')).toHaveLength(1);
-      expect(await staffAudit(t, p.userId)).toMatchObject([{ action: 'admin.money.refund', staffId: finance.id, detail: { role: 'finance', providerRefundId: body.providerRefundId, to: 'REFUNDED' } }]);
+      expect(await staffAudit(t, p.userId)).toMatchObject([
+        { action: 'admin.money.refund_started', staffId: finance.id, detail: { role: 'finance', paymentId: p.paymentId, lifecycle: { event: 'STAFF.REFUND_STARTED' } } },
+        { action: 'admin.money.refund', staffId: finance.id, detail: { role: 'finance', providerRefundId: body.providerRefundId, to: 'REFUNDED' } },
+      ]);
       // The status answer still reads, with the new status.
       const status = await t.get('/api/payment/status', p.token);
       expect(status.status).toBe(200);
@@ -77,7 +80,7 @@ forEachDatabase('finance: refunds', (t) => {
       expect(replay.status).toBe(200);
       expect(await localRefunds(t, p.intentId!)).toHaveLength(1);
       expect(mailsTo(t, p.email, 'G2G: your payment was refunded')).toHaveLength(1);
-      expect(await staffAudit(t, p.userId)).toHaveLength(1);
+      expect((await staffAudit(t, p.userId)).map((e) => e.action)).toEqual(['admin.money.refund_started', 'admin.money.refund']);
       // Two different clicks (two requestIds) at once: still one.
       const q = await completedCardPayment(t);
       await setKyc(t, q.userId, 'REJECTED');
@@ -86,7 +89,7 @@ forEachDatabase('finance: refunds', (t) => {
       expect(await refundRows(t, q.paymentId)).toMatchObject([{ status: 'SUCCEEDED' }]);
     });
 
-    it('the provider refusing (an intent not succeeded there) answers 502 in words and records nothing', async () => {
+    it('the provider refusing (an intent not succeeded there) answers 502 in words and records no refund, only the attempt', async () => {
       const finance = await createStaff(t, ['finance']);
       const p = await completedCardPayment(t);
       await setKyc(t, p.userId, 'REJECTED');
@@ -95,8 +98,12 @@ forEachDatabase('finance: refunds', (t) => {
       const res = await refund(t, finance.token, p.paymentId);
       expect(res.status).toBe(502);
       const { error } = (await res.json()) as { error: string };
-      expect(error).toMatch(/^The card provider refused the refund: .*canceled.* Nothing was recorded\.$/);
-      expect(await rowCounts(t.database.db)).toEqual(before);
+      expect(error).toMatch(/^The card provider refused the refund: .*canceled.* No refund was recorded; the attempt is in the audit trail\.$/);
+      expect(await rowCounts(t.database.db)).toEqual({ ...before, audit_events: before.audit_events! + 2 });
+      expect((await staffAudit(t, p.userId)).map((e) => [e.action, (e.detail as { lifecycle?: { event: string } }).lifecycle?.event])).toEqual([
+        ['admin.money.refund_started', 'STAFF.REFUND_STARTED'],
+        ['admin.money.refund_refused', 'PROVIDER.REFUND_REFUSED'],
+      ]);
       expect((await paymentRow(t, p.paymentId)).paymentStatus).toBe('COMPLETED');
     });
 
@@ -209,7 +216,7 @@ forEachDatabase('finance: card refunds through the Stripe SDK (fake Stripe API)'
     expect(await refundRows(t, p.paymentId)).toMatchObject([{ status: 'SUCCEEDED' }]);
   });
 
-  it('Stripe down: 503 in words, nothing recorded; Stripe refusing: 502 in words, nothing recorded', async () => {
+  it('Stripe down: 503 in words; Stripe refusing: 502 in words; no refund recorded, only the attempts', async () => {
     const finance = await createStaff(t, ['finance']);
     const p = await paidByStripe();
     const before = await rowCounts(t.database.db);
@@ -218,13 +225,13 @@ forEachDatabase('finance: card refunds through the Stripe SDK (fake Stripe API)'
     fake.failWith(0);
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ error: moneyMessages.providerUnavailable });
-    expect(await rowCounts(t.database.db)).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual({ ...before, audit_events: before.audit_events! + 2 });
     // Refunded at Stripe by someone else already: Stripe says so.
     fake.refunds.set('re_outside', { id: 're_outside', object: 'refund', amount: fake.intents.get(p.intentId)!.amount, currency: 'eur', payment_intent: p.intentId, status: 'succeeded', created: 0 });
     const refused = await refundVia(finance.token, p.paymentId);
     expect(refused.status).toBe(502);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^The card provider refused the refund: Charge .* has already been refunded\. Nothing was recorded\.$/);
-    expect(await rowCounts(t.database.db)).toEqual(before);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^The card provider refused the refund: Charge .* has already been refunded\. No refund was recorded; the attempt is in the audit trail\.$/);
+    expect(await rowCounts(t.database.db)).toEqual({ ...before, audit_events: before.audit_events! + 4 });
     expect((await paymentRow(t, p.paymentId)).paymentStatus).toBe('COMPLETED');
   });
 });

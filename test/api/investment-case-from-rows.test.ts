@@ -82,8 +82,18 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
     // Each receipt's audit event names the transition it made.
     const receipts = await t.database.db.select({ detail: schema.auditEvents.detail }).from(schema.auditEvents).where(and(eq(schema.auditEvents.userId, wire.userId), eq(schema.auditEvents.action, 'admin.money.receipt'))).orderBy(schema.auditEvents.seq);
     expect(receipts.map((r) => (r.detail as { lifecycle: unknown }).lifecycle)).toEqual([
-      { event: 'STAFF.FUNDS_RECEIVED', from: ['case.review.underReview', 'case.investing.payment.awaitingFunds'], to: ['case.review.underReview', 'case.investing.payment.onHold'] },
-      { event: 'STAFF.FUNDS_RECEIVED', from: ['case.review.underReview', 'case.investing.payment.onHold'], to: ['case.review.underReview', 'case.investing.settled.paid'] },
+      {
+        event: 'STAFF.FUNDS_RECEIVED',
+        from: ['case.review.underReview', 'case.investing.payment.awaitingFunds'],
+        to: ['case.review.underReview', 'case.investing.payment.onHold'],
+        via: ['investment.case.investing.payment.awaitingFunds:STAFF.FUNDS_RECEIVED:1'],
+      },
+      {
+        event: 'STAFF.FUNDS_RECEIVED',
+        from: ['case.review.underReview', 'case.investing.payment.onHold'],
+        to: ['case.review.underReview', 'case.investing.settled.paid'],
+        via: ['investment.case.investing.payment.onHold:STAFF.FUNDS_RECEIVED:0'],
+      },
     ]);
 
     await setKyc(t, wire.userId, 'APPROVED');
@@ -101,6 +111,7 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
       event: 'STAFF.TOKENS_ISSUED',
       from: ['case.review.approved', 'case.investing.settled.paid'],
       to: ['case.review.approved', 'case.investing.settled.tokensIssued'],
+      via: ['investment.case.investing.settled.paid:STAFF.TOKENS_ISSUED:0'],
     });
   });
 
@@ -116,6 +127,7 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
       event: 'PROVIDER.REFUND_SUCCEEDED',
       from: ['case.review.rejected', 'case.investing.refundPending'],
       to: ['case.review.rejected', 'case.investing.refunded'],
+      via: ['investment.case.investing.refundPending:PROVIDER.REFUND_SUCCEEDED:0'],
     });
 
     const signing = await paymentInvestor(t, { agreements: false });

@@ -43,6 +43,8 @@ const LABELS: Record<string, string> = {
   'payment.held': 'Second payment held for refund (paid twice)',
   'payment.webhook_refused': 'Card notice refused',
   'admin.money.receipt': 'Funds received (finance)',
+  'admin.money.refund_started': 'Refund started (finance)',
+  'admin.money.refund_refused': 'Refund not made by the card provider',
   'admin.money.refund': 'Refund (finance)',
   'admin.money.issue': 'Tokens issued (finance)',
 };

@@ -25,6 +25,7 @@ const S = {
   settled: 'investment.case.investing.settled',
   paid: 'investment.case.investing.settled.paid',
   tokensIssued: 'investment.case.investing.settled.tokensIssued',
+  refundPending: 'investment.case.investing.refundPending',
   refunded: 'investment.case.investing.refunded',
 } as const;
 
@@ -34,6 +35,14 @@ type Detail = Record<string, unknown> | null | undefined;
 type Event = { action: string; detail?: unknown };
 
 const field = (detail: Detail, key: string): unknown => (detail && typeof detail === 'object' ? (detail as Record<string, unknown>)[key] : undefined);
+
+/** The investing state a recorded fact led to, from the trace its audit event carries (`lifecycle.to`), if any. */
+function tracedInvesting(detail: Detail): string | null {
+  const to = field(field(detail, 'lifecycle') as Detail, 'to');
+  if (!Array.isArray(to)) return null;
+  const leaf = to.find((s): s is string => typeof s === 'string' && s.startsWith('case.investing.'));
+  return leaf ? `investment.${leaf}` : null;
+}
 
 export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[] {
   // Where the case stands in each part of the chart, as the events so far left it.
@@ -95,6 +104,13 @@ export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[]
         investing = field(detail, 'to') === 'COMPLETED' ? S.paid : S.onHold;
         return to('STAFF.FUNDS_RECEIVED', investing);
       }
+      case 'admin.money.refund_started':
+        // Under way (or, for money paid twice, the investment where it was), as the recorded trace says.
+        investing = tracedInvesting(detail) ?? investing;
+        return to('STAFF.REFUND_STARTED', investing);
+      case 'admin.money.refund_refused':
+        investing = tracedInvesting(detail) ?? investing;
+        return to('PROVIDER.REFUND_REFUSED', investing);
       case 'admin.money.refund': {
         const fact = field(detail, 'method') === 'CARD' ? 'PROVIDER.REFUND_SUCCEEDED' : 'STAFF.REFUND_SENT';
         if (field(detail, 'investmentStillPaid') === true) return to(fact, S.settled);

@@ -25,10 +25,10 @@ export const moneyMessages = {
   refundAfterIssuance: 'Tokens were already issued against this payment: it cannot be refunded here.',
   alreadyRefunded: 'This payment was already refunded.',
   refundInProgress: 'A refund of this payment is already under way. Reload in a moment.',
-  providerRefused: (why: string) => `The card provider refused the refund: ${why} Nothing was recorded.`,
-  providerUnavailable: 'The card provider could not be reached. Nothing was refunded or recorded; try again in a few minutes.',
+  providerRefused: (why: string) => `The card provider refused the refund: ${why} No refund was recorded; the attempt is in the audit trail.`,
+  providerUnavailable: 'The card provider could not be reached. Nothing was refunded (the attempt is in the audit trail); try again in a few minutes.',
   /** A card refund on a server that offers no card payments (NODE_ENV=production without Stripe keys). */
-  cardProviderNotConfigured: 'This server has no card provider (the STRIPE_* settings are not set), so a card payment cannot be refunded here. Nothing was refunded or recorded.',
+  cardProviderNotConfigured: 'This server has no card provider (the STRIPE_* settings are not set), so a card payment cannot be refunded here. Nothing was refunded; the attempt is in the audit trail.',
   issuanceHashInvalid: 'The issuance transaction hash is 0x followed by 64 hexadecimal characters.',
   issuanceKycNotApproved: 'Tokens are issued only to an investor whose KYC is approved.',
   issuanceNoFunds: 'Tokens are issued only once the investor\u2019s payment is completed (and not refunded).',

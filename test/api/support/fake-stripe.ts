@@ -6,7 +6,7 @@
  * POST /v1/payment_intents/:id/cancel (400 payment_intent_unexpected_state once succeeded or canceled), the
  * secret key checked (401), POST /v1/refunds (payment_intent, amount; Idempotency-Key as above; 400
  * charge_already_refunded / amount_too_large beyond the captured amount, 400 payment_intent_unexpected_state
- * unless succeeded, 404 resource_missing for an unknown intent). Tests move an intent's state with `update` (what the browser's confirmation with
+ * unless succeeded, 404 resource_missing for an unknown intent; `holdRefunds` keeps them waiting). Tests move an intent's state with `update` (what the browser's confirmation with
  * Stripe.js would do) and read what arrived in `requests`; `failWith` makes the next calls answer a server error.
  */
 import { randomBytes } from 'node:crypto';
@@ -41,6 +41,8 @@ export type FakeStripe = {
   update(id: string, patch: Partial<FakeIntent>): FakeIntent;
   /** The next `count` calls answer `status` with an api_error (0: back to normal). */
   failWith(status: number, count?: number): void;
+  /** Refund requests wait (as a slow Stripe would) until the returned function is called. */
+  holdRefunds(): () => void;
   close(): Promise<void>;
 };
 
@@ -68,6 +70,7 @@ export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SET
   const refundByKey = new Map<string, { form: string; id: string }>();
   const requests: FakeRequest[] = [];
   let failures = { status: 0, count: 0 };
+  let refundGate: Promise<void> | null = null;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
@@ -116,6 +119,7 @@ export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SET
       return send(res, 200, intent);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (refundGate) await refundGate;
       const canonical = new URLSearchParams([...new URLSearchParams(text)].sort(([a], [b]) => a.localeCompare(b))).toString();
       if (idempotencyKey) {
         const seen = refundByKey.get(idempotencyKey);
@@ -177,6 +181,14 @@ export async function startFakeStripe(settings: StripeSettings = FAKE_STRIPE_SET
     },
     failWith(status, count = 1_000) {
       failures = { status, count: status === 0 ? 0 : count };
+    },
+    holdRefunds() {
+      let release = () => {};
+      refundGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        refundGate = null;
+        release();
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -130,7 +130,7 @@ describe('one payment', () => {
   });
 
   it('refunds only after the confirm step, and shows a refusal in the server\u2019s words', async () => {
-    const { api, calls } = fakeApi({ get: () => detail(), post: () => new AdminApiError(502, 'The card provider refused the refund: no. Nothing was recorded.') });
+    const { api, calls } = fakeApi({ get: () => detail(), post: () => new AdminApiError(502, 'The card provider refused the refund: no. No refund was recorded; the attempt is in the audit trail.') });
     render(<PaymentsPage api={api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Refund…' }));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -141,7 +141,7 @@ describe('one payment', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
     });
-    expect((await screen.findByRole('alert')).textContent).toBe('The card provider refused the refund: no. Nothing was recorded.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The card provider refused the refund: no. No refund was recorded; the attempt is in the audit trail.');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: `/api/admin/payments/${ID}/refund`, body: { requestId: expect.any(String), reason: 'KYC rejected', outgoingReference: 'RET-1' } },
     ]);

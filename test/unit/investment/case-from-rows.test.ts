@@ -24,6 +24,7 @@ const pay = (id: string, over: Partial<CasePaymentRow> = {}): CasePaymentRow => 
   method: 'WIRE',
   status: 'AWAITING_FUNDS',
   totalCents: 25_000_00,
+  paidTwice: false,
   receivedCents: 0,
   createdAt: '2026-11-21T10:00:00.000Z',
   completedAt: null,
@@ -76,6 +77,24 @@ describe('caseFromRows', () => {
     const again = statesOf(rows({ payments: [pay('wire', { status: 'REFUNDED' }), pay('card', { method: 'CARD', status: 'FAILED', totalCents: 26_000_00, createdAt: '2026-11-23T10:00:00.000Z' })] }));
     expect(again.states).toEqual(['case.review.underReview', 'case.investing.payment.choosing']);
     expect(statesOf(rows({ payments: [pay('wire', { status: 'REFUNDED' })] })).states).toEqual(['case.review.underReview', 'case.investing.refunded']);
+  });
+
+  it('money returned: a card left open from before the transfer was abandoned; money paid twice stays held after the settled payment went back', () => {
+    const abandoned = statesOf(rows({ payments: [pay('card', { method: 'CARD', status: 'PENDING', totalCents: 26_000_00 }), pay('wire', { status: 'REFUNDED', createdAt: '2026-11-21T11:00:00.000Z' })] }));
+    expect(abandoned.states).toEqual(['case.review.underReview', 'case.investing.refunded']);
+    const stillHeld = statesOf(
+      rows({
+        kyc: { ...rows().kyc, status: 'REJECTED' },
+        payments: [
+          pay('card', { method: 'CARD', status: 'REFUNDED', totalCents: 26_000_00, completedAt: '2026-11-22T10:00:00.000Z' }),
+          pay('wire', { status: 'ON_HOLD', paidTwice: true, receivedCents: 25_000_00, createdAt: '2026-11-21T11:00:00.000Z' }),
+        ],
+        refunds: [{ paymentId: 'card', status: 'SUCCEEDED' }],
+      }),
+    );
+    expect(stillHeld.states).toEqual(['case.review.rejected', 'case.investing.refunded']);
+    expect(stillHeld.context).toMatchObject({ heldTwice: ['wire'], returning: [] });
+    expect(stillHeld.anomalies).toEqual([]);
   });
 
   it('a first approval of the round is the four-eyes wait; a reopened KYC has its steps', () => {

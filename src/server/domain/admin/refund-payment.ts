@@ -106,6 +106,14 @@ async function claim(db: Db, paymentId: string, request: RefundRequest, ctx: Sta
       .returning();
     if (!row) throw new Error('refund not claimed');
     await recordCase(tx, payment.userId, trace, ctx.now);
+    await recordAuditEvent(tx, {
+      userId: payment.userId,
+      staffId: ctx.staffId,
+      action: 'admin.money.refund_started',
+      detail: { role: 'finance', paymentId: payment.id, refundId: row.id, method: payment.paymentMethod, amountCents, lifecycle: trace },
+      meta: ctx.meta,
+      at: ctx.now,
+    });
     return { kind: 'call', refund: row, intentId: card ? payment.providerIntentId : null };
   });
 }
@@ -176,15 +184,28 @@ async function complete(db: Db, refund: RefundRow, providerRefundId: string | nu
   });
 }
 
-/** The claim given back: the provider did not refund, so nothing stays recorded and the case is where it was. */
-const release = (db: Db, refund: RefundRow) =>
+/**
+ * The claim given back: the provider did not refund (or there is none on this server), so no refund stays recorded
+ * and the case is where it was; the audit trail keeps that it was tried and why it did not happen.
+ */
+const release = (db: Db, refund: RefundRow, ctx: StaffRequestContext, why: string) =>
   db.transaction(async (tx) => {
     const before = await investorCase(tx, refund.userId);
     const [released] = await tx
       .delete(refunds)
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
       .returning({ id: refunds.id });
-    if (released) await recordCase(tx, refund.userId, traceOf(before, { type: 'PROVIDER.REFUND_REFUSED', paymentId: refund.paymentId }));
+    if (!released) return;
+    const lifecycle = traceOf(before, { type: 'PROVIDER.REFUND_REFUSED', paymentId: refund.paymentId });
+    await recordCase(tx, refund.userId, lifecycle, ctx.now);
+    await recordAuditEvent(tx, {
+      userId: refund.userId,
+      staffId: ctx.staffId,
+      action: 'admin.money.refund_refused',
+      detail: { role: 'finance', paymentId: refund.paymentId, refundId: refund.id, amountCents: refund.amountCents, why, lifecycle },
+      meta: ctx.meta,
+      at: ctx.now,
+    });
   });
 
 export async function refundPayment(deps: { db: Db; card: CardProvider | null }, paymentId: string, request: RefundRequest, ctx: StaffRequestContext): Promise<RefundView> {
@@ -204,14 +225,14 @@ export async function refundPayment(deps: { db: Db; card: CardProvider | null },
   if (intentId) {
     // No card provider on this server (production without Stripe keys): the claim is given back, nothing recorded.
     if (!card) {
-      await release(db, refund);
+      await release(db, refund, ctx, 'no card provider is set up on this server');
       throw new AppError('CONFLICT', moneyMessages.cardProviderNotConfigured);
     }
     try {
       const made = await card.refundPaymentIntent(intentId, { amountCents: refund.amountCents, idempotencyKey: refundIdempotencyKey(refund.id) });
       providerRefundId = made.id;
     } catch (error) {
-      await release(db, refund);
+      await release(db, refund, ctx, error instanceof CardProviderUnavailable ? 'the card provider could not be reached' : 'the card provider refused it');
       if (error instanceof CardRefundRefused || error instanceof CardIntentNotFound) {
         throw Object.assign(new AppError('BAD_GATEWAY', moneyMessages.providerRefused(error.message.endsWith('.') ? error.message : `${error.message}.`)), { cause: error });
       }

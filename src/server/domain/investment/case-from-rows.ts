@@ -21,6 +21,8 @@ export type CasePaymentRow = {
   method: PaymentMethod;
   status: PaymentStatus;
   totalCents: number;
+  /** Held (ON_HOLD) because its money came while another payment had settled the investment, not for a difference. */
+  paidTwice: boolean;
   /** The sum of the funds receipts recorded for it (crypto and wire). */
   receivedCents: number;
   createdAt: string;
@@ -78,32 +80,41 @@ function investingState(rows: CaseRows, anomalies: string[]): { value: StateValu
   const completed = rows.payments.filter((p) => p.status === 'COMPLETED').sort((a, b) => (a.completedAt ?? '').localeCompare(b.completedAt ?? ''));
   const held = rows.payments.filter((p) => p.status === 'ON_HOLD');
   const base = { signedWallet, issuance: rows.issuance };
+  const withHeld = (ids: string[]) => ({ heldTwice: ids, returning: ids.filter((id) => pendingRefund.has(id)) });
 
   const settling = completed[0];
   if (settling) {
     for (const extra of completed.slice(1)) anomalies.push(`payment ${extra.id} is a second settled payment: held as paid twice`);
-    const heldTwice = [...completed.slice(1), ...held].map((p) => p.id);
-    const context = { ...base, payment: asCasePayment(settling), heldTwice, returning: heldTwice.filter((id) => pendingRefund.has(id)) };
+    const context = { ...base, payment: asCasePayment(settling), ...withHeld([...completed.slice(1), ...held].map((p) => p.id)) };
     if (rows.issuance) return { value: { settled: 'tokensIssued' }, context };
     if (pendingRefund.has(settling.id)) return { value: 'refundPending', context: { ...context, refund: { paymentId: settling.id, from: 'paid' } } };
     return { value: { settled: 'paid' }, context };
   }
-  const onHold = held.at(-1);
+  // None settles now: money paid twice while a payment (since refunded) settled stays held to be returned.
+  const paidTwice = held.filter((p) => p.paidTwice).map((p) => p.id);
+  const forDifference = held.filter((p) => !p.paidTwice);
+  const onHold = forDifference.at(-1);
   if (onHold) {
     // Another payment on hold beside it (none settled): its money is only ever returned, like money paid twice.
-    for (const extra of held.slice(0, -1)) anomalies.push(`payment ${extra.id} is a second payment on hold while none settled: held to be returned`);
-    const others = held.slice(0, -1).map((p) => p.id);
-    const context = { ...base, payment: asCasePayment(onHold), heldTwice: others, returning: others.filter((id) => pendingRefund.has(id)) };
+    for (const extra of forDifference.slice(0, -1)) anomalies.push(`payment ${extra.id} is a second payment on hold while none settled: held to be returned`);
+    const context = { ...base, payment: asCasePayment(onHold), ...withHeld([...paidTwice, ...forDifference.slice(0, -1).map((p) => p.id)]) };
     if (pendingRefund.has(onHold.id)) return { value: 'refundPending', context: { ...context, refund: { paymentId: onHold.id, from: 'onHold' } } };
     return { value: { payment: 'onHold' }, context };
   }
+  const others = { ...base, ...withHeld(paidTwice) };
   const awaiting = rows.payments.filter((p) => p.status === 'AWAITING_FUNDS').at(-1);
-  if (awaiting) return { value: { payment: 'awaitingFunds' }, context: { ...base, payment: asCasePayment(awaiting) } };
-  const openCard = rows.payments.filter((p) => p.method === 'CARD' && (p.status === 'PENDING' || p.status === 'PROCESSING')).at(-1);
-  if (openCard) return { value: { payment: 'cardPending' }, context: { ...base, payment: asCasePayment(openCard) } };
+  if (awaiting) return { value: { payment: 'awaitingFunds' }, context: { ...others, payment: asCasePayment(awaiting) } };
+  // What came after the last money returned: a card attempt left open from before it was abandoned for the transfer.
+  const lastRefunded = rows.payments.findLastIndex((p) => p.status === 'REFUNDED');
+  // Facts of the chart only: a transfer started but not said to be sent is not one, money paid twice stays held.
+  const since = rows.payments
+    .slice(lastRefunded + 1)
+    .filter((p) => !(p.status === 'ON_HOLD' && p.paidTwice) && (p.method === 'CARD' || !['PENDING', 'PROCESSING', 'FAILED'].includes(p.status)));
+  const openCard = since.filter((p) => p.method === 'CARD' && (p.status === 'PENDING' || p.status === 'PROCESSING')).at(-1);
+  if (openCard) return { value: { payment: 'cardPending' }, context: { ...others, payment: asCasePayment(openCard) } };
   // The money went back and no payment came since (a card tried after a refund and failed is choosing again).
-  if (rows.payments.at(-1)?.status === 'REFUNDED') return { value: 'refunded', context: base };
-  return { value: { payment: 'choosing' }, context: base };
+  if (lastRefunded >= 0 && since.length === 0) return { value: 'refunded', context: others };
+  return { value: { payment: 'choosing' }, context: others };
 }
 
 export function caseFromRows(rows: CaseRows): DerivedCase {

@@ -21,6 +21,7 @@ import {
   tokenIssuances,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
+import { PAID_TWICE_PREFIX } from '../payment/settled-payment.ts';
 import type { CaseRows } from './case-from-rows.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -69,6 +70,7 @@ export async function loadCaseRows(db: Db, userIds: readonly string[]): Promise<
         totalCents: payments.totalCents,
         createdAt: payments.createdAt,
         completedAt: payments.completedAt,
+        failureReason: payments.failureReason,
       })
       .from(payments)
       .where(inArray(payments.userId, ids))
@@ -109,6 +111,7 @@ export async function loadCaseRows(db: Db, userIds: readonly string[]): Promise<
           method: p.method as PaymentMethod,
           status: p.status as PaymentStatus,
           totalCents: p.totalCents,
+          paidTwice: p.status === 'ON_HOLD' && (p.failureReason ?? '').startsWith(PAID_TWICE_PREFIX),
           receivedCents: received.get(p.id) ?? 0,
           createdAt: p.createdAt.toISOString(),
           completedAt: iso(p.completedAt),

@@ -109,6 +109,12 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
     const investment = await lockInvestmentForPayment(tx, userId, { starting: true });
     if (await isPaymentStepDone(tx, investment)) throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     const id = randomUUID();
+    // A card attempt is a fact of the lifecycle (the chart decides it may start, before the row exists); crypto and
+    // wire start nothing on the chart until the investor says the money is sent (POST /api/payment/process).
+    const lifecycle =
+      method === 'CARD' && !(await findOpenPayment(tx, investment.id, method))
+        ? (await decideOnCase(tx, userId, { type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: id, dueCents: amounts.totalCents }, () => messages.payment.alreadyPaid)).trace
+        : null;
     const inserted = await tx
       .insert(payments)
       .values({
@@ -129,12 +135,6 @@ export async function initiatePayment(deps: InitiateDeps, request: InitiatePayme
     let row = await findOpenPayment(tx, investment.id, method);
     if (!row) throw new Error('initiate: no open payment after the insert');
     if (inserted.length > 0) {
-      // A card attempt is a fact of the lifecycle (the chart decides it may start); crypto and wire start nothing on
-      // the chart until the investor says the money is sent (POST /api/payment/process).
-      const lifecycle =
-        method === 'CARD'
-          ? (await decideOnCase(tx, userId, { type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: row.id, dueCents: row.totalCents }, () => messages.payment.alreadyPaid)).trace
-          : null;
       await recordCase(tx, userId, lifecycle, now);
       await recordAuditEvent(tx, {
         userId,

@@ -19,6 +19,9 @@ import type { Db } from '../../db/types.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
 import type { PaymentRow } from './payment-rows.ts';
 
+/** How the hold reason of money paid twice begins (the lifecycle's derivation tells it from a hold for a difference by it). */
+export const PAID_TWICE_PREFIX = 'Paid twice: ';
+
 /** The statuses in which a payment holds the investor's payment step: declared sent, settled, or money held. */
 const STEP_HOLDING_STATUSES = ['AWAITING_FUNDS', 'COMPLETED', 'ON_HOLD'];
 
@@ -48,7 +51,7 @@ export async function decideArrivedFunds(tx: Db, payment: PaymentRow, receivedCe
     status: 'ON_HOLD',
     settledPaymentId: settled.id,
     settledMethod: settled.paymentMethod,
-    reason: `Paid twice: the investment is already paid by ${methodWord(settled.paymentMethod)} (payment ${settled.id}); the ${eur(receivedCents)} received for this payment is to be refunded.`,
+    reason: `${PAID_TWICE_PREFIX}the investment is already paid by ${methodWord(settled.paymentMethod)} (payment ${settled.id}); the ${eur(receivedCents)} received for this payment is to be refunded.`,
   };
 }
 
