@@ -51,8 +51,8 @@ const JOURNEY: JourneyResponse = {
   email: 'i1@example.com',
   name: null,
   steps: [
-    { seq: 3, at: '2026-11-24T10:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, label: 'Registered', ip: null, documentHashes: [], staffEmail: null },
-    { seq: 5, at: '2026-11-24T10:01:00.000Z', action: 'kyc.step.saved', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, label: 'KYC step saved', ip: null, documentHashes: [], staffEmail: null },
+    { seq: 3, at: '2026-11-24T10:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, lifecycleTransitions: [], label: 'Registered', ip: null, documentHashes: [], staffEmail: null },
+    { seq: 5, at: '2026-11-24T10:01:00.000Z', action: 'kyc.step.saved', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, lifecycleTransitions: [], label: 'KYC step saved', ip: null, documentHashes: [], staffEmail: null },
   ],
 };
 const SERVER_WORDS = 'The page cursor is not valid; start from the first page.';

@@ -122,6 +122,8 @@ export type JourneyStep = {
   lifecycleState: string | null;
   /** The chart's event when the step is a business fact ('STAFF.KYC_APPROVED'): a transition; null for a step inside a state. */
   lifecycleFact: string | null;
+  /** The chart's transitions the fact took, as recorded with it (empty for facts recorded before they were). */
+  lifecycleTransitions: string[];
   /** A short human label ('KYC document uploaded'). */
   label: string;
   ip: string | null;

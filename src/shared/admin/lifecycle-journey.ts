@@ -7,7 +7,14 @@
  * not on the chart (null). Pure: the events in chain order in, one placement each out.
  */
 
-export type LifecyclePlacement = { state: string | null; fact: string | null };
+/** `via`: the chart's transitions the fact took, as its audit event recorded them (empty for events before they did). */
+export type LifecyclePlacement = { state: string | null; fact: string | null; via: string[] };
+
+/** The transition ids an audit event's trace names (`lifecycle.via`), checked to be ids of the lifecycle chart. */
+function tracedVia(detail: Detail): string[] {
+  const via = field(field(detail, 'lifecycle') as Detail, 'via');
+  return Array.isArray(via) ? via.filter((id): id is string => typeof id === 'string' && /^investment[\w.]*:[A-Z_.]+:\d+$/.test(id)) : [];
+}
 
 const S = {
   disclosure: 'investment.disclosure',
@@ -49,11 +56,12 @@ export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[]
   let kyc: string = S.kycCollecting;
   let review: string = S.underReview;
   let investing: string = S.agreements;
-  const at = (state: string): LifecyclePlacement => ({ state, fact: null });
-  const to = (fact: string, state: string): LifecyclePlacement => ({ state, fact });
+  const at = (state: string): LifecyclePlacement => ({ state, fact: null, via: [] });
+  let detail: Detail = null;
+  const to = (fact: string, state: string): LifecyclePlacement => ({ state, fact, via: tracedVia(detail) });
 
   return events.map(({ action, detail: raw }): LifecyclePlacement => {
-    const detail = raw as Detail;
+    detail = raw as Detail;
     switch (action) {
       case 'auth.register':
         return at(S.disclosure);
@@ -125,7 +133,7 @@ export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[]
         // The sealed copies are made after the signing, often once the case has moved on: where it is then.
         if (action.startsWith('legal.')) return at(investing);
         if (action.startsWith('payment.')) return at(investing);
-        return { state: null, fact: null };
+        return { state: null, fact: null, via: [] };
     }
   });
 }

@@ -42,7 +42,7 @@ describe('placeOnLifecycle', () => {
       { action: 'admin.money.issue' },
     ]);
     const S = LIFECYCLE_JOURNEY_STATES;
-    expect(placed).toEqual([
+    expect(placed.map(({ state, fact }) => ({ state, fact }))).toEqual([
       { state: S.disclosure, fact: null },
       { state: null, fact: null },
       { state: S.disclosure, fact: null },
@@ -86,11 +86,28 @@ describe('placeOnLifecycle', () => {
 
   it('a failed card is the way back to choosing; a copy sealed after the agreements sits where the case is then', () => {
     const placed = placeOnLifecycle([{ action: 'legal.completed' }, { action: 'legal.agreement.sealed' }, { action: 'payment.card_intent_created' }, { action: 'payment.failed' }]);
-    expect(placed).toEqual([
+    expect(placed.map(({ state, fact }) => ({ state, fact }))).toEqual([
       { state: LIFECYCLE_JOURNEY_STATES.choosing, fact: 'INVESTOR.AGREEMENTS_COMPLETED' },
       { state: LIFECYCLE_JOURNEY_STATES.choosing, fact: null },
       { state: LIFECYCLE_JOURNEY_STATES.cardPending, fact: 'INVESTOR.CARD_PAYMENT_STARTED' },
       { state: LIFECYCLE_JOURNEY_STATES.choosing, fact: 'PROVIDER.CARD_FAILED' },
+    ]);
+  });
+
+  it('a refund started and refused by the provider is placed by the trace it recorded, with the transitions it took', () => {
+    const via = (id: string) => ({ lifecycle: { via: [id, 'not an id'] } });
+    const placed = placeOnLifecycle([
+      { action: 'admin.money.refund_started', detail: { lifecycle: { to: ['case.review.rejected', 'case.investing.refundPending'], via: ['investment.case.investing.settled.paid:STAFF.REFUND_STARTED:0'] } } },
+      { action: 'admin.money.refund_refused', detail: { lifecycle: { to: ['case.review.rejected', 'case.investing.settled.paid'], via: ['investment.case.investing.refundPending:PROVIDER.REFUND_REFUSED:0'] } } },
+      { action: 'admin.money.issue', detail: via('investment.case.investing.settled.paid:STAFF.TOKENS_ISSUED:0') },
+      { action: 'legal.agreement.sealed', detail: via('investment.case.investing.settled.paid:STAFF.TOKENS_ISSUED:0') },
+    ]);
+    expect(placed).toEqual([
+      { state: LIFECYCLE_JOURNEY_STATES.refundPending, fact: 'STAFF.REFUND_STARTED', via: ['investment.case.investing.settled.paid:STAFF.REFUND_STARTED:0'] },
+      { state: LIFECYCLE_JOURNEY_STATES.paid, fact: 'PROVIDER.REFUND_REFUSED', via: ['investment.case.investing.refundPending:PROVIDER.REFUND_REFUSED:0'] },
+      // Only well-formed ids are taken from a recorded trace; a step inside a state takes none.
+      { state: LIFECYCLE_JOURNEY_STATES.tokensIssued, fact: 'STAFF.TOKENS_ISSUED', via: ['investment.case.investing.settled.paid:STAFF.TOKENS_ISSUED:0'] },
+      { state: LIFECYCLE_JOURNEY_STATES.tokensIssued, fact: null, via: [] },
     ]);
   });
 

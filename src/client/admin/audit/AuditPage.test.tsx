@@ -45,9 +45,9 @@ const JOURNEY: JourneyResponse = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   steps: [
-    { seq: 3, at: '2026-11-24T09:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, label: 'Registered', ip: '203.0.113.7', documentHashes: [], staffEmail: null },
-    { seq: 5, at: '2026-11-24T09:05:00.000Z', action: 'kyc.document.uploaded', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, label: 'KYC document uploaded', ip: '203.0.113.7', documentHashes: [SHA], staffEmail: null },
-    { seq: 11, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.approved', lifecycleState: 'investment.case.review.approved', lifecycleFact: 'STAFF.KYC_APPROVED', label: 'KYC approved', ip: null, documentHashes: [], staffEmail: 'rev@foundation.example' },
+    { seq: 3, at: '2026-11-24T09:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, lifecycleTransitions: [], label: 'Registered', ip: '203.0.113.7', documentHashes: [], staffEmail: null },
+    { seq: 5, at: '2026-11-24T09:05:00.000Z', action: 'kyc.document.uploaded', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, lifecycleTransitions: [], label: 'KYC document uploaded', ip: '203.0.113.7', documentHashes: [SHA], staffEmail: null },
+    { seq: 11, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.approved', lifecycleState: 'investment.case.review.approved', lifecycleFact: 'STAFF.KYC_APPROVED', lifecycleTransitions: ['investment.case.review.underReview:STAFF.KYC_APPROVED:0'], label: 'KYC approved', ip: null, documentHashes: [], staffEmail: 'rev@foundation.example' },
   ],
 };
 

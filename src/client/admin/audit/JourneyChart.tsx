@@ -12,9 +12,14 @@ import lifecycleDiagram from '../../explorer/generated/investment.json';
 
 const DIAGRAM = lifecycleDiagram as unknown as StatechartDiagram;
 
-/** The chart's transitions a fact may have taken into its state: those of its event that end in the state. */
+/**
+ * The chart's transitions a fact took: those its audit event recorded; for a fact recorded before they were, those of
+ * its event that end in its state.
+ */
 export function transitionsOfStep(step: JourneyStep | null, diagram: StatechartDiagram = DIAGRAM): Set<string> {
   if (!step?.lifecycleFact || !step.lifecycleState) return new Set();
+  const recorded = (step.lifecycleTransitions ?? []).filter((id) => diagram.transitions.some((t) => t.id === id));
+  if (recorded.length > 0) return new Set(recorded);
   const inside = (id: string) => id === step.lifecycleState || id.startsWith(`${step.lifecycleState}.`) || step.lifecycleState!.startsWith(`${id}.`);
   return new Set(diagram.transitions.filter((t) => t.eventType === step.lifecycleFact && (t.targets.length === 0 ? inside(t.source) : t.targets.some(inside))).map((t) => t.id));
 }

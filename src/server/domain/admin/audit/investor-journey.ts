@@ -46,6 +46,7 @@ export async function getInvestorJourney(db: Db, userId: string): Promise<Journe
       action: event.action,
       lifecycleState: placed[i]!.state,
       lifecycleFact: placed[i]!.fact,
+      lifecycleTransitions: placed[i]!.via,
       label: journeyLabelOf(event.action),
       ip: event.ip,
       documentHashes: documentHashesOf(event.detail),
