@@ -12,7 +12,7 @@ import { disclosureProgress, investments, kycVerifications, legalAgreements, use
 import { checkRegistrationFields, isEmailTaken } from './check-registration.ts';
 import { recordAuditEvent } from './record-audit-event.ts';
 import type { AnonymousRequestContext } from './request-context.ts';
-import { recordCase } from './investment/record-case.ts';
+import { recordNewCase } from './investment/record-case.ts';
 import { startSession } from './start-session.ts';
 
 export type RegistrationResult = { response: { token: string; user: SessionUser; settings: InvestmentSettings }; jti: string };
@@ -64,7 +64,7 @@ export async function createInvestorAccount(tx: Db, tokens: TokenService, payloa
     createdAt: now,
   });
   // The case starts on the lifecycle chart at the disclosure step.
-  await recordCase(tx, user.id, null, now);
+  await recordNewCase(tx, user.id, Math.round(payload.investmentAmount * 100), now);
   const session = await startSession(tx, tokens, user.id, now);
   await recordAuditEvent(tx, {
     userId: user.id,

@@ -12,7 +12,9 @@ import { inArray, sql } from 'drizzle-orm';
 import { investmentCases } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { CaseTrace } from './case-decision.ts';
-import { activeStateIds, investorCases, type InvestorCase } from './investor-cases.ts';
+import { investmentMachine } from '../../../../machines/investment/investment.machine.ts';
+import { initialCaseContext } from '../../../../machines/investment/investment.rules.ts';
+import { activeStateIds, investorCases, leafStates, type InvestorCase } from './investor-cases.ts';
 
 /** Kept per case at most: the latest differences between the chart and the rows. */
 const MAX_MISMATCHES = 20;
@@ -83,3 +85,14 @@ export async function recordCase(tx: Db, userId: string, expected?: CaseTrace | 
   const cases = await recordCases(tx, [userId], expected ? new Map([[userId, expected]]) : new Map(), now);
   return cases.get(userId) ?? null;
 }
+
+/**
+ * A case that starts now, at registration: the chart's first state with nothing to read from other rows (so a
+ * registration, of which hundreds may arrive at once, writes one row here and reads none).
+ */
+export async function recordNewCase(tx: Db, userId: string, amountCents: number, now: Date): Promise<void> {
+  const snapshot = investmentMachine.resolveState({ value: 'disclosure', context: initialCaseContext({ amountCents }) });
+  const states = leafStates(snapshot.value);
+  await tx.insert(investmentCases).values({ userId, version: 1, value: snapshot.value, context: snapshot.context, states, stateIds: activeStateIds(states), anomalies: [], updatedAt: now });
+}
+
