@@ -2,6 +2,7 @@
  * The lifecycle's rules as plain functions: the chart's guards call them, and so may anything that has to explain a
  * refusal. Amounts are whole euro cents; times ISO 8601 strings.
  */
+import { KYC_STANDINGS_ALLOWING_PROGRESS } from '../../src/shared/kyc.ts';
 import type { CasePayment, InvestmentContext, InvestmentInput, Reviewer } from './investment.types.ts';
 
 /** A case as it starts: registered, nothing submitted, nothing paid. */
@@ -32,8 +33,8 @@ export function heldComplianceBeforeSubmission(reviewer: Reviewer, submittedAt: 
   return Date.parse(reviewer.complianceSince) < Date.parse(submittedAt);
 }
 
-/** The investor may go on with agreements and start a payment while KYC is under review or approved. */
-export const kycAllowsProgress = (context: Pick<InvestmentContext, 'kyc'>): boolean => context.kyc === 'underReview' || context.kyc === 'approved';
+/** The investor may go on with agreements and start a payment while KYC is under review or approved (the shared rule). */
+export const kycAllowsProgress = (context: Pick<InvestmentContext, 'kyc'>): boolean => KYC_STANDINGS_ALLOWING_PROGRESS.includes(context.kyc);
 
 /** The sum a receipt would bring the payment to. */
 export const receivedWith = (payment: CasePayment, amountCents: number): number => payment.receivedCents + amountCents;

@@ -5,10 +5,10 @@
  * says a charge or a refund happened). Amounts are whole euro cents; times are ISO 8601 strings, so a snapshot is
  * plain JSON the server can store.
  */
-import type { KycResubmitStep } from '../../src/shared/kyc.ts';
+import type { KycResubmitStep, KycStanding } from '../../src/shared/kyc.ts';
 
-/** Where the KYC review stands, as the investing steps need to know it. */
-export type KycStanding = 'collecting' | 'underReview' | 'resubmissionRequested' | 'approved' | 'rejected';
+/** Where the KYC review stands, as the investing steps need to know it (src/shared/kyc.ts, with the rule that reads it). */
+export type { KycStanding } from '../../src/shared/kyc.ts';
 
 export type TransferMethod = 'CRYPTO' | 'WIRE';
 

@@ -135,11 +135,26 @@ export type KycFile = v.InferOutput<typeof KycFileSchema>;
 export const KYC_STATUSES = ['PENDING', 'IN_PROGRESS', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'RESUBMISSION_REQUESTED'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/** Where the KYC review stands, in the words of the investment's lifecycle chart (machines/investment). */
+export type KycStanding = 'collecting' | 'underReview' | 'resubmissionRequested' | 'approved' | 'rejected';
+
 /**
- * KYC done for the steps after it (agreements, payment): submitted and under review, or approved. A rejection, or a
- * resubmission the reviewer asked for, closes those steps again; the server re-checks this on every call of them.
+ * The one rule for the steps after KYC (agreements, starting a payment): they are open while the review is under way
+ * or approved. A rejection, or a resubmission the reviewer asked for, closes them again. The lifecycle chart's guard
+ * (`kycAllowsProgress`), the server's refusals and the browser's routing all read this list.
  */
-export const isKycDone = (status: string, completedAt: unknown): boolean => (status === 'UNDER_REVIEW' || status === 'APPROVED') && !!completedAt;
+export const KYC_STANDINGS_ALLOWING_PROGRESS: readonly KycStanding[] = ['underReview', 'approved'];
+
+/** The standing a verification row is in (a status without its submission time is still being collected). */
+export function kycStandingOf(status: string, completedAt: unknown): KycStanding {
+  if (status === 'REJECTED') return 'rejected';
+  if (status === 'RESUBMISSION_REQUESTED') return 'resubmissionRequested';
+  if (!completedAt) return 'collecting';
+  return status === 'APPROVED' ? 'approved' : status === 'UNDER_REVIEW' ? 'underReview' : 'collecting';
+}
+
+/** KYC done for the steps after it (agreements, payment); the server re-checks this on every call of them. */
+export const isKycDone = (status: string, completedAt: unknown): boolean => KYC_STANDINGS_ALLOWING_PROGRESS.includes(kycStandingOf(status, completedAt));
 
 /** Spec "KYC status labels". */
 export const KYC_STATUS_LABELS: Record<KycStatus, string> = {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { investmentMachine } from '../../../machines/investment/investment.machine.ts';
 import { caseFromRows, type CasePaymentRow, type CaseRows } from '../../../src/server/domain/investment/case-from-rows.ts';
 import { leafStates } from '../../../src/server/domain/investment/investor-cases.ts';
+import { isKycDone, kycStandingOf } from '../../../src/shared/kyc.ts';
+import { kycAllowsProgress } from '../../../machines/investment/investment.rules.ts';
 
 const WALLET = `0x${'ab'.repeat(20)}`;
 const rows = (over: Partial<CaseRows> = {}): CaseRows => ({
@@ -104,5 +106,14 @@ describe('caseFromRows', () => {
     const reopened = statesOf(rows({ kyc: { ...rows().kyc, status: 'RESUBMISSION_REQUESTED', submittedAt: null, round: 2, resubmissionSteps: ['address'] } }));
     expect(reopened.states[0]).toBe('case.review.resubmissionRequested');
     expect(reopened.context).toMatchObject({ kyc: 'resubmissionRequested', kycRound: 2, resubmissionSteps: ['address'] });
+  });
+
+  it('one rule for the steps after KYC: the chart reads the same standing from the rows as the server and the browser', () => {
+    for (const status of ['UNDER_REVIEW', 'APPROVED', 'REJECTED', 'RESUBMISSION_REQUESTED'] as const) {
+      const submittedAt = status === 'RESUBMISSION_REQUESTED' ? null : '2026-11-20T10:00:00.000Z';
+      const derived = caseFromRows(rows({ kyc: { ...rows().kyc, status, submittedAt } }));
+      expect(derived.context.kyc, status).toBe(kycStandingOf(status, submittedAt));
+      expect(kycAllowsProgress(derived.context), status).toBe(isKycDone(status, submittedAt));
+    }
   });
 });

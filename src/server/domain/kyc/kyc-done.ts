@@ -1,4 +1,4 @@
-import { isKycDone } from '../../../shared/kyc.ts';
+import { KYC_STANDINGS_ALLOWING_PROGRESS, kycStandingOf } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import { AppError } from '../../errors/app-error.ts';
 
@@ -10,11 +10,11 @@ export const KYC_NOT_APPROVED = 'Your identity verification was not approved, so
 
 /**
  * The steps after KYC (agreements, payment) refuse an investor whose verification is not done (src/shared/kyc.ts
- * isKycDone): 409 "complete your KYC first" before it is submitted and while a resubmission is asked for, and its own
+ * KYC_STANDINGS_ALLOWING_PROGRESS, the rule the lifecycle chart's guard reads too): 409 "complete your KYC first" before it is submitted and while a resubmission is asked for, and its own
  * words after a rejection. The browser's routing says the same; the server does not rely on it.
  */
 export function refuseUnlessKycDone(status: string | null, completedAt: Date | null): void {
-  if (status !== null && isKycDone(status, completedAt)) return;
-  if (status === 'REJECTED') throw new AppError('CONFLICT', KYC_NOT_APPROVED);
-  throw new AppError('CONFLICT', messages.legal.kycFirst);
+  const standing = status === null ? 'collecting' : kycStandingOf(status, completedAt);
+  if (KYC_STANDINGS_ALLOWING_PROGRESS.includes(standing)) return;
+  throw new AppError('CONFLICT', standing === 'rejected' ? KYC_NOT_APPROVED : messages.legal.kycFirst);
 }
