@@ -53,7 +53,6 @@ export const investmentMachine = setup({
     isFreshPayment: ({ context, event }) => !context.heldTwice.includes(paymentIdOf(event) ?? ''),
     isTheRefundUnderWay: ({ context, event }) => context.refund !== null && paymentIdOf(event) === context.refund.paymentId,
     refundCameFromPaid: ({ context }) => context.refund?.from === 'paid',
-    refundCameFromHold: ({ context }) => context.refund?.from === 'onHold',
     isTheSignedWallet: ({ context, event }) => sameWallet((event as E<'STAFF.TOKENS_ISSUED'>).wallet, context.signedWallet),
   },
   actions: {
@@ -86,12 +85,6 @@ export const investmentMachine = setup({
       // A transfer that had money arrive (held) while the card settled: that money came twice.
       const heldTwice = earlier && earlier.id !== e.paymentId && earlier.receivedCents > 0 ? [...context.heldTwice, earlier.id] : context.heldTwice;
       return { payment: { id: e.paymentId, method: 'CARD' as const, dueCents: e.amountCents, receivedCents: e.amountCents }, heldTwice };
-    }),
-    settleByCardWhileReturning: assign(({ context, event }) => {
-      const e = event as E<'PROVIDER.CARD_SUCCEEDED'>;
-      const returned = context.refund?.paymentId;
-      const add = (ids: string[]) => (returned && !ids.includes(returned) ? [...ids, returned] : ids);
-      return { payment: { id: e.paymentId, method: 'CARD' as const, dueCents: e.amountCents, receivedCents: e.amountCents }, heldTwice: add(context.heldTwice), returning: add(context.returning), refund: null };
     }),
     holdTwice: assign(({ context, event }) => {
       const id = paymentIdOf(event)!;
@@ -136,7 +129,6 @@ export const investmentMachine = setup({
         isFreshPayment: 'The payment is not one already held as paid twice (that money is only ever returned).',
         isTheRefundUnderWay: 'The fact is about the refund under way.',
         refundCameFromPaid: 'The refund was started on a paid investment.',
-        refundCameFromHold: 'The refund was started on money held for a difference.',
         isTheSignedWallet: 'The tokens go to the wallet named in the agreements the investor signed.',
       },
       actions: {
@@ -150,7 +142,6 @@ export const investmentMachine = setup({
         closePayment: 'The failed card payment no longer counts.',
         addReceipt: 'Adds the funds received to what the payment has received.',
         settleByCard: 'The card payment settles the investment; money already received for a transfer is held to be returned.',
-        settleByCardWhileReturning: 'The card payment settles the investment; the held money whose return is under way stays on its way back.',
         holdTwice: 'Holds the payment as paid twice: its money goes back to the investor.',
         startReturnOfHeld: 'Records that the money paid twice is on its way back.',
         dropReturnOfHeld: 'The return of the money paid twice did not happen: it is still held.',
@@ -385,21 +376,10 @@ export const investmentMachine = setup({
               },
             },
             refundPending: {
-              description: 'A refund is under way: the card provider is asked, or finance sends the money back by hand.',
+              description: 'A refund is under way: the card provider is asked (a transfer sent back by hand is recorded at once).',
               on: {
-                'PROVIDER.CARD_SUCCEEDED': [
-                  {
-                    guard: and(['isAnotherPayment', 'refundCameFromPaid']),
-                    actions: 'holdTwice',
-                    description: 'A card payment succeeded while the payment that settled the investment is being returned: it is held, to be returned too.',
-                  },
-                  {
-                    guard: and(['isAnotherPayment', 'isFreshPayment', 'refundCameFromHold']),
-                    target: 'settled',
-                    actions: 'settleByCardWhileReturning',
-                    description: 'A card payment succeeded while money held for a difference is being returned: the card pays the investment, the held money still goes back.',
-                  },
-                ],
+                // No card can be charged meanwhile: a transfer's refund is recorded in the transaction that starts it, and
+                // a card being refunded is the investment's only card. Money for a transfer can still arrive.
                 'STAFF.FUNDS_RECEIVED': { guard: 'isAnotherPayment', actions: 'holdTwice', description: 'Funds arrived meanwhile for another payment: they are held, to be returned.' },
                 'PROVIDER.REFUND_SUCCEEDED': { guard: 'isTheRefundUnderWay', target: 'refunded', actions: 'finishRefund', description: 'The card provider returned the money.' },
                 'STAFF.REFUND_SENT': { guard: 'isTheRefundUnderWay', target: 'refunded', actions: 'finishRefund', description: "Finance sent the money back and recorded the outgoing transfer's reference." },

@@ -7,10 +7,7 @@
  * said), at most one settled payment per investment; at the end the audit chain is whole.
  *
  * Coverage is measured from the server's own audit trail: each audit event of a lifecycle fact names the chart
- * transitions it took (`lifecycle.via`). The last test compares them with every transition of the chart; the two
- * transitions no request order can take on purpose (a card charged between a transfer refund's claim and its
- * completion, two transactions of one request) are named with why, and are taken by the path tests and, for the rows'
- * side, by test/unit/investment/case-from-rows.test.ts.
+ * transitions it took (`lifecycle.via`). The last test compares them with every transition of the chart.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -30,11 +27,8 @@ import { intentEvent, signPayload, stripeApp, type StripeApp } from './support/p
 import { createStaff, type TestStaff } from './support/staff.ts';
 import { expectStoredCase, storedCase } from './support/stored-case.ts';
 
-/** Both need a card charged between a transfer refund's claim and its completion (two transactions of one request). */
-const NOT_THROUGH_THE_API: Record<string, string> = {
-  'investment.case.investing.refundPending:PROVIDER.CARD_SUCCEEDED:0': 'only a race reaches it (the settled transfer being returned)',
-  'investment.case.investing.refundPending:PROVIDER.CARD_SUCCEEDED:1': 'only a race reaches it (a transfer held for a difference being returned)',
-};
+/** Transitions no sequence of calls can take (none now: the replay takes every transition). */
+const NOT_THROUGH_THE_API: Record<string, string> = {};
 
 type App = Pick<StripeApp, 'get' | 'post'>;
 type Investor = PaymentInvestor;

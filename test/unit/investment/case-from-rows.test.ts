@@ -4,7 +4,6 @@
  * of the settled payment, a card left open beside a declared wire). Each derived state is one the chart accepts.
  */
 import { describe, expect, it } from 'vitest';
-import { transition } from 'xstate';
 import { investmentMachine } from '../../../machines/investment/investment.machine.ts';
 import { caseFromRows, type CasePaymentRow, type CaseRows } from '../../../src/server/domain/investment/case-from-rows.ts';
 import { leafStates } from '../../../src/server/domain/investment/investor-cases.ts';
@@ -117,25 +116,4 @@ describe('caseFromRows', () => {
       expect(kycAllowsProgress(derived.context), status).toBe(isKycDone(status, submittedAt));
     }
   });
-
-  it('a card that went through while held money was being returned settles the investment; the held money is still on its way back', () => {
-    const derived = statesOf(
-      rows({
-        payments: [
-          pay('wire', { status: 'ON_HOLD', receivedCents: 10_000_00 }),
-          pay('card', { method: 'CARD', status: 'COMPLETED', totalCents: 26_000_00, createdAt: '2026-11-21T11:00:00.000Z', completedAt: '2026-11-22T10:00:00.000Z' }),
-        ],
-        refunds: [{ paymentId: 'wire', status: 'PENDING' }],
-      }),
-    );
-    expect(derived.states).toEqual(['case.review.underReview', 'case.investing.settled.paid']);
-    expect(derived.context).toMatchObject({ payment: { id: 'card' }, heldTwice: ['wire'], returning: ['wire'], refund: null });
-    // The chart, from the refund under way, comes to the same case.
-    const before = statesOf(rows({ payments: [pay('wire', { status: 'ON_HOLD', receivedCents: 10_000_00 })], refunds: [{ paymentId: 'wire', status: 'PENDING' }] }));
-    const snapshot = investmentMachine.resolveState({ value: before.value, context: before.context });
-    const [after] = transition(investmentMachine, snapshot, { type: 'PROVIDER.CARD_SUCCEEDED', paymentId: 'card', amountCents: 26_000_00 });
-    expect(leafStates(after.value)).toEqual(derived.states);
-    expect(after.context).toEqual(derived.context);
-  });
 });
-
