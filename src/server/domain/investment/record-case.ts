@@ -36,7 +36,11 @@ export function mismatchNote(trace: CaseTrace, states: readonly string[]): strin
 export async function recordCases(tx: Db, userIds: readonly string[], expected: ReadonlyMap<string, CaseTrace> = new Map(), now = new Date()): Promise<Map<string, InvestorCase>> {
   const ids = [...new Set(userIds)].sort();
   if (ids.length === 0) return new Map();
-  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(4242, hashtext(${id}))`);
+  // One statement for the batch (the derivation at start may lock a thousand at once), in user id order.
+  await tx.execute(sql`select pg_advisory_xact_lock(4242, hashtext(x)) from unnest(array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]) with ordinality as t(x, n) order by n`);
   const cases = await investorCases(tx, ids);
   if (cases.size === 0) return cases;
   const earlier = new Map(
