@@ -4,15 +4,13 @@
  * could not produce (two settled payments, from before issue 26) are stored with their anomaly named. A start of the
  * server (openDatabase) runs it after the SQL migrations.
  */
-import { rm } from 'node:fs/promises';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/open-database.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { DERIVE_CASES_MIGRATION, deriveInvestmentCases } from '../../src/server/domain/investment/derive-investment-cases.ts';
-import { migrationsBefore, openEmptyDatabase, type Migratable } from './support/migration-before.ts';
-import { backends, freshTempDir } from './support/test-databases.ts';
+import { describeMigration } from './support/migration-before.ts';
 
 const MIGRATION = '0015_investment_cases';
 const at = new Date('2026-03-01T10:00:00.000Z');
@@ -60,56 +58,45 @@ const payment = (who: { userId: string; investmentId: string }, method: 'CARD' |
   completedAt: status === 'COMPLETED' ? later(minutes + 1) : null,
 });
 
-for (const backend of backends()) {
-  describe(`migration ${MIGRATION} on an existing database [${backend}]`, () => {
-    let database: Migratable;
-    let temp: Awaited<ReturnType<typeof freshTempDir>>;
-    beforeAll(async () => {
-      temp = await freshTempDir();
-      database = await openEmptyDatabase(backend);
-    });
-    afterAll(async () => {
-      await database.close();
-      await rm(temp.root, { recursive: true, force: true });
-    });
+describeMigration(MIGRATION, (before) => {
 
-    it('derives and stores every existing case once, names the anomalies, and records that it ran', async () => {
-      const { db } = database;
-      await database.migrate(await migrationsBefore(temp.root, MIGRATION));
-      const reading = await investor(db, 'reading@example.com');
-      const waiting = await investor(db, 'waiting@example.com', { disclosure: true, kyc: 'UNDER_REVIEW', agreements: true });
-      await db.insert(schema.payments).values(payment(waiting, 'WIRE', 'AWAITING_FUNDS', 3));
-      const paid = await investor(db, 'paid@example.com', { disclosure: true, kyc: 'APPROVED', agreements: true });
-      await db.insert(schema.payments).values(payment(paid, 'CARD', 'COMPLETED', 3));
-      // Two settled payments: a race before issue 26 allowed it.
-      const twice = await investor(db, 'twice@example.com', { disclosure: true, kyc: 'APPROVED', agreements: true });
-      const [first] = await db.insert(schema.payments).values(payment(twice, 'CARD', 'COMPLETED', 3)).returning({ id: schema.payments.id });
-      const [second] = await db.insert(schema.payments).values(payment(twice, 'WIRE', 'COMPLETED', 5)).returning({ id: schema.payments.id });
+  it('derives and stores every existing case once, names the anomalies, and records that it ran', async () => {
+    const { database, dir } = before();
+    const { db } = database;
+    await before().migrateToBefore();
+    const reading = await investor(db, 'reading@example.com');
+    const waiting = await investor(db, 'waiting@example.com', { disclosure: true, kyc: 'UNDER_REVIEW', agreements: true });
+    await db.insert(schema.payments).values(payment(waiting, 'WIRE', 'AWAITING_FUNDS', 3));
+    const paid = await investor(db, 'paid@example.com', { disclosure: true, kyc: 'APPROVED', agreements: true });
+    await db.insert(schema.payments).values(payment(paid, 'CARD', 'COMPLETED', 3));
+    // Two settled payments: a race before issue 26 allowed it.
+    const twice = await investor(db, 'twice@example.com', { disclosure: true, kyc: 'APPROVED', agreements: true });
+    const [first] = await db.insert(schema.payments).values(payment(twice, 'CARD', 'COMPLETED', 3)).returning({ id: schema.payments.id });
+    const [second] = await db.insert(schema.payments).values(payment(twice, 'WIRE', 'COMPLETED', 5)).returning({ id: schema.payments.id });
 
-      await database.migrate(MIGRATIONS_FOLDER);
-      expect(await deriveInvestmentCases(db, later(60))).toEqual({ ran: true, cases: 4, anomalies: 1 });
+    await database.migrate(MIGRATIONS_FOLDER);
+    expect(await deriveInvestmentCases(db, later(60))).toEqual({ ran: true, cases: 4, anomalies: 1 });
 
-      const cases = new Map((await db.select().from(schema.investmentCases).orderBy(asc(schema.investmentCases.userId))).map((c) => [c.userId, c]));
-      expect(cases.size).toBe(4);
-      expect(cases.get(reading.userId)).toMatchObject({ version: 1, states: ['disclosure'], stateIds: ['investment', 'investment.disclosure'], anomalies: [] });
-      expect(cases.get(waiting.userId)).toMatchObject({ version: 1, states: ['case.review.underReview', 'case.investing.payment.awaitingFunds'], anomalies: [] });
-      expect(cases.get(paid.userId)).toMatchObject({ states: ['case.review.approved', 'case.investing.settled.paid'], anomalies: [] });
-      expect(cases.get(paid.userId)!.stateIds).toEqual(
-        expect.arrayContaining(['investment.case.investing.settled', 'investment.case.investing.settled.paid', 'investment.case.review.approved']),
-      );
-      const held = cases.get(twice.userId)!;
-      expect(held.states).toEqual(['case.review.approved', 'case.investing.settled.paid']);
-      expect(held.context).toMatchObject({ payment: { id: first!.id }, heldTwice: [second!.id] });
-      expect(held.anomalies).toEqual([`payment ${second!.id} is a second settled payment: held as paid twice`]);
+    const cases = new Map((await db.select().from(schema.investmentCases).orderBy(asc(schema.investmentCases.userId))).map((c) => [c.userId, c]));
+    expect(cases.size).toBe(4);
+    expect(cases.get(reading.userId)).toMatchObject({ version: 1, states: ['disclosure'], stateIds: ['investment', 'investment.disclosure'], anomalies: [] });
+    expect(cases.get(waiting.userId)).toMatchObject({ version: 1, states: ['case.review.underReview', 'case.investing.payment.awaitingFunds'], anomalies: [] });
+    expect(cases.get(paid.userId)).toMatchObject({ states: ['case.review.approved', 'case.investing.settled.paid'], anomalies: [] });
+    expect(cases.get(paid.userId)!.stateIds).toEqual(
+      expect.arrayContaining(['investment.case.investing.settled', 'investment.case.investing.settled.paid', 'investment.case.review.approved']),
+    );
+    const held = cases.get(twice.userId)!;
+    expect(held.states).toEqual(['case.review.approved', 'case.investing.settled.paid']);
+    expect(held.context).toMatchObject({ payment: { id: first!.id }, heldTwice: [second!.id] });
+    expect(held.anomalies).toEqual([`payment ${second!.id} is a second settled payment: held as paid twice`]);
 
-      const [record] = await db.select().from(schema.dataMigrations).where(eq(schema.dataMigrations.name, DERIVE_CASES_MIGRATION));
-      expect(record).toMatchObject({ ranAt: later(60), detail: { cases: 4, anomalies: 1 } });
-      // Once: a second start reads the record and changes nothing.
-      expect(await deriveInvestmentCases(db, later(120))).toEqual({ ran: false });
-      expect((await db.select().from(schema.investmentCases)).every((c) => c.version === 1)).toBe(true);
-    });
+    const [record] = await db.select().from(schema.dataMigrations).where(eq(schema.dataMigrations.name, DERIVE_CASES_MIGRATION));
+    expect(record).toMatchObject({ ranAt: later(60), detail: { cases: 4, anomalies: 1 } });
+    // Once: a second start reads the record and changes nothing.
+    expect(await deriveInvestmentCases(db, later(120))).toEqual({ ran: false });
+    expect((await db.select().from(schema.investmentCases)).every((c) => c.version === 1)).toBe(true);
   });
-}
+});
 
 describe('a start of the server', () => {
   it('runs the derivation after the SQL migrations and records it', async () => {

@@ -3,7 +3,7 @@
  * migrations folder whose journal stops before `tag`, and an empty database on either backend that the test migrates
  * (first with that copy, then with the real folder).
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,10 +11,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../../src/server/db/open-database.ts';
 import * as schema from '../../../src/server/db/schema/index.ts';
 import type { Db } from '../../../src/server/db/types.ts';
-import { freshPgliteDir, freshPostgresDatabase, type Backend } from './test-databases.ts';
+import { backends, freshPgliteDir, freshPostgresDatabase, freshTempDir, type Backend } from './test-databases.ts';
 
 /** A copy of the migrations folder (under `dir`) as it was before the migration `tag`. */
 export async function migrationsBefore(dir: string, tag: string): Promise<string> {
@@ -52,3 +53,37 @@ export async function openEmptyDatabase(backend: Backend): Promise<Migratable> {
     close: async () => (await pool.end(), await database.drop()),
   };
 }
+
+export type BeforeMigration = {
+  database: Migratable;
+  /** A temporary folder of the describe's own (removed afterwards). */
+  dir: string;
+  /** Migrates the empty database up to just before the migration under test. */
+  migrateToBefore(): Promise<void>;
+};
+
+/**
+ * One describe per backend for a migration tested on data made before it: an empty database of its own and a
+ * temporary folder, both removed afterwards. `body` reads them through `before()` once beforeAll has run.
+ */
+export function describeMigration(tag: string, body: (before: () => BeforeMigration) => void): void {
+  for (const backend of backends()) {
+    describe(`migration ${tag} on an existing database [${backend}]`, () => {
+      let context: BeforeMigration | null = null;
+      beforeAll(async () => {
+        const temp = await freshTempDir();
+        const database = await openEmptyDatabase(backend);
+        context = { database, dir: temp.root, migrateToBefore: async () => database.migrate(await migrationsBefore(temp.root, tag)) };
+      });
+      afterAll(async () => {
+        await context?.database.close();
+        if (context) await rm(context.dir, { recursive: true, force: true });
+      });
+      body(() => {
+        if (!context) throw new Error('describeMigration: read before() inside a test');
+        return context;
+      });
+    });
+  }
+}
+
