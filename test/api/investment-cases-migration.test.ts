@@ -59,7 +59,6 @@ const payment = (who: { userId: string; investmentId: string }, method: 'CARD' |
 });
 
 describeMigration(MIGRATION, (before) => {
-
   it('derives and stores every existing case once, names the anomalies, and records that it ran', async () => {
     const { database, dir } = before();
     const { db } = database;

@@ -13,7 +13,6 @@ import { describeMigration } from './support/migration-before.ts';
 const MIGRATION = '0014_staff_role_grants';
 
 describeMigration(MIGRATION, (before) => {
-
   it('dates every role held from the audit trail, else from the member’s creation', async () => {
     const { database, dir } = before();
     const { db } = database;

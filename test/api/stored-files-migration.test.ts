@@ -16,7 +16,6 @@ import { describeMigration } from './support/migration-before.ts';
 const STORED_FILES_MIGRATION = '0004_stored_files';
 
 describeMigration(STORED_FILES_MIGRATION, (before) => {
-
   it('records every KYC file stored before it, and the sweep keeps them', async () => {
     const { database, dir } = before();
     const { db } = database;
