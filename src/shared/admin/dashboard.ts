@@ -3,14 +3,15 @@ import type { ProcessStep } from '../process-steps.ts';
 
 /**
  * Where an investor's path ended outside the steps (issue 26), in the order the dashboard draws them. Each investor
- * is in one bar: refunded (a refund went back and they have not paid again) before withdrawn before rejected (KYC or
- * registration rejected), else the step they are at.
+ * is in one bar, by their case on the lifecycle chart (machines/investment/investment.funnel.ts): refunded (a refund
+ * went back and they have not paid again) before rejected (KYC rejected), else the step they are at; withdrawn is
+ * not recorded yet.
  */
 export const FUNNEL_OUTCOMES = ['rejected', 'refunded', 'withdrawn'] as const;
 export type FunnelOutcome = (typeof FUNNEL_OUTCOMES)[number];
 
 export type DashboardResponse = {
-  /** Investors still on their way, by their current step, in process order (an outcome below takes them out). */
+  /** Investors still on their way, by the step their case is at, in process order (an outcome below takes them out). */
   funnel: { step: ProcessStep; investors: number }[];
   /** Investors whose path ended outside the steps, in FUNNEL_OUTCOMES order. */
   outcomes: { outcome: FunnelOutcome; investors: number }[];

@@ -107,8 +107,9 @@ function Figures({ figures }: { figures: DashboardResponse }) {
           </table>
         </div>
         <p className="dashboard-note">
-          Each investor is counted once. Refunded: money went back and they have not paid again. Rejected: KYC or
-          registration rejected (refund not made yet, or nothing paid). The others are at the step they reached.
+          Each investor is counted once, where their case stands on the lifecycle. Refunded: money went back and they
+          have not paid again. Rejected: KYC rejected (refund not made yet, or nothing paid). Asked to redo KYC steps:
+          at KYC. The others are at the step they reached.
           {!figures.withdrawalsRecorded && ' Withdrawn shows none: the portal does not record withdrawn subscriptions yet, so an investor who withdrew by notice is counted at their step.'}
         </p>
       </section>
