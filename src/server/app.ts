@@ -27,6 +27,7 @@ import { assetsRoutes } from './routes/assets.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { disclosureRoutes } from './routes/disclosure.routes.ts';
 import { downloadsRoutes } from './routes/downloads.routes.ts';
+import { investmentRoutes } from './routes/investment.routes.ts';
 import { kycRoutes } from './routes/kyc.routes.ts';
 import { legalRoutes } from './routes/legal.routes.ts';
 import { paymentFundsRoutes } from './routes/payment-funds.routes.ts';
@@ -109,6 +110,7 @@ export function createApp({ db, run, storage, providers, jobs, clock, config, lo
   app.route('/api/payment', paymentRoutes(deps));
   app.route('/api/assets', assetsRoutes(deps));
   app.route('/api/downloads', downloadsRoutes(deps));
+  app.route('/api/investment', investmentRoutes(deps));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/verify', verifyDocumentRoutes(deps));
   app.all('/api', (c) => c.json({ error: messages.server.notFound }, 404));
