@@ -42,9 +42,10 @@ forEachDatabase('the lifecycle through the API', (t) => {
   let issuer: TestStaff;
   const investors: string[] = [];
   let calls = 0;
-  const started = Date.now();
+  let started = 0;
 
   beforeAll(async () => {
+    started = Date.now();
     fake = await startFakeStripe();
     stripe = stripeApp(t, fake);
     carla = await createStaff(t, ['compliance']);
