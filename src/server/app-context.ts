@@ -25,6 +25,8 @@ export type AppConfig = {
   trustedProxies: number;
   /** PUBLIC_URL's origin; https:// there turns on HSTS. */
   publicUrl?: string | null;
+  /** TOKEN_EXPLORER_TX_URL: a transaction's address at the issuer's block explorer, `{hash}` for the hash. */
+  explorerTxUrl?: string | null;
   /** Settings keys set by the environment (TOKEN_PRICE...), applied at every start: the back-office may not change them. */
   settingsPinnedByEnvironment?: readonly string[];
 };

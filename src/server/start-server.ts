@@ -18,6 +18,7 @@ import { loadMailSettings } from './config/mail-env.ts';
 import { loadCardSettings } from './config/stripe-env.ts';
 import { loadSealingSettings } from './config/sealing-env.ts';
 import { loadStorageSettings } from './config/storage-env.ts';
+import { loadExplorerTxUrl } from './config/explorer-url.ts';
 import { loadPublicUrl } from './config/public-url.ts';
 import { loadOpsSettings } from './config/ops-env.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -151,6 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const sealingSettings = loadSealingSettings(env);
   const storageSettings = loadStorageSettings(env);
   const publicUrl = loadPublicUrl(env);
+  const explorerTxUrl = loadExplorerTxUrl(env);
   const ops = loadOpsSettings(env);
   const log = options.log ?? (ops.logFormat === 'json' ? createJsonLog() : createConsoleLog());
   const clock = options.clock ?? systemClock;
@@ -294,6 +296,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         staticDir,
         trustedProxies: config.trustedProxies,
         publicUrl,
+        explorerTxUrl,
         settingsPinnedByEnvironment: Object.keys(config.settingsOverrides),
       },
       ops: {

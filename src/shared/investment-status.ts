@@ -50,7 +50,16 @@ export const InvestmentStatusSchema = v.strictObject({
   ),
   /** Money sent back to the investor, oldest first. */
   refunds: v.array(v.strictObject({ paymentId: v.string(), method: v.picklist(PAYMENT_METHODS), amountCents: cents, at: time })),
-  tokens: v.nullable(v.strictObject({ quantity: v.number(), wallet: v.string(), transactionHash: v.string(), issuedAt: time })),
+  tokens: v.nullable(
+    v.strictObject({
+      quantity: v.number(),
+      wallet: v.string(),
+      transactionHash: v.string(),
+      /** The transaction at the issuer's block explorer; null when none is configured. */
+      explorerUrl: v.nullable(v.string()),
+      issuedAt: time,
+    }),
+  ),
   /** The facts of the case that concern the investor, oldest first. */
   timeline: v.array(v.strictObject({ at: time, by: v.picklist(TIMELINE_ACTORS), words: v.string() })),
 });

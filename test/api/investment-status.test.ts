@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { expect, it } from 'vitest';
 import { InvestmentStatusSchema, type InvestmentStatusResponse } from '../../src/shared/investment-status.ts';
-import { forEachDatabase, type ApiTest } from './harness.ts';
+import { bearer, forEachDatabase, type ApiTest } from './harness.ts';
 import { completeSteps, passDisclosure } from './support/kyc.ts';
 import { completeAgreements } from './support/legal.ts';
 import { ethHash, issue, receipt, refund } from './support/money.ts';
@@ -81,7 +81,11 @@ forEachDatabase('the investor’s investment status', (t) => {
     expect((await issue(t, finance.token, ada.userId, { transactionHash: hash })).status).toBe(200);
     answer = await status(t, ada.token);
     expect(answer.headline).toBe('Your tokens were issued to your wallet.');
-    expect(answer.tokens).toMatchObject({ transactionHash: hash.toLowerCase(), issuedAt: expect.any(String) });
+    expect(answer.tokens).toMatchObject({ transactionHash: hash.toLowerCase(), explorerUrl: null, issuedAt: expect.any(String) });
+    // With the issuer's block explorer configured, the hash is a link there.
+    const linked = t.makeApp({ explorerTxUrl: 'https://etherscan.io/tx/{hash}' });
+    const withLink = v.parse(InvestmentStatusSchema, await (await linked.request('/api/investment/status', { headers: bearer(ada.token) })).json());
+    expect(withLink.tokens?.explorerUrl).toBe(`https://etherscan.io/tx/${hash.toLowerCase()}`);
     expect(answer.timeline.map((f) => [f.by, f.words])).toEqual([
       ['you', 'You submitted your identity verification.'],
       ['you', 'You signed the seven agreements.'],

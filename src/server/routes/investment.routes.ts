@@ -10,6 +10,6 @@ import { bearerAuth } from '../http/bearer-auth.ts';
 export function investmentRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().use(bearerAuth(deps)).get('/status', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await investorStatus(deps.db, c.get('auth').userId));
+    return c.json(await investorStatus(deps.db, c.get('auth').userId, deps.config.explorerTxUrl ?? null));
   });
 }

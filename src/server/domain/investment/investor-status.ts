@@ -13,6 +13,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { PaymentMethod } from '../../../shared/payment-status.ts';
 import { auditEvents, investmentCases, kycVerifications, payments, refunds, tokenIssuances } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
+import { explorerTxLink } from '../../config/explorer-url.ts';
 import { AppError } from '../../errors/app-error.ts';
 
 /** The audit actions that carry a lifecycle fact the investor may be told about (the timeline reads only these). */
@@ -113,7 +114,8 @@ function wordsOf(fact: Fact, detail: Record<string, unknown>): { by: InvestmentS
   }
 }
 
-export async function investorStatus(db: Db, userId: string): Promise<InvestmentStatusResponse> {
+/** `explorerTxUrl`: the issuer's block explorer (TOKEN_EXPLORER_TX_URL), for the issuance's link; null shows none. */
+export async function investorStatus(db: Db, userId: string, explorerTxUrl: string | null = null): Promise<InvestmentStatusResponse> {
   const [stored] = await db.select().from(investmentCases).where(eq(investmentCases.userId, userId)).limit(1);
   if (!stored) throw new AppError('NOT_FOUND', messages.server.notFound);
   const { context, states } = stored;
@@ -172,7 +174,13 @@ export async function investorStatus(db: Db, userId: string): Promise<Investment
     payment,
     refunds: refundRows.map((r) => ({ paymentId: r.paymentId, method: r.method as PaymentMethod, amountCents: r.amountCents, at: (r.at ?? new Date(0)).toISOString() })),
     tokens: issuance
-      ? { quantity: issuance.tokenQuantity, wallet: issuance.walletAddress, transactionHash: issuance.transactionHash, issuedAt: issuance.issuedAt.toISOString() }
+      ? {
+          quantity: issuance.tokenQuantity,
+          wallet: issuance.walletAddress,
+          transactionHash: issuance.transactionHash,
+          explorerUrl: explorerTxLink(explorerTxUrl, issuance.transactionHash),
+          issuedAt: issuance.issuedAt.toISOString(),
+        }
       : null,
     timeline,
   };
