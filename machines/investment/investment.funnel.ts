@@ -6,11 +6,12 @@
  */
 import type { FunnelOutcome } from '../../src/shared/admin/dashboard.ts';
 import type { ProcessStep } from '../../src/shared/process-steps.ts';
+import { isInStatePath } from './investment.rules.ts';
 
 export type FunnelBar = ProcessStep | Exclude<FunnelOutcome, 'withdrawn'>;
 
 export function funnelBarOf(states: readonly string[]): FunnelBar {
-  const inState = (prefix: string) => states.some((s) => s === prefix || s.startsWith(`${prefix}.`));
+  const inState = (path: string) => isInStatePath(states, path);
   if (inState('case.investing.refunded')) return 'refunded';
   if (inState('case.review.rejected')) return 'rejected';
   if (inState('disclosure')) return 'disclosure';

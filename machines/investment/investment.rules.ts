@@ -33,6 +33,9 @@ export function heldComplianceBeforeSubmission(reviewer: Reviewer, submittedAt: 
   return Date.parse(reviewer.complianceSince) < Date.parse(submittedAt);
 }
 
+/** Whether a case in `leaves` (dotted leaf states: 'case.review.approved') is in `path` or a state below it. */
+export const isInStatePath = (leaves: readonly string[], path: string): boolean => leaves.some((s) => s === path || s.startsWith(`${path}.`));
+
 /** The investor may go on with agreements and start a payment while KYC is under review or approved (the shared rule). */
 export const kycAllowsProgress = (context: Pick<InvestmentContext, 'kyc'>): boolean => KYC_STANDINGS_ALLOWING_PROGRESS.includes(context.kyc);
 

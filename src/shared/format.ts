@@ -5,6 +5,9 @@ const plainFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
 
 /** "€25,000": en-GB, no decimals (spec section 9). */
 export const formatEur = (amount: number): string => eurFormat.format(amount);
+const eurCentsFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' });
+/** "€25,840.50": money that moved or is due, to the cent (payments carry a fee in cents). */
+export const formatEurCents = (cents: number): string => eurCentsFormat.format(cents / 100);
 /** "25,000" for the amount messages, which put the € sign themselves. */
 export const formatAmountPlain = (amount: number): string => plainFormat.format(amount);
 export const formatTokensInput = (tokens: number): string => tokens.toFixed(2);

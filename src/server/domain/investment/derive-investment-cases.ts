@@ -4,7 +4,7 @@
  * and what it found, is recorded once in data_migrations. Run at start right after the SQL migrations (under the
  * migration lock on PostgreSQL); once recorded, a start only reads that one row.
  */
-import { asc, eq, gt, isNull, and } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { dataMigrations, investmentCases, investments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { recordCases } from './record-case.ts';
@@ -30,12 +30,7 @@ export async function deriveInvestmentCases(db: Db, now = new Date()): Promise<C
         .orderBy(asc(investments.userId))
         .limit(BATCH);
       if (missing.length === 0) break;
-      const recorded = await recordCases(
-        tx,
-        missing.map((m) => m.userId),
-        new Map(),
-        now,
-      );
+      const recorded = await recordCases(tx, missing.map((m) => m.userId), new Map(), now);
       cases += recorded.size;
       for (const c of recorded.values()) if (c.anomalies.length > 0) anomalies++;
       after = missing.at(-1)!.userId;

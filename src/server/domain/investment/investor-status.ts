@@ -6,7 +6,9 @@
  * provider) and anything naming staff stay out.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isInStatePath } from '../../../../machines/investment/investment.rules.ts';
 import type { InvestmentEvent } from '../../../../machines/investment/investment.types.ts';
+import { formatEurCents } from '../../../shared/format.ts';
 import type { InvestmentStatusResponse, PaymentStage } from '../../../shared/investment-status.ts';
 import type { KycResubmitStep } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -35,8 +37,6 @@ const TIMELINE_ACTIONS = [
   'admin.money.issue',
 ];
 
-const euros = (cents: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-const inState = (states: readonly string[], prefix: string) => states.some((s) => s === prefix || s.startsWith(`${prefix}.`));
 
 const STAGES: [string, PaymentStage][] = [
   ['case.investing.payment.cardPending', 'cardPending'],
@@ -51,25 +51,25 @@ type Payment = NonNullable<InvestmentStatusResponse['payment']>;
 /** The one line: where the case stands, and what the investor can do or wait for. */
 export function headlineOf(states: readonly string[], payment: Payment | null, heldTwice: number): string {
   const also = heldTwice > 0 ? ' A second payment you made is being returned to you.' : '';
-  if (inState(states, 'disclosure')) return 'Read the offering documents to continue.';
-  if (inState(states, 'kycCollecting')) return 'Complete your identity verification to continue.';
-  const rejected = inState(states, 'case.review.rejected');
-  if (inState(states, 'case.investing.refunded')) return rejected ? 'Your identity verification was not approved; your payment was returned to you.' : `Your payment was returned to you; you may pay again.${also}`;
+  if (isInStatePath(states, 'disclosure')) return 'Read the offering documents to continue.';
+  if (isInStatePath(states, 'kycCollecting')) return 'Complete your identity verification to continue.';
+  const rejected = isInStatePath(states, 'case.review.rejected');
+  if (isInStatePath(states, 'case.investing.refunded')) return rejected ? 'Your identity verification was not approved; your payment was returned to you.' : `Your payment was returned to you; you may pay again.${also}`;
   if (rejected) {
     if (payment && payment.stage !== 'cardPending' && payment.stage !== 'awaitingFunds') return 'Your identity verification was not approved; your payment will be returned to you.';
     return 'Your identity verification was not approved, so your investment cannot continue.';
   }
-  const approved = inState(states, 'case.review.approved');
+  const approved = isInStatePath(states, 'case.review.approved');
   const review = approved ? 'Your identity verification is approved' : 'Your identity verification is under review';
-  if (inState(states, 'case.review.resubmissionRequested')) return 'We asked you to redo some identity verification steps.';
-  if (inState(states, 'case.investing.settled.tokensIssued')) return `Your tokens were issued to your wallet.${also}`;
+  if (isInStatePath(states, 'case.review.resubmissionRequested')) return 'We asked you to redo some identity verification steps.';
+  if (isInStatePath(states, 'case.investing.settled.tokensIssued')) return `Your tokens were issued to your wallet.${also}`;
   if (payment?.stage === 'paid') return approved ? `Your payment was received; your tokens will be issued.${also}` : `Your payment was received. ${review}.${also}`;
-  if (payment?.stage === 'onHold' && payment.hold === 'underpaid') return `We received part of your payment: ${euros(payment.stillDueCents)} is still due.`;
+  if (payment?.stage === 'onHold' && payment.hold === 'underpaid') return `We received part of your payment: ${formatEurCents(payment.stillDueCents)} is still due.`;
   if (payment?.stage === 'onHold') return 'We received more than the amount due; our finance team will contact you about the difference.';
   if (payment?.stage === 'awaitingFunds') return 'We are waiting for your payment to arrive.';
   if (payment?.stage === 'cardPending') return 'Your card payment is under way.';
   if (payment?.stage === 'refundPending') return 'Your payment is being returned to you.';
-  if (inState(states, 'case.investing.agreements')) return `${review}; sign the agreements to continue.`;
+  if (isInStatePath(states, 'case.investing.agreements')) return `${review}; sign the agreements to continue.`;
   return `${review}; choose how to pay.`;
 }
 
@@ -77,7 +77,7 @@ type Fact = { event: InvestmentEvent['type']; to: string[] | null };
 
 /** A fact of the case in the investor's words (null: not one the investor is told about). */
 function wordsOf(fact: Fact, detail: Record<string, unknown>): { by: InvestmentStatusResponse['timeline'][number]['by']; words: string } | null {
-  const amount = typeof detail.amountCents === 'number' ? euros(detail.amountCents) : null;
+  const amount = typeof detail.amountCents === 'number' ? formatEurCents(detail.amountCents) : null;
   switch (fact.event) {
     case 'INVESTOR.DISCLOSURE_COMPLETED':
       return { by: 'you', words: 'You read the offering documents.' };
@@ -120,8 +120,11 @@ export async function investorStatus(db: Db, userId: string, explorerTxUrl: stri
   if (!stored) throw new AppError('NOT_FOUND', messages.server.notFound);
   const { context, states } = stored;
 
+  const resubmission = isInStatePath(states, 'case.review.resubmissionRequested');
   const [kyc, paymentRows, refundRows, [issuance], facts] = await Promise.all([
-    db.select({ message: kycVerifications.resubmissionMessage }).from(kycVerifications).where(eq(kycVerifications.userId, userId)).limit(1),
+    resubmission
+      ? db.select({ message: kycVerifications.resubmissionMessage }).from(kycVerifications).where(eq(kycVerifications.userId, userId)).limit(1)
+      : Promise.resolve([]),
     context.payment
       ? db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.id, context.payment.id))).limit(1)
       : Promise.resolve([]),
@@ -140,7 +143,7 @@ export async function investorStatus(db: Db, userId: string, explorerTxUrl: stri
   ]);
 
   const row = paymentRows[0];
-  const stage = STAGES.find(([prefix]) => inState(states, prefix))?.[1] ?? null;
+  const stage = STAGES.find(([prefix]) => isInStatePath(states, prefix))?.[1] ?? null;
   const payment: Payment | null =
     context.payment && row && stage
       ? {
@@ -167,7 +170,7 @@ export async function investorStatus(db: Db, userId: string, explorerTxUrl: stri
     headline: headlineOf(states, payment, context.heldTwice.length),
     review: {
       standing: context.kyc,
-      resubmission: inState(states, 'case.review.resubmissionRequested')
+      resubmission: resubmission
         ? { steps: context.resubmissionSteps as KycResubmitStep[], message: kyc[0]?.message ?? '' }
         : null,
     },

@@ -20,7 +20,15 @@ import { activeStateIds, investorCases, leafStates, type InvestorCase } from './
 const MAX_MISMATCHES = 20;
 const MISMATCH = 'The chart expected ';
 
-const sameStates = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((s, i) => s === [...b].sort()[i]);
+const sameStates = (a: readonly string[], b: readonly string[]) => [...a].sort().join('\n') === [...b].sort().join('\n');
+
+type CaseSnapshot = Pick<InvestorCase['snapshot'], 'value' | 'context'>;
+
+/** The row of a case: its snapshot, its leaf states and every state id above them. */
+function caseRow(userId: string, snapshot: CaseSnapshot, anomalies: string[], now: Date) {
+  const states = leafStates(snapshot.value);
+  return { userId, version: 1, value: snapshot.value, context: snapshot.context, states, stateIds: activeStateIds(states), anomalies, updatedAt: now };
+}
 
 /** The words kept when the rows after a decided change are not where the chart said they would be. */
 export function mismatchNote(trace: CaseTrace, states: readonly string[]): string | null {
@@ -53,16 +61,7 @@ export async function recordCases(tx: Db, userIds: readonly string[], expected: 
     const trace = expected.get(userId);
     const note = trace ? mismatchNote(trace, c.states) : null;
     const mismatches = [...(earlier.get(userId) ?? []), ...(note ? [note] : [])].slice(-MAX_MISMATCHES);
-    return {
-      userId,
-      version: 1,
-      value: c.snapshot.value,
-      context: c.snapshot.context,
-      states: c.states,
-      stateIds: activeStateIds(c.states),
-      anomalies: [...c.anomalies, ...mismatches],
-      updatedAt: now,
-    };
+    return caseRow(userId, c.snapshot, [...c.anomalies, ...mismatches], now);
   });
   await tx
     .insert(investmentCases)
@@ -96,7 +95,6 @@ export async function recordCase(tx: Db, userId: string, expected?: CaseTrace | 
  */
 export async function recordNewCase(tx: Db, userId: string, amountCents: number, now: Date): Promise<void> {
   const snapshot = investmentMachine.resolveState({ value: 'disclosure', context: initialCaseContext({ amountCents }) });
-  const states = leafStates(snapshot.value);
-  await tx.insert(investmentCases).values({ userId, version: 1, value: snapshot.value, context: snapshot.context, states, stateIds: activeStateIds(states), anomalies: [], updatedAt: now });
+  await tx.insert(investmentCases).values(caseRow(userId, snapshot, [], now));
 }
 
