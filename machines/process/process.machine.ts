@@ -20,7 +20,7 @@ function markCompleted(progress: StepProgress, step: ProcessStep): StepProgress 
 }
 
 /** How the states' descriptions name each page. */
-const PAGE_WORDS: Record<PageStep, string> = { disclosure: 'disclosure', kyc: 'KYC', agreements: 'agreements', payment: 'payment', downloads: 'downloads' };
+const PAGE_WORDS: Record<PageStep, string> = { disclosure: 'disclosure', kyc: 'KYC', agreements: 'agreements', payment: 'payment', complete: 'investment status', downloads: 'downloads' };
 
 /** The state of `ready` in which a page is shown: 'disclosurePage', 'kycPage'. */
 const pageStateOf = (step: PageStep) => `${step}Page` as const;
@@ -88,8 +88,8 @@ export const processMachine = setup({
       path: context.progress ? resolveProcessPath(params.path, context.progress, context.serverStep) : context.path,
     })),
     completeStep: assign(({ context }, params: { step: ProcessStep | 'downloads' }) => {
-      // The downloads page is no step (its chart never finishes).
-      if (!context.progress || params.step === 'downloads') return {};
+      // The status page and the downloads page have nothing after them (their charts never finish).
+      if (!context.progress || params.step === 'downloads' || params.step === 'complete') return {};
       const progress = markCompleted(context.progress, params.step);
       const next = PROCESS_STEPS[PROCESS_STEPS.indexOf(params.step) + 1] ?? params.step;
       return { progress, serverStep: next, path: pathOfStep(next) };
@@ -147,7 +147,7 @@ export const processMachine = setup({
       // The page of a step lives as long as the user is on it: leaving stops its machine (and its timers).
       initial: 'otherPage',
       states: {
-        otherPage: { description: 'The page shown has no chart of its own (the complete page, or a route being resolved): nothing runs.', always: PAGE_STEPS.map((step) => ({ guard: { type: 'isOnPage', params: { step } }, target: pageStateOf(step) })) },
+        otherPage: { description: 'No page with a chart is shown (a route being resolved): nothing runs.', always: PAGE_STEPS.map((step) => ({ guard: { type: 'isOnPage', params: { step } }, target: pageStateOf(step) })) },
         ...pageStates,
       },
       on: {

@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { agreementsMachine } from '../agreements/agreements.machine.ts';
 import type { disclosureMachine } from '../disclosure/disclosure.machine.ts';
 import type { downloadsMachine } from '../downloads/downloads.machine.ts';
+import type { investmentStatusMachine } from '../investment-status/investment-status.machine.ts';
 import type { kycMachine } from '../kyc/kyc.machine.ts';
 import type { paymentMachine } from '../payment/payment.machine.ts';
 import { pathOfStep } from '../../src/shared/process-steps.ts';
@@ -20,11 +21,13 @@ export type PageCharts = {
   kyc: typeof kycMachine;
   agreements: typeof agreementsMachine;
   payment: typeof paymentMachine;
+  // The last step's page, where the investment stands: its chart never finishes (nothing comes after it).
+  complete: typeof investmentStatusMachine;
   // No step: its chart never finishes (it lists the signed documents for as long as the page shows).
   downloads: typeof downloadsMachine;
 };
 
-export const PAGE_STEPS = ['disclosure', 'kyc', 'agreements', 'payment', 'downloads'] as const satisfies readonly ProcessPageId[];
+export const PAGE_STEPS = ['disclosure', 'kyc', 'agreements', 'payment', 'complete', 'downloads'] as const satisfies readonly ProcessPageId[];
 export type PageStep = (typeof PAGE_STEPS)[number];
 export const isPageStep = (step: string): step is PageStep => (PAGE_STEPS as readonly string[]).includes(step);
 

@@ -1,8 +1,8 @@
 /** Route rules of spec section 2 for a signed-in user, as one pure function of the step progress. */
 import type { StepProgress } from '../../src/shared/process.ts';
-import { PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
+import { DOWNLOADS_PATH, PROCESS_STEPS, pathOfStep, type ProcessStep } from '../../src/shared/process-steps.ts';
 
-export const DOWNLOADS_PATH = '/process/downloads';
+export { DOWNLOADS_PATH };
 /** What the signed-in area can show: a step's page, or the downloads page (which is no step). */
 export type ProcessPageId = ProcessStep | 'downloads';
 

@@ -42,6 +42,7 @@ export const verifyDocumentMachine = setup({
     takeFile: assign(({ event }) => ({
       file: event.type === 'verify.file.choose' ? event.file : null,
       sha256: null,
+      kind: null,
       title: null,
       signedAt: null,
       error: null,
@@ -49,7 +50,7 @@ export const verifyDocumentMachine = setup({
     noteRefused: assign((_, params: { error: string }) => ({ error: params.error })),
     noteHash: assign((_, params: { output: HashFileOutput }) => ({ sha256: params.output.kind === 'pdf' ? params.output.sha256 : null })),
     noteIssued: assign((_, params: { output: CheckHashOutput }) =>
-      params.output.issued ? { title: params.output.title, signedAt: params.output.signedAt } : {},
+      params.output.issued ? { kind: params.output.kind, title: params.output.title, signedAt: params.output.signedAt } : {},
     ),
     noteFailed: assign((_, params: { error: string }) => ({ error: params.error })),
     clearError: assign({ error: null }),
@@ -69,7 +70,7 @@ export const verifyDocumentMachine = setup({
         takeFile: 'Keeps the new file and forgets everything about the previous one (hash, answer, error).',
         noteRefused: 'Keeps the words saying why the browser refused the file.',
         noteHash: 'Keeps the SHA-256 computed in the browser, shown on the page.',
-        noteIssued: "Keeps the issued document's title and signing time from the portal's answer.",
+        noteIssued: "Keeps the issued document's kind, title and time from the portal's answer.",
         noteFailed: 'Keeps the words saying why the check could not be made.',
         clearError: 'Forgets the failure before checking again.',
       },
@@ -79,7 +80,7 @@ export const verifyDocumentMachine = setup({
       },
     },
   } satisfies MachineMeta,
-  context: { file: null, sha256: null, title: null, signedAt: null, error: null },
+  context: { file: null, sha256: null, kind: null, title: null, signedAt: null, error: null },
   initial: 'idle',
   on: {
     'verify.file.choose': [

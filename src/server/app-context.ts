@@ -8,6 +8,7 @@ import type { StatementRunner } from './db/prepared-statement.ts';
 import type { Db } from './db/types.ts';
 import type { JobSignal } from './jobs/enqueue-job.ts';
 import type { Log } from './log.ts';
+import type { AgreementSealer } from './pdf/agreement-sealer.ts';
 import type { Providers } from './providers/providers.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -25,6 +26,11 @@ export type AppConfig = {
   trustedProxies: number;
   /** PUBLIC_URL's origin; https:// there turns on HSTS. */
   publicUrl?: string | null;
+  /**
+   * The base of the links in investors' emails (their status page, status-page-link.ts): PUBLIC_URL, else
+   * http://localhost:PORT (start-server.ts). null or absent: none is known, and the emails name no address.
+   */
+  linkBase?: string | null;
   /** TOKEN_EXPLORER_TX_URL: a transaction's address at the issuer's block explorer, `{hash}` for the hash. */
   explorerTxUrl?: string | null;
   /** Settings keys set by the environment (TOKEN_PRICE...), applied at every start: the back-office may not change them. */
@@ -61,4 +67,6 @@ export type AppDeps = {
   staffTokens: TokenService;
   /** The last audit chain check of this server (at start, or asked for by staff), for the auditor's screen. */
   chainWatch: ChainWatch;
+  /** The sealing pool (pdf/agreement-sealer.ts) for documents a route makes: the investor's statement. */
+  sealer: Pick<AgreementSealer, 'sealPdf'>;
 };

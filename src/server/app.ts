@@ -61,8 +61,23 @@ export type OpsOptions = {
   metricsRoute?: Hono<AppEnv> | null;
 };
 
-/** `chainWatch`: the server's kept audit chain check (start-server.ts runs one at start); a new, empty one when absent. */
-export type CreateAppOptions = { db: Db; run: StatementRunner; storage: FileStore; providers: Providers; jobs: JobSignal; clock: Clock; config: AppConfig; log: Log; ops?: OpsOptions; chainWatch?: ChainWatch };
+/**
+ * `chainWatch`: the server's kept audit chain check (start-server.ts runs one at start); a new, empty one when absent.
+ * `sealer`: the sealing pool (pdf/agreement-sealer.ts), for the documents routes make (the investor's statement).
+ */
+export type CreateAppOptions = {
+  db: Db;
+  run: StatementRunner;
+  storage: FileStore;
+  providers: Providers;
+  jobs: JobSignal;
+  clock: Clock;
+  config: AppConfig;
+  log: Log;
+  sealer: AppDeps['sealer'];
+  ops?: OpsOptions;
+  chainWatch?: ChainWatch;
+};
 
 /** Readiness by default: the database answers a trivial query, the file store can be written. */
 export const defaultReadinessChecks = (db: Db, storage: FileStore): ReadinessChecks => ({
@@ -70,8 +85,8 @@ export const defaultReadinessChecks = (db: Db, storage: FileStore): ReadinessChe
   storage: () => storage.check(),
 });
 
-export function createApp({ db, run, storage, providers, jobs, clock, config, log, ops = {}, chainWatch = createChainWatch() }: CreateAppOptions): Hono<AppEnv> {
-  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, chainWatch, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+export function createApp({ db, run, storage, providers, jobs, clock, config, log, sealer, ops = {}, chainWatch = createChainWatch() }: CreateAppOptions): Hono<AppEnv> {
+  const deps: AppDeps = { db, run, storage, providers, jobs, clock, config, log, chainWatch, sealer, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     staffTokens: createTokenService(config.jwtSecret, config.staffTokenTtlSeconds ?? DEFAULT_STAFF_TOKEN_TTL_SECONDS, STAFF_AUDIENCE),
   };
   const app = new Hono<AppEnv>();

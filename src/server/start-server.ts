@@ -20,6 +20,7 @@ import { loadSealingSettings } from './config/sealing-env.ts';
 import { loadStorageSettings } from './config/storage-env.ts';
 import { loadExplorerTxUrl } from './config/explorer-url.ts';
 import { loadPublicUrl } from './config/public-url.ts';
+import { commandLinkBase } from './config/webauthn-env.ts';
 import { loadOpsSettings } from './config/ops-env.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { DatabaseKind } from './db/types.ts';
@@ -244,9 +245,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Uploaded files: DATA_DIR/uploads (outside dist/, never served as a folder) or the S3 bucket (docs/storage.md).
     const storage = await openFileStore(storageSettings, { dataDir: config.dataDir, log });
     cleanups.push(() => storage.close());
-    // The seal: its key checked (a bad SEALING_P12_* stops the start) and the worker threads that stamp and seal.
-    // Closed after the job runner (whose sealing jobs wait for it) and before the database (a document being sealed
-    // can still be recorded).
+    // The seal: its key checked (a bad SEALING_P12_* stops the start) and the worker threads that stamp and seal
+    // (the jobs' agreements, the investors' statements). Closed after the job runner and the listener (whose sealing
+    // work waits for it) and before the database (a document being sealed can still be recorded).
     const sealing = await sealingStarted;
     sealingAdopted = true;
     cleanups.push(() => sealing.close());
@@ -285,6 +286,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       providers: started.providers,
       jobs,
       storage,
+      sealer: sealing.sealer,
       db: database.db,
       run: database.run,
       clock,
@@ -296,6 +298,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         staticDir,
         trustedProxies: config.trustedProxies,
         publicUrl,
+        // The investors' emails link to their status page: on PUBLIC_URL, else on this server's own port, as the
+        // staff:invite command's links (none with PORT 0, whose port is known only once listening).
+        linkBase: commandLinkBase(publicUrl, String(config.port)),
         explorerTxUrl,
         settingsPinnedByEnvironment: Object.keys(config.settingsOverrides),
       },

@@ -14,6 +14,7 @@ export type PaymentStage = (typeof PAYMENT_STAGES)[number];
 
 /** Why money is held: less than due, more than due, or it came while the investment was already paid. */
 export const HOLD_KINDS = ['underpaid', 'overpaid', 'paidTwice'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
 
 /** Who a fact of the timeline comes from, as the investor knows them. */
 export const TIMELINE_ACTORS = ['you', 'the foundation', 'the card provider'] as const;
@@ -46,6 +47,22 @@ export const InvestmentStatusSchema = v.strictObject({
       reference: v.nullable(v.string()),
       hold: v.nullable(v.picklist(HOLD_KINDS)),
       paidAt: v.nullable(time),
+      /**
+       * While a bank transfer still waits for money: where to send it again (the foundation's bank details, the
+       * investor's reference, what is still due and its EPC QR, or null with why there is none). Null otherwise.
+       */
+      transfer: v.nullable(
+        v.strictObject({
+          bankName: v.string(),
+          accountName: v.string(),
+          /** The IBAN, grouped in fours for reading. */
+          accountNumber: v.string(),
+          swiftBic: v.string(),
+          reference: v.string(),
+          amountCents: cents,
+          qrImage: v.nullable(v.string()),
+        }),
+      ),
     }),
   ),
   /** Money sent back to the investor, oldest first. */

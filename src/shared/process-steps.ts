@@ -13,3 +13,6 @@ export function stepFromPath(path: string): ProcessStep {
 }
 
 export const pathOfStep = (step: ProcessStep): string => `/process/${step}`;
+
+/** The signed documents' page: no step, open from every step. */
+export const DOWNLOADS_PATH = '/process/downloads';

@@ -76,6 +76,12 @@ function completedSteps(answers: StatusAnswers): Record<StatusStep, boolean> {
   return Object.fromEntries(STATUS_STEPS.map((step) => [step, isStepComplete(step, answers[step])])) as Record<StatusStep, boolean>;
 }
 
+/**
+ * The last page is also the investment's status page: an investor whose payment went back to them (a refund after a
+ * rejected verification, say) is no longer "paid", but that page is where they see the refund, so it stays open.
+ */
+const wasRefunded = (payment: StatusAnswerOf<'payment'> | null): boolean => payment?.latestPayment?.paymentStatus === 'REFUNDED';
+
 /** Step order: disclosure always accessible, each later one needs its predecessor complete. */
 export function deriveStepProgress(answers: StatusAnswers, serverStep: ProcessStep | null | undefined): StepProgress {
   const done = completedSteps(answers);
@@ -86,7 +92,7 @@ export function deriveStepProgress(answers: StatusAnswers, serverStep: ProcessSt
   PROCESS_STEPS.forEach((step, i) => {
     progress[step] = {
       completed: isDone(step),
-      accessible: i === 0 || isDone(PROCESS_STEPS[i - 1]),
+      accessible: i === 0 || isDone(PROCESS_STEPS[i - 1]) || (step === 'complete' && wasRefunded(answers.payment)),
       current: step === current,
       data: isStatusStep(step) ? answers[step] : null,
     };

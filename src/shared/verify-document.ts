@@ -1,7 +1,7 @@
 /**
  * Public document verification (issue 16): POST /api/verify/document with the SHA-256 a browser computed of a PDF;
- * the answer says whether the portal issued that exact file as a sealed agreement, with its title and signing time
- * only (nothing about who signed it). The file itself never leaves the browser. The /verify page's words live here
+ * the answer says whether the portal issued that exact file, as a sealed agreement or as an investor's sealed
+ * statement (issue 28), with its kind, title and time only (nothing about whose it is). The file itself never leaves the browser. The /verify page's words live here
  * too: the page is its own small build and must not pull in the investor app's message catalogue.
  */
 import * as v from 'valibot';
@@ -26,9 +26,16 @@ export const BAD_SHA256_MESSAGE = 'The fingerprint must be a SHA-256 written as 
 export const VerifyDocumentRequestSchema = v.strictObject({ sha256: v.pipe(v.string(), v.regex(SHA256_HEX, BAD_SHA256_MESSAGE)) });
 export type VerifyDocumentRequest = v.InferOutput<typeof VerifyDocumentRequestSchema>;
 
-/** `signedAt` is when the investor signed the agreement (ISO 8601), the date the document itself shows. */
+/** What the portal issued: a signed agreement, or an investment statement (src/shared/investment-statement.ts). */
+export const ISSUED_DOCUMENT_KINDS = ['agreement', 'statement'] as const;
+export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
+
+/**
+ * `signedAt` (ISO 8601), the date the document itself shows: for an agreement when the investor signed it, for a
+ * statement when it was issued and sealed.
+ */
 export const VerifyDocumentResponseSchema = v.variant('issued', [
-  v.strictObject({ issued: v.literal(true), title: v.string(), signedAt: v.pipe(v.string(), v.isoTimestamp()) }),
+  v.strictObject({ issued: v.literal(true), kind: v.picklist(ISSUED_DOCUMENT_KINDS), title: v.string(), signedAt: v.pipe(v.string(), v.isoTimestamp()) }),
   v.strictObject({ issued: v.literal(false) }),
 ]);
 export type VerifyDocumentResponse = v.InferOutput<typeof VerifyDocumentResponseSchema>;
@@ -36,23 +43,24 @@ export type VerifyDocumentResponse = v.InferOutput<typeof VerifyDocumentResponse
 export const verifyWords = {
   pageTitle: 'Verify a document',
   intro:
-    'Check whether a signed agreement PDF was issued by the G2G investor portal and has not been changed since it was sealed. ' +
+    'Check whether a signed agreement or an investment statement PDF was issued by the G2G investor portal and has not been changed since it was sealed. ' +
     'Your browser computes the file’s fingerprint (SHA-256); only that fingerprint is sent, never the file.',
   dropHere: 'Drop a PDF here',
   or: 'or',
   choose: 'Choose a PDF file',
   hashing: 'Computing the file’s fingerprint…',
   checking: 'Checking with the portal…',
-  issued: (title: string, date: string) => `This document was issued by the portal: ${title}, signed on ${date}.`,
+  /** A statement is not signed by anyone: it says when the foundation sealed it. */
+  issued: (title: string, date: string, kind: IssuedDocumentKind) => `This document was issued by the portal: ${title}, ${kind === 'statement' ? 'sealed' : 'signed'} on ${date}.`,
   notIssued: 'This document was not issued by the portal, or it was changed after it was sealed.',
   fingerprint: 'SHA-256 of the file',
   fileName: 'File',
   tooLarge: `This file is larger than ${VERIFY_DOCUMENT.maxFileBytes / (1024 * 1024)} MB: it cannot be a document the portal issued.`,
-  notPdf: 'This file is not a PDF. Please choose the signed agreement PDF you downloaded from the portal.',
+  notPdf: 'This file is not a PDF. Please choose the PDF you downloaded from the portal.',
   unreadable: 'The file could not be read. Please choose it again.',
   failed: 'The portal could not be reached. Please try again.',
   tooManyChecks: 'Too many checks from your address. Please wait a minute and try again.',
   another: 'Check another file',
   retry: 'Try again',
-  privacy: 'The answer shows only the document’s title and signing date, never who signed it.',
+  privacy: 'The answer shows only the document’s title and date, never whose it is.',
 } as const;

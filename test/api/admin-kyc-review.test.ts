@@ -13,6 +13,7 @@ import { forEachDatabase, type ApiTest } from './harness.ts';
 import { completeSteps, documentRows, filesOnDisk, kycInvestor, kycStatus, passDisclosure, saveStep, uploadAs, uploadRequest, sampleFile } from './support/kyc.ts';
 import { CODE_IN_TEXT } from './support/memory-mailer.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 type Submitted = { token: string; userId: string; email: string; name: string };
 
@@ -185,6 +186,7 @@ forEachDatabase('admin kyc review', (t) => {
     const mails = mailsTo(t, investor.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/approved/i);
+    expectStatusPageLink(mails[0]);
     expect((await kycStatus(t, investor.token)).status).toBe('APPROVED');
     // Decided: another decision is refused, with words, and writes nothing.
     const again = await decide(t, officer, investor.userId, { decision: 'REJECTED', reason: 'Changed my mind.' });
@@ -332,8 +334,25 @@ forEachDatabase('admin kyc review', (t) => {
     expect((await decide(t, officer, investor.userId, { decision: 'REJECTED', reason: 'Document expired — 2019.' })).status).toBe(200);
     const [mail] = mailsTo(t, investor.email);
     expect(mail?.text).toContain('Document expired — 2019.');
+    expectStatusPageLink(mail);
     expect((await kycStatus(t, investor.token)).status).toBe('REJECTED');
     expect((await saveStep(t, investor.token, 4, { fundsSource: 'salary', annualVolume: '0-25k', occupation: 'x', declarations: { pep: true, sanctions: true, criminal: true, funds: true } })).status).toBe(409);
+  });
+
+  it('on a server that knows no address of its own (no PUBLIC_URL, PORT 0) the mail says to sign in, with no link', async () => {
+    const officer = await createStaff(t, ['compliance']);
+    const investor = await submittedInvestor(t);
+    const unaddressed = t.makeApp({ linkBase: null });
+    const res = await unaddressed.request(`/api/admin/kyc/cases/${investor.userId}/decision`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${officer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'REJECTED', reason: 'Document expired.', expectedRound: 1 }),
+    });
+    expect(res.status).toBe(200);
+    await t.runDueJobs();
+    const [mail] = mailsTo(t, investor.email);
+    expect(mail?.text.trimEnd().split('\n').at(-1)).toBe('Sign in to the portal to see where your investment stands.');
+    expect(mail?.text).not.toMatch(/https?:|process\/complete/);
   });
 
   it('a resubmission reopens only the chosen steps, shows the message, and comes back to the queue as the next round', async () => {
@@ -353,6 +372,7 @@ forEachDatabase('admin kyc review', (t) => {
     const [mail] = mailsTo(t, investor.email);
     expect(mail?.text).toContain(message);
     expect(mail?.text).toContain('Identity document');
+    expectStatusPageLink(mail);
     expect(await staffAudit(t, investor.userId)).toEqual([
       { action: 'admin.kyc.resubmission-requested', staffId: officer.id, detail: expect.objectContaining({ role: 'compliance', round: 1, steps: ['identity'], message }) },
     ]);

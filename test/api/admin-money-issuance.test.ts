@@ -15,6 +15,7 @@ import { awaitingPayment, completedCardPayment, ethHash, issue, mailsTo, receipt
 import { investmentRow } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
 import { createStaff } from './support/staff.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 const issuances = (t: Parameters<Parameters<typeof forEachDatabase>[1]>[0], userId: string) =>
   t.database.db.select().from(schema.tokenIssuances).where(eq(schema.tokenIssuances.userId, userId));
@@ -34,6 +35,7 @@ forEachDatabase('finance: token issuance', (t) => {
     const mails = mailsTo(t, p.email, 'G2G: your tokens have been issued');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(hash);
+    expectStatusPageLink(mails[0]);
     expect(await staffAudit(t, p.userId)).toMatchObject([{ action: 'admin.money.issue', staffId: finance.id, detail: { role: 'finance', transactionHash: hash } }]);
     const auditor = await createStaff(t, ['auditor']);
     const list = (await (await t.get('/api/admin/issuances?limit=100', auditor.token)).json()) as IssuancePage;

@@ -15,6 +15,7 @@ import { awaitingPayment, btcHash, completedCardPayment, ethHash, mailsTo, payme
 import { investmentRow } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
 import { createStaff } from './support/staff.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 forEachDatabase('finance: funds receipts', (t) => {
   describe('the sum of receipts decides', () => {
@@ -33,6 +34,7 @@ forEachDatabase('finance: funds receipts', (t) => {
       const mails = mailsTo(t, p.email, 'G2G: payment received');
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain('your payment is complete');
+      expectStatusPageLink(mails[0]);
       const audit = await staffAudit(t, p.userId);
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ action: 'admin.money.receipt', staffId: finance.id, detail: { role: 'finance', paymentId: p.paymentId, from: 'AWAITING_FUNDS', to: 'COMPLETED', amountCents: p.totalCents } });
@@ -55,6 +57,7 @@ forEachDatabase('finance: funds receipts', (t) => {
       expect(held.failureReason).toMatch(/^Underpaid: received EUR/);
       expect(mailsTo(t, p.email, 'G2G: payment received')).toHaveLength(0);
       expect(mailsTo(t, p.email, 'G2G: your payment is on hold')).toHaveLength(1);
+      expectStatusPageLink(mailsTo(t, p.email, 'G2G: your payment is on hold')[0]);
       expect((await staffAudit(t, p.userId))[0]?.detail).toMatchObject({ held: 'UNDERPAID', differenceCents: Math.round(part * 100) - p.totalCents });
 
       const rest = (p.totalCents - Math.round(part * 100)) / 100;

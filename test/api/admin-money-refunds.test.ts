@@ -17,6 +17,7 @@ import { initiateBody, investmentRow, paymentInvestor } from './support/payment.
 import { stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { rowCounts } from './support/row-counts.ts';
 import { createStaff } from './support/staff.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 const localRefunds = (t: ApiTest, intentId: string) => t.database.db.select().from(schema.localCardRefunds).where(eq(schema.localCardRefunds.paymentIntentId, intentId));
 
@@ -37,6 +38,7 @@ forEachDatabase('finance: refunds', (t) => {
       expect(await investmentRow(t, p.userId)).toMatchObject({ paymentCompleted: false, completedAt: null });
       expect(await refundRows(t, p.paymentId)).toMatchObject([{ status: 'SUCCEEDED', staffId: finance.id, providerRefundId: body.providerRefundId, reason: 'KYC rejected: documents not genuine' }]);
       expect(mailsTo(t, p.email, 'G2G: your payment was refunded')).toHaveLength(1);
+      expectStatusPageLink(mailsTo(t, p.email, 'G2G: your payment was refunded')[0]);
       expect(await staffAudit(t, p.userId)).toMatchObject([
         { action: 'admin.money.refund_started', staffId: finance.id, detail: { role: 'finance', paymentId: p.paymentId, lifecycle: { event: 'STAFF.REFUND_STARTED' } } },
         { action: 'admin.money.refund', staffId: finance.id, detail: { role: 'finance', providerRefundId: body.providerRefundId, to: 'REFUNDED' } },

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegalPdf } from '../../src/server/pdf/legal-pdf.ts';
-import type { SealReply, SealWorkerData } from '../../src/server/pdf/seal-worker.ts';
+import type { SealReply, SealRequest, SealWorkerData } from '../../src/server/pdf/seal-worker.ts';
 import { AGREEMENTS } from '../../src/server/seed/agreement-text/index.ts';
 import { buildServer } from '../../src/tools/build-server.ts';
 import { SEALED_AT, sampleRecord, testSealingKey } from '../unit/support/sealing-fixtures.ts';
@@ -94,9 +94,9 @@ describe('the bundled server', () => {
       const reply = await new Promise<SealReply>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-        worker.postMessage({ id: 1, input });
+        worker.postMessage({ id: 1, work: { kind: 'agreement', input } } satisfies SealRequest);
       });
-      expect(reply.ok ? reply.result.stamped : reply.error).toEqual({ signature: true, date: true });
+      expect(reply.ok && 'stamped' in reply.result ? reply.result.stamped : reply).toEqual({ signature: true, date: true });
       if (reply.ok) expect(new TextDecoder().decode(reply.result.pdf.slice(0, 5))).toBe('%PDF-');
     } finally {
       await worker.terminate();

@@ -35,6 +35,8 @@ import { backends, freshTempDir, openTestDatabase, type Backend } from './suppor
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-bytes!!');
 export const TEST_TTL_SECONDS = 7200;
+/** The apps' PUBLIC_URL as links see it (config.linkBase): investors' emails link to their status page on it. */
+export const TEST_PUBLIC_URL = 'https://portal.example';
 /**
  * The test sealer seals on the test's own thread: measured here, a worker thread costs its start (tsx in the worker,
  * about a second on first use) per file for nothing a test checks; the worker pool has its own tests
@@ -70,14 +72,16 @@ export type ApiTest = {
   readonly jobs: JobRunner;
   runDueJobs(): Promise<number>;
   /**
-   * The sealer the seal-agreement jobs use: a real one (self-signed key in this file's temporary DATA_DIR, sealing
-   * on the test's thread: SEALING_WORKERS=0), started when a job first needs it or by `startSealing()` (generating
-   * the key takes 0.1-0.2 s, which files without sealing do not pay); `sealer` is there once started. `sealWith` puts
-   * another in front of it for a test (a failing one); `sealWith(null)` restores it.
+   * The sealer the seal-agreement jobs and the app (the investor's statement) use: a real one (self-signed key in this
+   * file's temporary DATA_DIR, sealing on the test's thread: SEALING_WORKERS=0), started when first needed or by
+   * `startSealing()` (generating the key takes 0.1-0.2 s, which files without sealing do not pay); `sealer` is there
+   * once started. `sealWith` puts another in front of it for a test (a failing one), for the kinds of work it has;
+   * `sealWith(null)` restores it. `appSealer` is what apps (makeApp, support/ops-app.ts) are built with.
    */
   readonly sealer: AgreementSealer;
+  readonly appSealer: Pick<AgreementSealer, 'sealAgreement' | 'sealPdf'>;
   startSealing(): Promise<AgreementSealer>;
-  sealWith(sealer: Pick<AgreementSealer, 'sealAgreement'> | null): void;
+  sealWith(sealer: Partial<Pick<AgreementSealer, 'sealAgreement' | 'sealPdf'>> | null): void;
   /** The temporary DATA_DIR of this file and backend (the sealing key's secrets live there). */
   readonly dataDir: string;
   /** The uploads store: a local one in a temporary dir of this file and backend (removed afterwards). */
@@ -151,9 +155,13 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         (sealingStarted ??= createSealing({ key: { kind: 'self-signed' }, workers: TEST_SEALING_WORKERS, contact: 'G2G portal tests' }, { dataDir: need(dataDir), clock, log }).then(
           (started) => (sealing = started),
         ));
-      let sealerInUse: Pick<AgreementSealer, 'sealAgreement'> | null = null;
+      let sealerInUse: Partial<Pick<AgreementSealer, 'sealAgreement' | 'sealPdf'>> | null = null;
+      const appSealer: ApiTest['appSealer'] = {
+        sealAgreement: async (input) => (sealerInUse?.sealAgreement ? sealerInUse.sealAgreement(input) : (await startSealing()).sealer.sealAgreement(input)),
+        sealPdf: async (input) => (sealerInUse?.sealPdf ? sealerInUse.sealPdf(input) : (await startSealing()).sealer.sealPdf(input)),
+      };
       let dataDir: string | undefined;
-      const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustedProxies: 0 };
+      const baseConfig: AppConfig = { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: TEST_TTL_SECONDS, staticDir: null, trustedProxies: 0, linkBase: TEST_PUBLIC_URL };
       const need = <T>(value: T | undefined): T => {
         if (value === undefined) throw new Error('the test database is not open yet');
         return value;
@@ -177,6 +185,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
           if (!sealing) throw new Error('the sealer is not started yet: await t.startSealing() first');
           return sealing.sealer;
         },
+        appSealer,
         startSealing: async () => (await startSealing()).sealer,
         sealWith(sealer) {
           sealerInUse = sealer;
@@ -200,6 +209,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
             jobs: need(jobs),
             clock,
             log,
+            sealer: appSealer,
             config: { ...baseConfig, ...config },
           }),
         request: (path, init) => afterJobs(need(app).request(path, init)),
@@ -239,12 +249,9 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         database = await openTestDatabase(backend);
         card = createLocalCardProvider({ db: database.db, clock });
         await seedDatabase(database.db, new Date());
-        const sealer: Pick<AgreementSealer, 'sealAgreement'> = {
-          sealAgreement: async (input) => (sealerInUse ?? (await startSealing()).sealer).sealAgreement(input),
-        };
         jobs = createJobRunner({
           db: database.db,
-          handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer, storage, clock, log }) },
+          handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: appSealer, storage, clock, log }) },
           clock,
           log,
         });

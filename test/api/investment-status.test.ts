@@ -64,6 +64,10 @@ forEachDatabase('the investor’s investment status', (t) => {
     let answer = await status(t, ada.token);
     expect(answer.headline).toBe('We are waiting for your payment to arrive.');
     expect(answer.payment).toMatchObject({ paymentId: wire.paymentId, method: 'WIRE', stage: 'awaitingFunds', receivedCents: 0, stillDueCents: wire.totalAmount * 100, reference: wire.paymentRef, hold: null });
+    // Where to send it, again: the bank details the payment page showed, with the investor's reference and its QR.
+    const bank = await (await t.get('/api/payment/bank-transaction-config', ada.token)).json();
+    expect(answer.payment?.transfer).toEqual({ ...bank.bankDetails, amountCents: wire.totalAmount * 100, qrImage: bank.qrImage });
+    expect(answer.payment?.transfer?.qrImage).toMatch(/^data:image\/png;base64,/);
 
     const part = Math.round(wire.totalAmount * 40) / 100;
     expect((await receipt(t, finance.token, wire.paymentId, { amount: part, reference: 'BANK-A1' })).status).toBe(200);
@@ -71,10 +75,13 @@ forEachDatabase('the investor’s investment status', (t) => {
     const due = Math.round(wire.totalAmount * 100) - Math.round(part * 100);
     expect(answer.payment).toMatchObject({ stage: 'onHold', hold: 'underpaid', receivedCents: Math.round(part * 100), stillDueCents: due });
     expect(answer.headline).toMatch(/^We received part of your payment: €[\d,]+\.\d\d is still due\.$/);
+    // The rest, to the same account with the same reference; the QR now asks for what is still due.
+    expect(answer.payment?.transfer).toMatchObject({ reference: wire.paymentRef, amountCents: due, accountNumber: bank.bankDetails.accountNumber });
+    expect(answer.payment?.transfer?.qrImage).not.toBe(bank.qrImage);
 
     expect((await receipt(t, finance.token, wire.paymentId, { amount: due / 100, reference: 'BANK-A2' })).status).toBe(200);
     answer = await status(t, ada.token);
-    expect(answer.payment).toMatchObject({ stage: 'paid', stillDueCents: 0, paidAt: expect.any(String) });
+    expect(answer.payment).toMatchObject({ stage: 'paid', stillDueCents: 0, paidAt: expect.any(String), transfer: null });
     expect(answer.headline).toBe('Your payment was received; your tokens will be issued.');
 
     const hash = ethHash();
@@ -109,7 +116,7 @@ forEachDatabase('the investor’s investment status', (t) => {
     const finance = await createStaff(t, ['finance']);
     const gus = await signedInvestor();
     const card = await initiate(t, gus, 'CARD');
-    expect((await status(t, gus.token)).payment).toMatchObject({ stage: 'cardPending', method: 'CARD' });
+    expect((await status(t, gus.token)).payment).toMatchObject({ stage: 'cardPending', method: 'CARD', transfer: null });
     const paid = await t.post('/api/payment/test-card/confirm', { paymentIntentId: card.stripe.paymentIntentId, clientSecret: card.stripe.clientSecret, paymentMethod: 'pm_card_visa' }, gus.token);
     expect(paid.status).toBe(200);
     expect((await decide(compliance, gus.userId, { decision: 'REJECTED', reason: 'Forged document.' })).status).toBe(200);

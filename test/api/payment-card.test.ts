@@ -15,6 +15,7 @@ import { LOCAL_CARD_ERRORS } from '../../src/server/providers/card/local-card-pr
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { auditActions, currentStep, initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 type Started = PaymentInvestor & { paymentId: string; intentId: string; clientSecret: string };
 
@@ -41,6 +42,7 @@ async function expectPaid(t: ApiTest, s: Started) {
   const mails = t.mailer.sent.filter((m) => m.to === s.email && m.subject.startsWith('G2G: payment'));
   expect(mails).toHaveLength(1);
   expect(mails[0]?.text).toContain('payment has been received');
+  expectStatusPageLink(mails[0]);
 }
 
 forEachDatabase('card payments (local test provider)', (t) => {

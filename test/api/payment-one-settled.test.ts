@@ -20,6 +20,7 @@ import { issue, mailsTo, paymentRow, receipt, refund, setKyc, staffAudit } from 
 import { initiate, initiateBody, investmentRow, paymentInvestor, paymentRows, type PaymentInvestor } from './support/payment.ts';
 import { intentEvent, signPayload, stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 import { expectStoredCase } from './support/stored-case.ts';
 
 const ROUNDS = 20;
@@ -179,6 +180,7 @@ forEachDatabase('one settled payment per investment', (t) => {
         const event = (await staffAudit(t, investor.userId)).find((e) => e.action === 'admin.money.receipt' && e.detail.reference === 'BANK-2');
         expect(event?.detail).toMatchObject({ to: 'ON_HOLD', held: 'PAID_TWICE', settledPaymentId: card.paymentId });
         expect(mailsTo(t, investor.email, 'G2G: your payment is on hold').at(-1)?.text).toMatch(/already paid/);
+        expectStatusPageLink(mailsTo(t, investor.email, 'G2G: your payment is on hold').at(-1));
         await expectOneSettled(t, finance, investor, [card.paymentId, wire.paymentId]);
       });
     }
@@ -197,6 +199,8 @@ forEachDatabase('one settled payment per investment', (t) => {
       const held = (await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.userId, investor.userId))).filter((e) => e.action === 'payment.held');
       expect(held).toHaveLength(1);
       expect(held[0]!.detail).toMatchObject({ paymentId: started.paymentId, settledPaymentId: wire.paymentId, source: 'webhook' });
+      await t.runDueJobs();
+      expectStatusPageLink(mailsTo(t, investor.email, 'G2G: your payment is on hold').at(-1));
       // The browser's confirm-stripe after it: refused in words (the investment was paid otherwise), nothing written.
       const confirm = await s.post('/api/payment/confirm-stripe', { paymentIntentId: started.stripe.paymentIntentId }, investor.token);
       expect(confirm.status).toBe(409);

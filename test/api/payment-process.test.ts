@@ -12,6 +12,7 @@ import { CRYPTO_QUOTE_MAX_AGE_SECONDS, type PaymentStatusResponse } from '../../
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { auditActions, currentStep, initiate, investmentRow, paymentInvestor, paymentRows, insertCryptoPayment } from './support/payment.ts';
 import { rowCounts } from './support/row-counts.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 const ETH_HASH = `0x${'ab'.repeat(32)}`;
 const BTC_HASH = 'cd'.repeat(32);
@@ -98,6 +99,7 @@ forEachDatabase('payment process (crypto and wire)', (t) => {
       expect(mails[0]?.text).toContain(wire.paymentRef);
       // Bank details are shown in the portal only, never mailed.
       expect(mails[0]?.text).not.toMatch(/IBAN|BIC|SWIFT|account/i);
+      expectStatusPageLink(mails[0]);
       expect(await auditActions(t, investor.userId)).toEqual(['payment.initiated', 'payment.sent']);
     });
 

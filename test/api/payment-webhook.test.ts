@@ -16,6 +16,7 @@ import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
 import { auditActions, currentStep, initiateBody, investmentRow, paymentInvestor, paymentRows } from './support/payment.ts';
 import { intentEvent, signPayload, stripeApp, type StripeApp } from './support/payment-stripe.ts';
 import { rowCounts } from './support/row-counts.ts';
+import { expectStatusPageLink } from './support/status-page-mail.ts';
 
 forEachDatabase('the Stripe webhook', (t) => {
   let fake: FakeStripe;
@@ -67,6 +68,8 @@ forEachDatabase('the Stripe webhook', (t) => {
     expect((await investmentRow(t, p.userId)).paymentCompleted).toBe(true);
     expect(await currentStep(t, p.userId)).toBe('complete');
     expect(t.mailer.sent.filter((m) => m.to === p.email && m.subject.startsWith('G2G: payment'))).toHaveLength(1);
+    // Through the webhook (no one signed in): the link all the same.
+    expectStatusPageLink(t.mailer.sent.find((m) => m.to === p.email && m.subject === 'G2G: payment received'));
     const eventId = (JSON.parse(payload) as { id: string }).id;
     expect(await events(eventId)).toMatchObject([{ type: 'payment_intent.succeeded', paymentIntentId: p.intentId }]);
 

@@ -16,7 +16,7 @@ import { AGREEMENT_KEYS } from '../../src/shared/legal.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { BAD_SHA256_MESSAGE, VERIFY_DOCUMENT, VERIFY_DOCUMENT_PATH, VerifyDocumentResponseSchema, verifyWords } from '../../src/shared/verify-document.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import { issuedDocumentQuery } from '../../src/server/domain/verify/find-issued-document.ts';
+import { issuedDocumentQuery, issuedStatementQuery } from '../../src/server/domain/verify/find-issued-document.ts';
 import { sql } from 'drizzle-orm';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { kycInvestor, sampleFile, uploadAs } from './support/kyc.ts';
@@ -59,12 +59,12 @@ forEachDatabase('public document verification', (t) => {
   });
 
   describe('the answer', () => {
-    it('a downloaded sealed agreement: issued, its title and signing time, and exactly those keys', async () => {
+    it('a downloaded sealed agreement: issued, an agreement, its title and signing time, and exactly those keys', async () => {
       for (const doc of owner.docs) {
         const res = await check(t, { sha256: sha256(owner.files.get(doc.id)!) });
         const body = await answerOf(res);
-        expect(Object.keys(body).sort()).toEqual(['issued', 'signedAt', 'title']);
-        expect(body).toEqual({ issued: true, title: doc.title, signedAt: owner.signedAt.toISOString() });
+        expect(Object.keys(body).sort()).toEqual(['issued', 'kind', 'signedAt', 'title']);
+        expect(body).toEqual({ issued: true, kind: 'agreement', title: doc.title, signedAt: owner.signedAt.toISOString() });
       }
     });
 
@@ -260,21 +260,29 @@ forEachDatabase('public document verification', (t) => {
     });
   });
 
-  it('the lookup can use the hash index of sealed files and the stored-file index of signed documents (migration 0012)', async () => {
-    const query = issuedDocumentQuery(t.database.db, randomHash()).toSQL();
-    // The only parameters are the hash and the limit: inlined (hex and a number) so EXPLAIN sees the query as run.
+  /** EXPLAIN of a lookup with its parameters (the hash and the limit) inlined, so the plan is that of the query as run. */
+  async function planOf(query: { sql: string; params: unknown[] }) {
     const inlined = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
       const value = query.params[Number(n) - 1];
       return typeof value === 'number' ? String(value) : `'${String(value).replace(/[^0-9a-f]/g, '')}'`;
     });
-    const plan = await t.database.db.transaction(async (tx) => {
+    return t.database.db.transaction(async (tx) => {
       // Test tables are tiny, where a sequential scan is cheapest: forbid it to show the indexes can serve the query.
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join('\n');
     });
+  }
+
+  it('the lookup can use the hash index of sealed files and the stored-file index of signed documents (migration 0012)', async () => {
+    const plan = await planOf(issuedDocumentQuery(t.database.db, randomHash()).toSQL());
     expect(plan).toContain('stored_files_sealed_sha256_idx');
     expect(plan).toContain('signed_documents_stored_file_idx');
+  });
+
+  it('the statements’ lookup can use their hash index (migration 0016)', async () => {
+    const plan = await planOf(issuedStatementQuery(t.database.db, randomHash()).toSQL());
+    expect(plan).toContain('investment_statements_sha256_idx');
   });
 
   it('GET /verify (and /verify/) is verify.html, without a session; other pages are not', async () => {

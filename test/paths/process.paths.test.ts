@@ -3,7 +3,9 @@ import { createActor, createMachine, fromPromise, type AnyActorLogic, type Event
 import { agreementsMachine } from '../../machines/agreements/agreements.machine.ts';
 import { disclosureMachine } from '../../machines/disclosure/disclosure.machine.ts';
 import { downloadsMachine } from '../../machines/downloads/downloads.machine.ts';
+import { investmentStatusMachine } from '../../machines/investment-status/investment-status.machine.ts';
 import type { DocumentsResponse } from '../../src/shared/documents.ts';
+import type { InvestmentStatusResponse } from '../../src/shared/investment-status.ts';
 import type { LegalProgressResponse } from '../../src/shared/legal.ts';
 import type { DisclosureData } from '../../machines/disclosure/disclosure.types.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
@@ -32,6 +34,7 @@ const fakeCharts: PageCharts = {
   kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
   agreements: agreementsMachine.provide({ actors: { loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})) } }),
   payment: paymentMachine.provide({ actors: { loadPaymentStart: fromPromise<PaymentStart, void>(() => new Promise(() => {})) } }),
+  complete: investmentStatusMachine.provide({ actors: { loadStatus: fromPromise<InvestmentStatusResponse, void>(() => new Promise(() => {})) } }),
   downloads: downloadsMachine.provide({ actors: { loadDocuments: fromPromise<DocumentsResponse, void>(() => new Promise(() => {})) } }),
 };
 
@@ -47,6 +50,7 @@ const events: EventObject[] = [
   { type: 'process.route.request', path: '/process/agreements' } as EventObject,
   { type: 'process.step.complete', step: 'agreements' } as EventObject,
   { type: 'process.route.request', path: '/process/payment' } as EventObject,
+  { type: 'process.step.complete', step: 'payment' } as EventObject,
   { type: 'process.route.request', path: '/process/downloads' } as EventObject,
   { type: 'process.refresh' },
 ];
@@ -179,7 +183,7 @@ describe('page charts loaded when their page is shown', () => {
       }
       return fakeCharts[page];
     };
-    const load = createPageChartLoader({ disclosure: importOf('disclosure'), kyc: importOf('kyc'), agreements: importOf('agreements'), payment: importOf('payment'), downloads: importOf('downloads') });
+    const load = createPageChartLoader({ disclosure: importOf('disclosure'), kyc: importOf('kyc'), agreements: importOf('agreements'), payment: importOf('payment'), complete: importOf('complete'), downloads: importOf('downloads') });
     expect(await load('disclosure')).toBe(fakeCharts.disclosure);
     expect(await load('disclosure')).toBe(fakeCharts.disclosure);
     await expect(load('kyc')).rejects.toThrow('dynamically imported');
@@ -205,6 +209,17 @@ describe('step rules (spec section 4 "Process")', () => {
     expect(resolveProcessPath('/process/', p, 'kyc')).toBe('/process/kyc');
     expect(resolveProcessPath('/elsewhere', p, 'kyc')).toBe('/process/kyc');
     expect(resolveProcessPath('/process/downloads', p, 'kyc')).toBe('/process/downloads');
+  });
+
+  it('keeps the last page (the investment status) open once the payment went back to the investor', () => {
+    const refunded = { ...done(3), disclosure: { ...done(3).disclosure!, currentStep: 'complete' as const }, kyc: { status: 'REJECTED', completedAt: '2026-01-01T00:00:00Z' } as never, payment: { paymentStatus: 'REFUNDED', latestPayment: { paymentStatus: 'REFUNDED' }, investment: { paymentCompleted: false } } as never };
+    const p = deriveStepProgress(refunded, 'complete');
+    expect([p.agreements.accessible, p.payment.completed, p.complete.accessible]).toEqual([false, false, true]);
+    expect(resolveProcessPath('/', p, 'complete')).toBe('/process/complete');
+    expect(resolveProcessPath('/process/agreements', p, 'complete')).toBe('/process/complete');
+    // Without a refund, a rejected investor is not sent there.
+    const rejected = deriveStepProgress({ ...refunded, payment: null }, 'complete');
+    expect(rejected.complete.accessible).toBe(false);
   });
 
   it('reaches complete only after payment', () => {

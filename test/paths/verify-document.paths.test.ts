@@ -22,7 +22,7 @@ const AGREEMENT = file('Investment Agreement (signed).pdf', 180_000);
 const HUGE = file('video.pdf', VERIFY_DOCUMENT.maxFileBytes + 1);
 const EMPTY = file('empty.pdf', 0);
 const HASH = 'a'.repeat(64);
-const ISSUED = { issued: true, title: 'Investment Agreement', signedAt: '2026-11-20T10:00:00.000Z' } as const satisfies CheckHashOutput;
+const ISSUED = { issued: true, kind: 'agreement', title: 'Investment Agreement', signedAt: '2026-11-20T10:00:00.000Z' } as const satisfies CheckHashOutput;
 const TOO_MANY = 'Too many checks from your address. Please wait a minute and try again.';
 
 const events: AnyEventObject[] = [
@@ -86,7 +86,7 @@ function invariants(s: Snapshot, fakes: Fakes) {
   // The portal is asked with the hash and nothing else: never the file, its name or its size.
   if (phase === 'checking') expect(running[0]!.input).toStrictEqual({ sha256: HASH });
   expect(selectSha256(s) !== null).toBe(['checking', 'issued', 'notIssued', 'failed'].includes(phase));
-  expect(selectIssuedDocument(s)).toEqual(phase === 'issued' ? { title: ISSUED.title, signedAt: ISSUED.signedAt } : null);
+  expect(selectIssuedDocument(s)).toEqual(phase === 'issued' ? { kind: ISSUED.kind, title: ISSUED.title, signedAt: ISSUED.signedAt } : null);
   expect(selectVerifyError(s) !== null).toBe(phase === 'failed' || phase === 'refused');
   if (phase !== 'idle') expect(s.context.file).not.toBeNull();
 }

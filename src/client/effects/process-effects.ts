@@ -24,6 +24,7 @@ const PAGE_CHART_CHUNKS = {
   kyc: () => import('./kyc-effects.ts'),
   agreements: () => import('./legal-effects.ts'),
   payment: () => import('./payment-effects.ts'),
+  complete: () => import('./investment-status-effects.ts'),
   downloads: () => import('./downloads-effects.ts'),
 } satisfies { [S in PageStep]: () => Promise<unknown> };
 
@@ -34,6 +35,7 @@ function pageChartImports(api: ApiClient, { getToken, onUnauthorized, log }: Pro
     kyc: () => PAGE_CHART_CHUNKS.kyc().then((m) => m.provideKyc(api, getToken, { onUnauthorized, log })),
     agreements: () => PAGE_CHART_CHUNKS.agreements().then((m) => m.provideAgreements(api)),
     payment: () => PAGE_CHART_CHUNKS.payment().then((m) => m.providePayment(api)),
+    complete: () => PAGE_CHART_CHUNKS.complete().then((m) => m.provideInvestmentStatus(api)),
     downloads: () => PAGE_CHART_CHUNKS.downloads().then((m) => m.provideDownloads(api)),
   };
 }

@@ -63,7 +63,7 @@ function Outcome({ actor }: { actor: VerifyDocumentActorRef }) {
   const message =
     phase === 'hashing' ? verifyWords.hashing
     : phase === 'checking' ? verifyWords.checking
-    : phase === 'issued' && issued ? verifyWords.issued(issued.title, formatLongDate(issued.signedAt))
+    : phase === 'issued' && issued ? verifyWords.issued(issued.title, formatLongDate(issued.signedAt), issued.kind)
     : phase === 'notIssued' ? verifyWords.notIssued
     : error;
   const tone = phase === 'issued' ? 'success' : phase === 'notIssued' || phase === 'failed' || phase === 'refused' ? 'danger' : 'neutral';

@@ -29,6 +29,7 @@ export function webauthnParty(publicUrl: string | null | undefined, requestUrl: 
  * PUBLIC_URL (what the server uses for passkeys), else the server's own default without it, http://localhost:PORT,
  * only when PORT is given (the command cannot know the port of a server started elsewhere: the server's 3000 was
  * mailed while it ran on 3302, issue 26), else null: the caller refuses. PORT 0 (any free port) names no port.
+ * The server takes its investors' email links from it too (start-server.ts: config.linkBase), with its own PORT.
  */
 export function commandLinkBase(publicUrl: string | null, port: string | undefined): string | null {
   if (publicUrl) return publicUrl;

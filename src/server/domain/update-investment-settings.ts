@@ -13,7 +13,7 @@ import { recordAuditEvent } from './record-audit-event.ts';
 export async function updateInvestmentSettings(
   db: Db,
   changes: Partial<InvestmentSettings>,
-  context: AnonymousRequestContext & { reason: string },
+  context: Pick<AnonymousRequestContext, 'now' | 'meta'> & { reason: string },
 ): Promise<InvestmentSettings> {
   return db.transaction(async (tx) => {
     const current = await getInvestmentSettings(tx);

@@ -30,9 +30,9 @@ function requestMeta(c: Context<AppEnv>, trustedProxies: number): RequestMeta {
   return { ip: clip(address ? normaliseAddress(address) : null, 64), userAgent: clip(c.req.header('user-agent'), 512) };
 }
 
-/** Routes before sign-in: when and from where. */
+/** Routes before sign-in: when and from where (and the app's base for links in investors' emails). */
 export function anonymousRequestContext(c: Context<AppEnv>, { clock, config }: ContextDeps): AnonymousRequestContext {
-  return { now: clock.now(), meta: requestMeta(c, config.trustedProxies) };
+  return { now: clock.now(), meta: requestMeta(c, config.trustedProxies), linkBase: config.linkBase ?? null };
 }
 
 /** Routes behind bearerAuth: the token's investor, when and from where. */

@@ -1,5 +1,6 @@
 /**
- * Stamping and sealing off the event loop. One stamping + seal keeps a thread busy for tens of milliseconds (pdf-lib
+ * Stamping and sealing off the event loop (signed agreements; and the investor's statement, a finished PDF that is
+ * only sealed). One stamping + seal keeps a thread busy for tens of milliseconds (pdf-lib
  * parsing and writing, @libpdf/core's parse and incremental save, the RSA signature: docs/server.md "Sealing" has the
  * figures), so seven agreements for each of ten investors would stall every other request for seconds. The sealer
  * hands each document to a small pool of worker threads (SEALING_WORKERS, default 1 on the 2-core machine: one
@@ -18,6 +19,8 @@ import { Worker } from 'node:worker_threads';
 import type { Log } from '../log.ts';
 import type { SealCertificate, SealingKey } from '../providers/sealing/sealing-key.ts';
 import type { SealAgreementInput, SealedAgreement } from './seal-agreement.ts';
+import type { SealedPdf, SealFinishedPdfInput } from './seal-finished-pdf.ts';
+import type { SealWork, SealWorkResult } from './seal-work.ts';
 import type { SealReply, SealRequest, SealWorkerData } from './seal-worker.ts';
 
 export type AgreementSealer = {
@@ -27,6 +30,8 @@ export type AgreementSealer = {
   readonly workers: number;
   /** Stamps and seals one signed agreement. Rejects if sealing fails, the worker dies, it times out or the sealer is closed. */
   sealAgreement(input: SealAgreementInput): Promise<SealedAgreement>;
+  /** Seals a finished PDF (no stamping), in the same pool and queue, with the same failures. */
+  sealPdf(input: SealFinishedPdfInput): Promise<SealedPdf>;
   /** Refuses new and queued work, waits for the documents in progress, ends the workers. Idempotent. */
   close(): Promise<void>;
 };
@@ -56,10 +61,16 @@ const WORKER_URL = new URL('./seal-worker-entry.mjs', import.meta.url);
 
 type Job = {
   id: number;
-  input: SealAgreementInput;
-  resolve(result: SealedAgreement): void;
+  work: SealWork;
+  resolve(result: SealWorkResult): void;
   reject(error: Error): void;
 };
+
+/** The two kinds of work through one queue: `run` is the pool's (or the calling thread's) way to do one. */
+const kinds = (run: (work: SealWork) => Promise<SealWorkResult>): Pick<AgreementSealer, 'sealAgreement' | 'sealPdf'> => ({
+  sealAgreement: (input) => run({ kind: 'agreement', input }) as Promise<SealedAgreement>,
+  sealPdf: (input) => run({ kind: 'pdf', input }) as Promise<SealedPdf>,
+});
 
 type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
 
@@ -75,17 +86,17 @@ export function createAgreementSealer(options: AgreementSealerOptions): Agreemen
     return {
       certificate: key.certificate,
       workers: 0,
-      async sealAgreement(input) {
+      ...kinds(async (work) => {
         if (closed) throw new SealerClosedError();
         // Loaded on first use: the PDF libraries stay out of the server's start (the workers load their own).
-        const run = import('./seal-agreement.ts').then(({ sealAgreementHere }) => sealAgreementHere(input, key, contact));
+        const run = import('./seal-work.ts').then(({ sealWorkHere }) => sealWorkHere(work, key, contact));
         inFlight.add(run);
         try {
           return await run;
         } finally {
           inFlight.delete(run);
         }
-      },
+      }),
       async close() {
         closed = true;
         await Promise.allSettled([...inFlight]);
@@ -154,20 +165,20 @@ export function createAgreementSealer(options: AgreementSealerOptions): Agreemen
       slot.job = job;
       slot.worker.ref();
       slot.timer = setTimeout(() => discard(slot, new Error(`Sealing took longer than ${timeoutMs} ms; the worker was ended`)), timeoutMs);
-      slot.worker.postMessage({ id: job.id, input: job.input } satisfies SealRequest);
+      slot.worker.postMessage({ id: job.id, work: job.work } satisfies SealRequest);
     }
   }
 
   return {
     certificate: key.certificate,
     workers: size,
-    sealAgreement(input) {
+    ...kinds((work) => {
       if (closed) return Promise.reject(new SealerClosedError());
-      return new Promise<SealedAgreement>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve, reject });
+      return new Promise<SealWorkResult>((resolve, reject) => {
+        queue.push({ id: nextId++, work, resolve, reject });
         dispatch();
       });
-    },
+    }),
     async close() {
       if (!closed) {
         closed = true;

@@ -76,6 +76,32 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
 }
 
 /**
+ * Wrapped lines with any line still wider than `width` (a single word longer than the line: a user agent, a long
+ * address, a name typed without spaces) broken by characters, so nothing runs past the margin. A SHA-256 in hex (at
+ * most about 340 pt in body text) always fits a line whole: wrapping moves it to the next line rather than cut it.
+ */
+function breakLongLines(lines: string[], font: PDFFont, size: number, width: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    let rest = line;
+    while (font.widthOfTextAtSize(rest, size) > width) {
+      let cut = rest.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    if (rest) out.push(rest);
+  }
+  return out;
+}
+
+/** Wraps at spaces, and breaks a word longer than the line by characters; at least one (empty) line. */
+export function wrapAnywhere(text: string, font: PDFFont, size: number, width: number): string[] {
+  const out = breakLongLines(wrapText(text, font, size, width), font, size, width);
+  return out.length ? out : [''];
+}
+
+/**
  * Flows text down the pages. With `maxPages` it never starts a page past that number: it sets `full` and drops
  * whatever does not fit, which is how a document of an exact page count is filled.
  */
@@ -126,7 +152,7 @@ export class LegalTypesetter {
 
   paragraph(text: string, font = this.regular, size = BODY_SIZE) {
     const indent = /^\([a-z]{1,4}\)\s/.test(text) ? LIST_INDENT : 0;
-    let lines = wrapText(text, font, size, this.width - indent);
+    let lines = breakLongLines(wrapText(text, font, size, this.width - indent), font, size, this.width - indent);
     // A paragraph split over a page break leaves at least two lines on each side (no orphans or widows).
     const room = Math.floor((this.y - MARGIN.bottom) / LEADING);
     if (lines.length > room && lines.length >= 2) {
@@ -154,7 +180,7 @@ export class LegalTypesetter {
       this.y -= TITLE_SIZE + 6;
     }
     if (subtitle) {
-      for (const line of wrapText(subtitle, this.regular, BODY_SIZE, this.width)) {
+      for (const line of breakLongLines(wrapText(subtitle, this.regular, BODY_SIZE, this.width), this.regular, BODY_SIZE, this.width)) {
         const width = this.regular.widthOfTextAtSize(line, BODY_SIZE);
         this.page.drawText(line, { x: (PAGE.width - width) / 2, y: this.y - BODY_SIZE, size: BODY_SIZE, font: this.regular, color: MUTED });
         this.y -= LEADING;

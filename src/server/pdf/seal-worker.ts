@@ -1,17 +1,18 @@
 /**
  * The sealing worker thread (started by agreement-sealer.ts): builds the sealing key once from what the pool hands
- * over (a KeyObject and the certificates), then stamps and seals one agreement per message, so the server's event
- * loop never runs pdf-lib, @libpdf/core or the RSA signature. Loaded through tsx like the server itself.
+ * over (a KeyObject and the certificates), then does one piece of work per message (stamps and seals an agreement,
+ * or seals a finished PDF: seal-work.ts), so the server's event loop never runs pdf-lib, @libpdf/core or the RSA
+ * signature. Loaded through tsx like the server itself.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { sealingKeyFromMaterial, type SealingKeyMaterial, type SealingKeySource } from '../providers/sealing/sealing-key.ts';
-import { sealAgreementHere, type SealAgreementInput } from './seal-agreement.ts';
+import { sealWorkHere, type SealWork, type SealWorkResult } from './seal-work.ts';
 
 export type SealWorkerData = { material: SealingKeyMaterial; source: SealingKeySource; contact: string };
-export type SealRequest = { id: number; input: SealAgreementInput };
+export type SealRequest = { id: number; work: SealWork };
 export type SealReply =
-  | { id: number; ok: true; result: Awaited<ReturnType<typeof sealAgreementHere>> }
+  | { id: number; ok: true; result: SealWorkResult }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
 
 // Sealing may wait; requests may not. On Linux a nice value belongs to the thread that sets it (setpriority with
@@ -31,7 +32,7 @@ const port = parentPort;
 if (!port) throw new Error('seal-worker.ts runs only as a worker thread');
 
 port.on('message', (request: SealRequest) => {
-  sealAgreementHere(request.input, key, data.contact).then(
+  sealWorkHere(request.work, key, data.contact).then(
     (result) => port.postMessage({ id: request.id, ok: true, result } satisfies SealReply),
     (error: unknown) => {
       const e = error instanceof Error ? error : new Error(String(error));

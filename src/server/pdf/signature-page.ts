@@ -7,7 +7,7 @@
  */
 import type { PDFDocument, PDFFont, PDFImage } from 'pdf-lib';
 import { messages } from '../../shared/messages.ts';
-import { BODY_SIZE, LEADING, LegalTypesetter, MARGIN, MUTED, PAGE, TEXT_COLOR, drawHeaderAndFooter, wrapText } from './legal-pdf.ts';
+import { BODY_SIZE, LEADING, LegalTypesetter, MARGIN, MUTED, PAGE, TEXT_COLOR, drawHeaderAndFooter, wrapAnywhere } from './legal-pdf.ts';
 import { readableUtc, type SealCertificateInfo, type SignatureRecord } from './signature-record.ts';
 import { codePoints, toWinAnsi } from './win-ansi.ts';
 
@@ -17,22 +17,6 @@ const CONFIRMATION_SIZE = 9.5;
 const CONFIRMATION_LEADING = 12.5;
 /** The drawn signature on this page: the size of the signature field on the agreement's signature line. */
 const SIGNATURE_IMAGE = { width: 200, height: 48 } as const;
-
-/** Wraps at spaces, and breaks a word longer than the line (a user agent, a long address) by characters. */
-function wrapAnywhere(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  for (const line of wrapText(text, font, size, width)) {
-    let rest = line;
-    while (font.widthOfTextAtSize(rest, size) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      out.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    if (rest) out.push(rest);
-  }
-  return out.length ? out : [''];
-}
 
 class SignaturePageWriter {
   constructor(private readonly t: LegalTypesetter) {}

@@ -1,8 +1,8 @@
 /**
  * Public document verification, no sign-in (issue 16; src/shared/verify-document.ts):
- *   POST /document {sha256} -> 200 {issued: true, title, signedAt} | {issued: false}
+ *   POST /document {sha256} -> 200 {issued: true, kind, title, signedAt} | {issued: false}   (kind: agreement | statement)
  * The browser hashes the file; only the hash arrives. The answer names nothing personal (no name, address, id or
- * client address), and a sealed agreement's hash is 256 bits, so answering "no" for every other value tells nobody
+ * client address), and a sealed document's hash is 256 bits, so answering "no" for every other value tells nobody
  * anything they could enumerate. Refusals, in words: over the client's limit 429 with Retry-After (checked and
  * counted before the body is read, so malformed checks count too), a body over 1 KB 413, not JSON 415/400, anything
  * but `{sha256: <64 lower-case hex>}` 400.
@@ -43,7 +43,7 @@ export function verifyDocumentRoutes(deps: AppDeps) {
     const { sha256 } = await readJson(c, VerifyDocumentRequestSchema);
     const found = await findIssuedDocument(db, sha256);
     log.info('Document checked', { issued: found !== null });
-    const answer: VerifyDocumentResponse = found ? { issued: true, title: found.title, signedAt: found.signedAt.toISOString() } : { issued: false };
+    const answer: VerifyDocumentResponse = found ? { issued: true, kind: found.kind, title: found.title, signedAt: found.signedAt.toISOString() } : { issued: false };
     return c.json(answer);
   });
 }

@@ -47,6 +47,7 @@ const LABELS: Record<string, string> = {
   'admin.money.refund_refused': 'Refund not made by the card provider',
   'admin.money.refund': 'Refund (finance)',
   'admin.money.issue': 'Tokens issued (finance)',
+  'investment.statement.issued': 'Investment statement issued',
 };
 
 /** A short label: the known ones by name, any other from its action ('kyc.step.saved' -> 'Kyc step saved'). */

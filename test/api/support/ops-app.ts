@@ -14,6 +14,7 @@ export function opsApp(t: ApiTest, log: Log, ops: OpsOptions, config: Partial<Ap
     jobs: t.jobs,
     clock: t.clock,
     log,
+    sealer: t.appSealer,
     config: { jwtSecret: new Uint8Array(32).fill(7), tokenTtlSeconds: 7200, staticDir: null, trustedProxies: 0, ...config },
     ops,
   });

@@ -35,7 +35,6 @@ import { paymentPageMessages } from '../../../src/shared/messages/payment-page.t
 import type { CardIntent, LocalCardConfirmRequest } from '../../../src/shared/payment.ts';
 import { SessionProvider } from '../../../src/client/app/session-context.tsx';
 import { PaymentPage } from '../../../src/client/views/payment/PaymentPage.tsx';
-import { CompletePage } from '../../../src/client/views/complete/CompletePage.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const text = { ...messages.payment, ...paymentPageMessages };
@@ -195,19 +194,5 @@ describe('PaymentPage view', () => {
     expect(await screen.findByText(text.authRequired)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: text.goToLogin }));
     expect(sentToSession).toContainEqual({ type: 'session.route.request', path: '/auth/login' });
-  });
-});
-
-describe('CompletePage view', () => {
-  it('congratulates, says what happens next and links to the signed documents', () => {
-    const followed: string[] = [];
-    render(<CompletePage onSignedDocuments={() => followed.push('downloads')} />);
-    expect(screen.getByText(messages.completePage.congratulations)).toBeTruthy();
-    expect(screen.getByText(messages.completePage.underReview)).toBeTruthy();
-    expect(screen.getAllByRole('listitem')).toHaveLength(4);
-    const link = screen.getByRole('link', { name: messages.completePage.downloadsLink });
-    expect(link.getAttribute('href')).toBe('/process/downloads');
-    fireEvent.click(link);
-    expect(followed).toEqual(['downloads']);
   });
 });

@@ -4,6 +4,7 @@
  * seven documents seal; failures, time limits and close() fail only what they must.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -76,6 +77,20 @@ describe('the worker-thread sealer', () => {
     if (tools) expect((await pdfsig(result.pdf)).valid).toBe(true);
     await here.close();
     await expect(here.sealAgreement(inputs[6]!)).rejects.toBeInstanceOf(SealerClosedError);
+  });
+
+  it('seals a finished PDF (nothing stamped) in the worker and on the calling thread, in one queue with agreements', async () => {
+    const finished = await createLegalPdf({ title: 'Investment statement', subject: 'A finished document', preamble: ['Made by the portal, sealed as it is.'], clauses: [] });
+    for (const pool of [sealer(), sealer({ workers: 0 })]) {
+      const [statement, agreement] = await Promise.all([pool.sealPdf({ pdf: finished, sealedAt: SEALED_AT, reason: 'Seal of a finished test document' }), pool.sealAgreement(inputs[2]!)]);
+      expect(statement.sha256).toBe(createHash('sha256').update(statement.pdf).digest('hex'));
+      expect(statement.certificate).toEqual({ subject: key.certificate.subject, fingerprintSha256: key.certificate.fingerprintSha256 });
+      // The document as made, then the seal as an incremental update: its bytes come first, unchanged.
+      expect(Buffer.from(statement.pdf.subarray(0, finished.byteLength)).equals(Buffer.from(finished))).toBe(true);
+      expect(Buffer.from(statement.pdf).toString('latin1')).toContain('Seal of a finished test document');
+      expect(agreement.stamped).toEqual({ signature: true, date: true });
+      if (tools) expect((await pdfsig(statement.pdf)).valid).toBe(true);
+    }
   });
 
   it('fails only the document that cannot be sealed, and the worker goes on', async () => {

@@ -4,7 +4,6 @@ import type { ProcessActorRef } from '../../../../machines/process/process.machi
 import { isPageStep, type PageStep } from '../../../../machines/process/process.pages.ts';
 import { PROCESS_STEPS } from '../../../shared/process-steps.ts';
 import type { ProcessPageId } from '../../../../machines/process/process.routes.ts';
-import { DOWNLOADS_PATH } from '../../../../machines/process/process.routes.ts';
 import {
   selectIsLoading,
   selectPageActor,
@@ -40,11 +39,7 @@ export function ProcessPage() {
       <StepIndicator actor={processActor} />
       <section className="process__page" aria-labelledby="step-heading" data-step={viewed}>
         <h1 id="step-heading" ref={heading} tabIndex={-1}>{PROCESS_PAGE_VIEWS[viewed].heading}</h1>
-        {isPageStep(viewed) ? (
-          <PageChartView key={viewed} step={viewed} process={processActor} />
-        ) : (
-          <CompleteView onSignedDocuments={() => processActor.send({ type: 'process.route.request', path: DOWNLOADS_PATH })} />
-        )}
+        <PageChartView key={viewed} step={viewed} process={processActor} />
       </section>
     </div>
   );
@@ -79,12 +74,4 @@ export function PageChartView<S extends PageStep>({ step, process }: { step: S; 
   }
   if (phase === 'loading' || !actor || !View) return <LoadingScreen title={messages.loading} detail={loadingDetail} />;
   return <View actor={actor} />;
-}
-
-/** The complete page: its view (a chunk of its own, loaded when the page is shown), else the loading or retry words. */
-function CompleteView({ onSignedDocuments }: { onSignedDocuments: () => void }) {
-  const { View, failed, retry } = usePageView(PROCESS_PAGE_VIEWS.complete.view);
-  if (failed) return <LoadFailedNotice message={messages.general.network} retryLabel={messages.payment.retry} onRetry={retry} />;
-  if (!View) return <LoadingScreen title={messages.loading} detail={messages.loading} />;
-  return <View onSignedDocuments={onSignedDocuments} />;
 }

@@ -12,6 +12,7 @@ export * from './auth.ts';
 export * from './disclosure.ts';
 export * from './investment.ts';
 export * from './investment-case.ts';
+export * from './investment-statement.ts';
 export * from './jobs.ts';
 export * from './kyc.ts';
 export * from './kyc-review.ts';

@@ -32,6 +32,7 @@ import { traceOf } from '../investment/case-decision.ts';
 import { recordCase } from '../investment/record-case.ts';
 import { investorCase } from '../investment/investor-cases.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { withStatusPageLine } from '../status-page-link.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
 
@@ -146,7 +147,7 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
         at: ctx.now,
       });
       if (paidTwice) {
-        await enqueuePaidTwiceMail(tx, payment, paidTwice.settledMethod, total, ctx.now, `funds-held:${receipt.id}`);
+        await enqueuePaidTwiceMail(tx, payment, paidTwice.settledMethod, total, { now: ctx.now, linkBase: ctx.linkBase, dedupeKey: `funds-held:${receipt.id}` });
       } else {
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
         if (user) {
@@ -159,7 +160,7 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
               '',
               'Your G2G tokens will be issued to the wallet named in your signed agreements; we will email you when they are.',
             ].join('\n');
-            await enqueueMail(tx, { to: user.email, subject: 'G2G: payment received', text }, ctx.now, `funds-received:${payment.id}`);
+            await enqueueMail(tx, withStatusPageLine({ to: user.email, subject: 'G2G: payment received', text }, ctx.linkBase), ctx.now, `funds-received:${payment.id}`);
           } else {
             const text = [
               'We have received funds for your G2G investment, but the amount does not match the total due.',
@@ -171,7 +172,7 @@ export async function recordReceipt(db: Db, paymentId: string, request: RecordRe
                 ? 'Your payment is on hold until the rest arrives. Our finance team will contact you.'
                 : 'Your payment is on hold: our finance team will contact you about returning the difference.',
             ].join('\n');
-            await enqueueMail(tx, { to: user.email, subject: 'G2G: your payment is on hold', text }, ctx.now, `funds-held:${receipt.id}`);
+            await enqueueMail(tx, withStatusPageLine({ to: user.email, subject: 'G2G: your payment is on hold', text }, ctx.linkBase), ctx.now, `funds-held:${receipt.id}`);
           }
         }
       }

@@ -24,6 +24,7 @@ import { recordCase } from '../investment/record-case.ts';
 import type { InvestorCase } from '../investment/investor-cases.ts';
 import { investorWallets } from './investor-wallets.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { withStatusPageLine } from '../status-page-link.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 
 type IssuanceRow = typeof tokenIssuances.$inferSelect;
@@ -112,7 +113,7 @@ export async function issueTokens(db: Db, userId: string, request: IssuanceReque
           '',
           'You can look the transaction up on any Ethereum block explorer.',
         ].join('\n');
-        await enqueueMail(tx, { to: user.email, subject: 'G2G: your tokens have been issued', text }, ctx.now, `token-issuance:${userId}`);
+        await enqueueMail(tx, withStatusPageLine({ to: user.email, subject: 'G2G: your tokens have been issued', text }, ctx.linkBase), ctx.now, `token-issuance:${userId}`);
       }
       return issuanceView(row);
     });

@@ -25,6 +25,7 @@ import { enqueueMail } from '../../jobs/mail-job.ts';
 import { decideOnCase } from '../investment/case-decision.ts';
 import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { withStatusPageLine } from '../status-page-link.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { caseNotFound } from './kyc-case.ts';
 import { isUuid } from '../is-uuid.ts';
@@ -44,7 +45,7 @@ const STEP_FLAG: Record<KycResubmitStep, 'identityDocumentUploaded' | 'biometric
 
 export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayload, ctx: StaffRequestContext): Promise<KycDecisionResponse> {
   if (!isUuid(userId)) throw caseNotFound();
-  const { staffId, now, meta } = ctx;
+  const { staffId, now, meta, linkBase } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ kyc: kycVerifications, amount: userDetails.investmentAmount, email: users.email })
@@ -88,7 +89,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .update(kycVerifications)
         .set({ status: 'APPROVED', identityVerified: true, biometricVerified: true, addressVerified: true, amlScreeningPassed: true, updatedAt: now })
         .where(eq(kycVerifications.userId, userId));
-      await enqueueMail(tx, { to: row.email, ...kycReviewMails.approved() }, now, `kyc-review:${userId}:${round}:approved`);
+      await enqueueMail(tx, withStatusPageLine({ to: row.email, ...kycReviewMails.approved() }, linkBase), now, `kyc-review:${userId}:${round}:approved`);
       // Last: from here to the commit the transaction holds the audit chain's head.
       await recordCase(tx, userId, lifecycle, now);
       await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [decision.before.context.firstApprover, staffId].filter((id) => id !== null), lifecycle }, meta, at: now });
@@ -103,7 +104,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
         .update(kycVerifications)
         .set({ status: 'REJECTED', identityVerified: false, biometricVerified: false, addressVerified: false, amlScreeningPassed: false, updatedAt: now })
         .where(eq(kycVerifications.userId, userId));
-      await enqueueMail(tx, { to: row.email, ...kycReviewMails.rejected(reason) }, now, `kyc-review:${userId}:${round}:rejected`);
+      await enqueueMail(tx, withStatusPageLine({ to: row.email, ...kycReviewMails.rejected(reason) }, linkBase), now, `kyc-review:${userId}:${round}:rejected`);
       await recordCase(tx, userId, lifecycle, now);
       await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.rejected', detail: { ...base, reason, lifecycle }, meta, at: now });
       return { status: 'REJECTED', reviewRound: round, decision: 'REJECTED', awaitingSecondApproval: false };
@@ -138,7 +139,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
     await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.resubmission-requested', detail: { ...base, steps, message, lifecycle }, meta, at: now });
     await enqueueMail(
       tx,
-      { to: row.email, ...kycReviewMails.resubmission(message, steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s])) },
+      withStatusPageLine({ to: row.email, ...kycReviewMails.resubmission(message, steps.map((s) => KYC_RESUBMIT_STEP_LABELS[s])) }, linkBase),
       now,
       `kyc-review:${userId}:${round}:resubmission`,
     );

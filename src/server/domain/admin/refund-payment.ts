@@ -35,6 +35,7 @@ import { decideOnCase, traceOf } from '../investment/case-decision.ts';
 import { recordCase } from '../investment/record-case.ts';
 import { investorCase } from '../investment/investor-cases.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
+import { withStatusPageLine } from '../status-page-link.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { eurText, lockPayment, receivedCents } from './money-rows.ts';
 
@@ -178,7 +179,7 @@ async function completeIn(tx: Db, refund: RefundRow, providerRefundId: string | 
       '',
       'If you have questions, reply to this email.',
     ].join('\n');
-    await enqueueMail(tx, { to: user.email, subject: 'G2G: your payment was refunded', text }, ctx.now, `refund:${payment.id}`);
+    await enqueueMail(tx, withStatusPageLine({ to: user.email, subject: 'G2G: your payment was refunded', text }, ctx.linkBase), ctx.now, `refund:${payment.id}`);
   }
   return done;
 }

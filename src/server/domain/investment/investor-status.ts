@@ -14,9 +14,12 @@ import type { KycResubmitStep } from '../../../shared/kyc.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PaymentMethod } from '../../../shared/payment-status.ts';
 import { auditEvents, investmentCases, kycVerifications, payments, refunds, tokenIssuances } from '../../db/schema/index.ts';
+import type { BankAccount } from '../../config/bank-env.ts';
 import type { Db } from '../../db/types.ts';
 import { explorerTxLink } from '../../config/explorer-url.ts';
 import { AppError } from '../../errors/app-error.ts';
+import type { Log } from '../../log.ts';
+import { wireDetails } from '../payment/wire-details.ts';
 
 /** The audit actions that carry a lifecycle fact the investor may be told about (the timeline reads only these). */
 const TIMELINE_ACTIONS = [
@@ -114,8 +117,18 @@ function wordsOf(fact: Fact, detail: Record<string, unknown>): { by: InvestmentS
   }
 }
 
-/** `explorerTxUrl`: the issuer's block explorer (TOKEN_EXPLORER_TX_URL), for the issuance's link; null shows none. */
-export async function investorStatus(db: Db, userId: string, explorerTxUrl: string | null = null): Promise<InvestmentStatusResponse> {
+/** What the answer needs beyond the rows: the issuer's block explorer (TOKEN_EXPLORER_TX_URL, null shows no link) and the bank account a wire goes to. */
+export type InvestorStatusOptions = { explorerTxUrl?: string | null; bank?: BankAccount; log?: Log };
+
+/** A wire still waiting for money (nothing yet, or less than due): where to send what is still due. */
+async function transferOf(payment: Omit<Payment, 'transfer'>, { bank, log }: InvestorStatusOptions): Promise<Payment['transfer']> {
+  const waiting = payment.stage === 'awaitingFunds' || (payment.stage === 'onHold' && payment.hold === 'underpaid');
+  if (!bank || !log || payment.method !== 'WIRE' || !waiting || !payment.reference || payment.stillDueCents <= 0) return null;
+  const { bankDetails, qrImage } = await wireDetails(bank, payment.reference, payment.stillDueCents, log);
+  return { ...bankDetails, amountCents: payment.stillDueCents, qrImage };
+}
+
+export async function investorStatus(db: Db, userId: string, options: InvestorStatusOptions = {}): Promise<InvestmentStatusResponse> {
   const [stored] = await db.select().from(investmentCases).where(eq(investmentCases.userId, userId)).limit(1);
   if (!stored) throw new AppError('NOT_FOUND', messages.server.notFound);
   const { context, states } = stored;
@@ -144,7 +157,7 @@ export async function investorStatus(db: Db, userId: string, explorerTxUrl: stri
 
   const row = paymentRows[0];
   const stage = STAGES.find(([prefix]) => isInStatePath(states, prefix))?.[1] ?? null;
-  const payment: Payment | null =
+  const settled: Omit<Payment, 'transfer'> | null =
     context.payment && row && stage
       ? {
           paymentId: row.id,
@@ -158,6 +171,7 @@ export async function investorStatus(db: Db, userId: string, explorerTxUrl: stri
           paidAt: stage === 'paid' && row.completedAt ? row.completedAt.toISOString() : null,
         }
       : null;
+  const payment: Payment | null = settled ? { ...settled, transfer: await transferOf(settled, options) } : null;
 
   const timeline = facts.flatMap(({ at, detail }) => {
     const d = (detail ?? {}) as Record<string, unknown>;
@@ -181,7 +195,7 @@ export async function investorStatus(db: Db, userId: string, explorerTxUrl: stri
           quantity: issuance.tokenQuantity,
           wallet: issuance.walletAddress,
           transactionHash: issuance.transactionHash,
-          explorerUrl: explorerTxLink(explorerTxUrl, issuance.transactionHash),
+          explorerUrl: explorerTxLink(options.explorerTxUrl ?? null, issuance.transactionHash),
           issuedAt: issuance.issuedAt.toISOString(),
         }
       : null,

@@ -26,7 +26,7 @@ import { traceOf } from '../investment/case-decision.ts';
 import { investorCase } from '../investment/investor-cases.ts';
 import { recordCase } from '../investment/record-case.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import type { RequestMeta } from '../request-context.ts';
+import type { LinkBase, RequestMeta } from '../request-context.ts';
 import { lockInvestmentForPayment } from './payment-access.ts';
 import { enqueuePaymentMail } from './payment-confirmation-mail.ts';
 import { isOpen, rereadPayment, type PaymentRow } from './payment-rows.ts';
@@ -34,7 +34,7 @@ import { decideArrivedFunds, enqueuePaidTwiceMail } from './settled-payment.ts';
 
 /** Who applied the intent; 'paid-otherwise': canceled because the step was done by crypto or wire. */
 export type CardIntentSource = 'confirm' | 'webhook' | 'local-provider' | 'paid-otherwise';
-export type ApplyContext = { now: Date; meta: RequestMeta; source: CardIntentSource };
+export type ApplyContext = { now: Date; meta: RequestMeta; linkBase: LinkBase; source: CardIntentSource };
 
 /** Whether the provider's intent is exactly this payment's: its id, total in cents, EUR, and the ids we gave it. */
 export function intentMatchesPayment(intent: CardIntentRecord, payment: PaymentRow): boolean {
@@ -59,7 +59,7 @@ export async function applyCardIntent(
   tx: Db,
   paymentId: string,
   intentOrReader: CardIntentRecord | ((tx: Db) => Promise<CardIntentRecord>),
-  { now, meta, source }: ApplyContext,
+  { now, meta, linkBase, source }: ApplyContext,
 ): Promise<PaymentRow> {
   const unlocked = await rereadPayment(tx, paymentId);
   await lockInvestmentForPayment(tx, unlocked.userId);
@@ -93,7 +93,7 @@ export async function applyCardIntent(
       .where(eq(payments.id, payment.id))
       .returning();
     const row = held as PaymentRow;
-    await enqueuePaidTwiceMail(tx, row, decision.settledMethod, payment.totalCents, now, `payment-held:${payment.id}`);
+    await enqueuePaidTwiceMail(tx, row, decision.settledMethod, payment.totalCents, { now, linkBase, dedupeKey: `payment-held:${payment.id}` });
     await recordCase(tx, payment.userId, lifecycle, now);
     // Last: from here to the commit the transaction holds the audit chain's head.
     await recordAuditEvent(tx, {
@@ -137,7 +137,7 @@ export async function applyCardIntent(
       .set({ paymentCompleted: true, completedAt: sql`coalesce(${investments.completedAt}, ${now})` })
       .where(eq(investments.id, payment.investmentId));
     await advanceCurrentStep(tx, payment.userId, 'complete');
-    await enqueuePaymentMail(tx, row, now);
+    await enqueuePaymentMail(tx, row, now, linkBase);
     // Last: from here to the commit the transaction holds the audit chain's head.
     await recordAuditEvent(tx, { userId: payment.userId, action: 'payment.completed', detail: { ...detail, method: 'CARD', totalCents: payment.totalCents }, meta, at: now });
   } else {

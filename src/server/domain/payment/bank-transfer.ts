@@ -5,26 +5,19 @@
  */
 import { messages } from '../../../shared/messages.ts';
 import { fromCents, paymentAmounts, wireReference, type BankTransactionConfigResponse } from '../../../shared/payment.ts';
-import { groupedIban, type BankAccount } from '../../config/bank-env.ts';
+import type { BankAccount } from '../../config/bank-env.ts';
 import type { Db } from '../../db/types.ts';
 import type { Log } from '../../log.ts';
-import { describeError } from '../../log.ts';
-import { epcPayload, epcQrDataUrl } from './epc-qr.ts';
 import { checkPaymentAccess } from './payment-access.ts';
+import { wireDetails } from './wire-details.ts';
 
 export async function getBankTransactionConfig(db: Db, bank: BankAccount, userId: string, log: Log): Promise<BankTransactionConfigResponse> {
   // The same gate as every payment call (agreements COMPLETED), not a look-alike of its own.
   const investment = await checkPaymentAccess(db, userId, { starting: true });
   const { totalCents } = paymentAmounts(investment.amount, 'WIRE');
-  const reference = wireReference(userId);
-  let qrImage: string | null = null;
-  try {
-    qrImage = await epcQrDataUrl(epcPayload({ bic: bank.bic, name: bank.accountName, iban: bank.iban, amountCents: totalCents, remittance: reference }));
-  } catch (error) {
-    log.warn('No EPC QR for a wire transfer', { reason: describeError(error), totalCents });
-  }
+  const { bankDetails, qrImage } = await wireDetails(bank, wireReference(userId), totalCents, log);
   return {
-    bankDetails: { bankName: bank.bankName, accountName: bank.accountName, accountNumber: groupedIban(bank.iban), swiftBic: bank.bic, reference },
+    bankDetails,
     amount: fromCents(totalCents),
     qrImage,
     qrError: qrImage ? null : messages.payment.qrNotAvailable,

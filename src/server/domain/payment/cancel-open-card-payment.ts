@@ -17,7 +17,7 @@ import type { CardIntentRecord, CardProvider } from '../../providers/card/card-p
 import type { RequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
 
-export async function cancelOpenCardPayment({ db, card, log }: { db: Db; card: CardProvider | null; log: Log }, { userId, now, meta }: RequestContext): Promise<void> {
+export async function cancelOpenCardPayment({ db, card, log }: { db: Db; card: CardProvider | null; log: Log }, { userId, now, meta, linkBase }: RequestContext): Promise<void> {
   const [open] = await db
     .select({ id: payments.id, intentId: payments.providerIntentId })
     .from(payments)
@@ -40,7 +40,7 @@ export async function cancelOpenCardPayment({ db, card, log }: { db: Db; card: C
       // Refused (it succeeded or was canceled meanwhile) or the provider failed: what the intent is now decides.
       intent = await card.retrievePaymentIntent(intentId);
     }
-    await db.transaction((tx) => applyCardIntent(tx, open.id, intent, { now, meta, source: 'paid-otherwise' }));
+    await db.transaction((tx) => applyCardIntent(tx, open.id, intent, { now, meta, linkBase, source: 'paid-otherwise' }));
   } catch (error) {
     log.warn('The open card payment could not be canceled after the payment step was done otherwise', { paymentId: open.id, error: describeError(error) });
   }

@@ -21,7 +21,7 @@ import { retrieveCardIntent } from './card-provider-calls.ts';
 import { checkPaymentAccess } from './payment-access.ts';
 import { findOpenPayment, paymentStepAnswer } from './payment-rows.ts';
 
-export async function confirmCardPayment(deps: { db: Db; card: CardProvider | null }, paymentIntentId: string, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
+export async function confirmCardPayment(deps: { db: Db; card: CardProvider | null }, paymentIntentId: string, { userId, now, meta, linkBase }: RequestContext): Promise<PaymentStepResponse> {
   const { db, card } = deps;
   if (!card) throw new AppError('BAD_REQUEST', messages.payment.cardNotOffered);
   const investment = await checkPaymentAccess(db, userId);
@@ -41,7 +41,7 @@ export async function confirmCardPayment(deps: { db: Db; card: CardProvider | nu
   if (open.providerIntentId !== paymentIntentId) throw new AppError('CONFLICT', messages.payment.intentMismatch);
 
   const intent = await retrieveCardIntent(card, open.providerIntentId);
-  const payment = await db.transaction((tx) => applyCardIntent(tx, open.id, intent, { now, meta, source: 'confirm' }));
+  const payment = await db.transaction((tx) => applyCardIntent(tx, open.id, intent, { now, meta, linkBase, source: 'confirm' }));
   if (payment.paymentStatus === 'ON_HOLD') throw new AppError('CONFLICT', messages.payment.paidTwiceHeld);
   if (payment.paymentStatus !== 'COMPLETED') throw new AppError('CONFLICT', messages.payment.cardNotSucceeded(intent.status));
   return paymentStepAnswer(payment, true);

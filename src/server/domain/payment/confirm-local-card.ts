@@ -23,7 +23,7 @@ async function changeLocalIntent(
   { db, card }: Deps,
   paymentIntentId: string,
   change: () => Promise<CardIntentRecord>,
-  { userId, now, meta }: RequestContext,
+  { userId, now, meta, linkBase }: RequestContext,
 ): Promise<CardIntent> {
   const investment = await checkPaymentAccess(db, userId, { starting: true });
   // Paid already (by wire or crypto): no charge on top. A real Stripe intent is confirmed by Stripe.js, out of our
@@ -42,7 +42,7 @@ async function changeLocalIntent(
     throw error;
   }
   // Applied with the intent as it stands once the investor's lock is held: racing confirmations end consistent.
-  await db.transaction((tx) => applyCardIntent(tx, open.id, (locked) => card.retrieveIn(locked, paymentIntentId), { now, meta, source: 'local-provider' }));
+  await db.transaction((tx) => applyCardIntent(tx, open.id, (locked) => card.retrieveIn(locked, paymentIntentId), { now, meta, linkBase, source: 'local-provider' }));
   return { id: intent.id, status: intent.status, lastPaymentError: intent.lastPaymentError };
 }
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/types.ts';
 import { isAppError } from '../../errors/app-error.ts';
 import type { CardWebhookEvent } from '../../providers/card/card-provider.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
-import type { RequestMeta } from '../request-context.ts';
+import type { AnonymousRequestContext } from '../request-context.ts';
 import { applyCardIntent } from './apply-card-intent.ts';
 import { findPaymentByIntent } from './payment-rows.ts';
 
@@ -20,7 +20,7 @@ const APPLIED_TYPES = new Set(['payment_intent.succeeded', 'payment_intent.payme
 
 export type WebhookOutcome = 'duplicate' | 'ignored' | 'unknown-intent' | 'applied' | 'refused';
 
-export async function handleCardWebhook(db: Db, event: CardWebhookEvent, { now, meta }: { now: Date; meta: RequestMeta }): Promise<WebhookOutcome> {
+export async function handleCardWebhook(db: Db, event: CardWebhookEvent, { now, meta, linkBase }: AnonymousRequestContext): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(cardProviderEvents)
@@ -34,7 +34,7 @@ export async function handleCardWebhook(db: Db, event: CardWebhookEvent, { now, 
     if (!payment) return 'unknown-intent';
     try {
       // A savepoint: a refused intent undoes only its own writes, the event stays recorded.
-      await tx.transaction((inner) => applyCardIntent(inner, payment.id, intent, { now, meta, source: 'webhook' }));
+      await tx.transaction((inner) => applyCardIntent(inner, payment.id, intent, { now, meta, linkBase, source: 'webhook' }));
       return 'applied';
     } catch (error) {
       if (!isAppError(error)) throw error;

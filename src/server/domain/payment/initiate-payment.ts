@@ -214,7 +214,7 @@ async function cardIntentOf(deps: CardDeps, payment: PaymentRow, ctx: RequestCon
     return row?.providerIntentId ? retrieveCardIntent(card, row.providerIntentId) : createAndStoreIntent(deps, payment, ctx);
   });
   if (intent.status === 'succeeded' || intent.status === 'canceled') {
-    const applied = await db.transaction((tx) => applyCardIntent(tx, payment.id, intent, { now: ctx.now, meta: ctx.meta, source: 'confirm' }));
+    const applied = await db.transaction((tx) => applyCardIntent(tx, payment.id, intent, { now: ctx.now, meta: ctx.meta, linkBase: ctx.linkBase, source: 'confirm' }));
     // Paid by it, or held as paid twice by it (another payment had settled): either way the step is done.
     if (applied.paymentStatus === 'COMPLETED' || applied.paymentStatus === 'ON_HOLD') throw new AppError('CONFLICT', messages.payment.alreadyPaid);
     return 'canceled';

@@ -7,6 +7,8 @@ import { fromCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../s
 import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
+import type { LinkBase } from '../request-context.ts';
+import { withStatusPageLine } from '../status-page-link.ts';
 import type { PaymentRow } from './payment-rows.ts';
 
 const eur = (cents: number) => `EUR ${fromCents(cents).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -31,9 +33,9 @@ export function paymentConfirmationText(payment: PaymentRow): { subject: string;
   return { subject: paid ? 'G2G: payment received' : 'G2G: payment recorded', text: lines.join('\n') };
 }
 
-/** Inside the transaction that completes the payment step. */
-export async function enqueuePaymentMail(tx: Db, payment: PaymentRow, now: Date): Promise<void> {
+/** Inside the transaction that completes the payment step; `linkBase` for the status page's line (status-page-link.ts). */
+export async function enqueuePaymentMail(tx: Db, payment: PaymentRow, now: Date, linkBase: LinkBase): Promise<void> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
   if (!user) return;
-  await enqueueMail(tx, { to: user.email, ...paymentConfirmationText(payment) }, now, paymentMailKey(payment.id));
+  await enqueueMail(tx, withStatusPageLine({ to: user.email, ...paymentConfirmationText(payment) }, linkBase), now, paymentMailKey(payment.id));
 }

@@ -59,7 +59,7 @@ async function otherClaimsOf(tx: Db, paymentId: string, transactionId: string): 
   return claims.map((c) => c.id);
 }
 
-export async function processPayment(db: Db, request: ProcessPaymentRequest, { userId, now, meta }: RequestContext): Promise<PaymentStepResponse> {
+export async function processPayment(db: Db, request: ProcessPaymentRequest, { userId, now, meta, linkBase }: RequestContext): Promise<PaymentStepResponse> {
   await checkPaymentAccess(db, userId);
   return db.transaction(async (tx) => {
     const investment = await lockInvestmentForPayment(tx, userId);
@@ -101,7 +101,7 @@ export async function processPayment(db: Db, request: ProcessPaymentRequest, { u
       meta,
       at: now,
     });
-    await enqueuePaymentMail(tx, row, now);
+    await enqueuePaymentMail(tx, row, now, linkBase);
     return paymentStepAnswer(row, true);
   });
 }

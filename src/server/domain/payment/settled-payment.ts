@@ -17,6 +17,8 @@ import { fromCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../s
 import { payments, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { enqueueMail } from '../../jobs/mail-job.ts';
+import type { LinkBase } from '../request-context.ts';
+import { withStatusPageLine } from '../status-page-link.ts';
 import type { PaymentRow } from './payment-rows.ts';
 
 /** How the hold reason of money paid twice begins (the lifecycle's derivation tells it from a hold for a difference by it). */
@@ -56,7 +58,13 @@ export async function decideArrivedFunds(tx: Db, payment: PaymentRow, receivedCe
 }
 
 /** The investor's mail when money came twice: what is held and that it goes back; `dedupeKey` makes it one per arrival. */
-export async function enqueuePaidTwiceMail(tx: Db, payment: PaymentRow, settledMethod: string, receivedCents: number, now: Date, dedupeKey: string): Promise<void> {
+export async function enqueuePaidTwiceMail(
+  tx: Db,
+  payment: PaymentRow,
+  settledMethod: string,
+  receivedCents: number,
+  { now, linkBase, dedupeKey }: { now: Date; linkBase: LinkBase; dedupeKey: string },
+): Promise<void> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)).limit(1);
   if (!user) return;
   const text = [
@@ -65,7 +73,7 @@ export async function enqueuePaidTwiceMail(tx: Db, payment: PaymentRow, settledM
     `This payment (${methodWord(payment.paymentMethod).toLowerCase()}, ${eur(receivedCents)}) is on hold and will be refunded to you by the same means.`,
     'Your investment and its paid payment are not affected. Our finance team will contact you if anything more is needed.',
   ].join('\n');
-  await enqueueMail(tx, { to: user.email, subject: 'G2G: your payment is on hold', text }, now, dedupeKey);
+  await enqueueMail(tx, withStatusPageLine({ to: user.email, subject: 'G2G: your payment is on hold', text }, linkBase), now, dedupeKey);
 }
 
 /**

@@ -1,0 +1,126 @@
+/**
+ * The status page's payment: its method and stage, what was due, received and is still due, the reference; while a
+ * bank transfer is awaited, where to send what is still due (the details and the EPC QR again); a hold and what to
+ * do about it; money returned; and 'Pay again' once the payment went back while the investment can go on (the
+ * case then waits on no payment: the answer's `payment` is null and its refunds say what went back).
+ */
+import type { InvestmentStatusResponse } from '../../../shared/investment-status.ts';
+import { formatEurCents } from '../../../shared/format.ts';
+import { investmentStatusWords as words } from '../../../shared/messages/investment-status-page.ts';
+import { Button } from '../../ui/form/index.ts';
+import { formatDateTime } from '../../ui/format.ts';
+
+type Payment = NonNullable<InvestmentStatusResponse['payment']>;
+
+function HoldNotice({ payment }: { payment: Payment }) {
+  if (payment.stage !== 'onHold' || !payment.hold) return null;
+  const hold = words.hold[payment.hold];
+  return (
+    <p className="status-notice" role="note">
+      {typeof hold === 'function' ? hold(formatEurCents(payment.stillDueCents)) : hold}
+    </p>
+  );
+}
+
+function Transfer({ transfer }: { transfer: NonNullable<Payment['transfer']> }) {
+  const rows: [string, string][] = [
+    [words.bankName, transfer.bankName],
+    [words.accountName, transfer.accountName],
+    [words.accountNumber, transfer.accountNumber],
+    [words.swiftBic, transfer.swiftBic],
+    [words.reference, transfer.reference],
+  ];
+  return (
+    <div className="status-transfer">
+      <div>
+        <h3>{words.transferHeading(formatEurCents(transfer.amountCents))}</h3>
+        <dl className="status-facts">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>
+                <code>{value}</code>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {transfer.qrImage ? <img src={transfer.qrImage} alt={words.qrAlt} width={180} height={180} /> : <p className="status-muted">{words.qrMissing}</p>}
+    </div>
+  );
+}
+
+export function PaymentPanel({ status, onPayAgain }: { status: InvestmentStatusResponse; onPayAgain: () => void }) {
+  const { payment, refunds } = status;
+  // The payment went back (the case no longer waits on one) and the investment may go on: pay again.
+  const paidBack = payment === null && refunds.length > 0;
+  const canPayAgain = paidBack && status.review.standing !== 'rejected';
+  return (
+    <section className="status-card" aria-labelledby="status-payment">
+      <h2 id="status-payment" className="complete__heading">
+        {words.paymentHeading}
+      </h2>
+      {payment ? (
+        <>
+          <dl className="status-facts">
+            <div>
+              <dt>{words.statusLabel}</dt>
+              <dd className={`status-stage status-stage--${payment.stage}`}>{words.stage[payment.stage]}</dd>
+            </div>
+            <div>
+              <dt>{words.methodLabel}</dt>
+              <dd>{words.method[payment.method]}</dd>
+            </div>
+            <div>
+              <dt>{words.total}</dt>
+              <dd>{formatEurCents(payment.totalCents)}</dd>
+            </div>
+            {payment.method !== 'CARD' ? (
+              <div>
+                <dt>{words.received}</dt>
+                <dd>{formatEurCents(payment.receivedCents)}</dd>
+              </div>
+            ) : null}
+            {payment.stillDueCents > 0 && payment.stage !== 'cardPending' ? (
+              <div>
+                <dt>{words.stillDue}</dt>
+                <dd>
+                  <strong>{formatEurCents(payment.stillDueCents)}</strong>
+                </dd>
+              </div>
+            ) : null}
+            {payment.reference ? (
+              <div>
+                <dt>{words.reference}</dt>
+                <dd>
+                  <code>{payment.reference}</code>
+                </dd>
+              </div>
+            ) : null}
+            {payment.paidAt ? (
+              <div>
+                <dt>{words.paidOn}</dt>
+                <dd>{formatDateTime(payment.paidAt)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <HoldNotice payment={payment} />
+          {payment.transfer ? <Transfer transfer={payment.transfer} /> : null}
+        </>
+      ) : paidBack ? null : (
+        <p>{words.noPayment}</p>
+      )}
+      {refunds.length > 0 ? (
+        <>
+          <h3>{words.refundsHeading}</h3>
+          <ul className="status-refunds">
+            {refunds.map((refund) => (
+              <li key={`${refund.paymentId}-${refund.at}`}>{words.refundLine(formatEurCents(refund.amountCents), words.method[refund.method], formatDateTime(refund.at))}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {canPayAgain ? <Button onClick={onPayAgain}>{words.payAgain}</Button> : null}
+    </section>
+  );
+}
