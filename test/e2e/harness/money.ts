@@ -62,6 +62,7 @@ export async function staffApiToken(roles: StaffRole[], displayName = 'Test Staf
 }
 
 export const staffGet = <T>(path: string, token: string) => call<T>(staffOrigin, 'GET', path, token);
+export const staffPost = <T>(path: string, token: string, body: unknown) => call<T>(staffOrigin, 'POST', path, token, body);
 
 /** A compliance decision on the investor's current review round (read from the case). */
 export async function decideKyc(token: string, userId: string, decision: 'APPROVED' | 'REJECTED', reason?: string): Promise<{ status: string }> {

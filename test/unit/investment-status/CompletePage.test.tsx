@@ -134,6 +134,7 @@ describe('the investment status page', () => {
     });
     expect(await screen.findByText(words.tokensNone)).toBeTruthy();
     expect(screen.queryByText(messages.completePage.congratulations)).toBeNull();
+    expect(screen.queryByText(messages.completePage.nextHeading)).toBeNull();
     expect(screen.queryByText(words.noPayment)).toBeNull();
     expect(screen.getByText(words.tokensNone)).toBeTruthy();
     expect(screen.getByText((text) => text.startsWith(`${euros(2_060_000)} returned by card on`))).toBeTruthy();

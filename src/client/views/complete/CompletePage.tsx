@@ -34,7 +34,7 @@ import './complete.css';
 
 const text = messages.completePage;
 
-/** The spec's congratulations fit an investment on its way, not one that was refused or paid back. */
+/** The spec's congratulations and what happens next fit an investment on its way, not one that was refused or paid back. */
 const isOnItsWay = (status: InvestmentStatusResponse) =>
   status.review.standing !== 'rejected' && status.payment !== null && status.payment.stage !== 'refundPending';
 
@@ -148,16 +148,18 @@ export function CompletePage({ actor }: { actor: InvestmentStatusActorRef }) {
         </p>
       </section>
 
-      <section aria-labelledby="complete-next">
-        <h2 id="complete-next" className="complete__heading">
-          {text.nextHeading}
-        </h2>
-        <ol className="complete__next">
-          {text.next.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ol>
-      </section>
+      {isOnItsWay(status) ? (
+        <section aria-labelledby="complete-next">
+          <h2 id="complete-next" className="complete__heading">
+            {text.nextHeading}
+          </h2>
+          <ol className="complete__next">
+            {text.next.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
     </div>
   );
 }
