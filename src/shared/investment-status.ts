@@ -77,6 +77,13 @@ export const InvestmentStatusSchema = v.strictObject({
       issuedAt: time,
     }),
   ),
+  /** What the lifecycle chart lets the investor do next where the case stands (the page offers exactly these). */
+  next: v.strictObject({
+    /** Submit the verification steps the reviewer asked for again. */
+    redoSteps: v.boolean(),
+    /** Pay again, after the payment went back. */
+    payAgain: v.boolean(),
+  }),
   /** The facts of the case that concern the investor, oldest first. */
   timeline: v.array(v.strictObject({ at: time, by: v.picklist(TIMELINE_ACTORS), words: v.string() })),
 });

@@ -126,6 +126,8 @@ forEachDatabase('the investor’s investment status', (t) => {
     expect(answer.headline).toBe('Your identity verification was not approved; your payment was returned to you.');
     expect(answer.review.standing).toBe('rejected');
     expect(answer.payment).toBeNull();
+    // The chart takes no new payment from a rejected investor: the page offers none.
+    expect(answer.next).toEqual({ redoSteps: false, payAgain: false });
     expect(answer.refunds).toEqual([{ paymentId: card.paymentId, method: 'CARD', amountCents: card.totalAmount * 100, at: expect.any(String) }]);
     expect(answer.timeline.map((f) => f.words).slice(-3)).toEqual([
       'Your card payment went through.',
@@ -135,6 +137,21 @@ forEachDatabase('the investor’s investment status', (t) => {
     namesNoStaff(answer, [compliance, finance]);
   });
 
+  it('a wire held as under-paid and returned: refunded, and the chart lets the investor pay again', async () => {
+    const finance = await createStaff(t, ['finance']);
+    const ivy = await signedInvestor();
+    const wire = await initiate(t, ivy, 'WIRE');
+    expect((await t.post('/api/payment/process', { paymentMethod: 'WIRE', paymentId: wire.paymentId, transactionId: wire.paymentRef }, ivy.token)).status).toBe(200);
+    expect((await receipt(t, finance.token, wire.paymentId, { amount: 100 })).status).toBe(200);
+    expect((await status(t, ivy.token)).next).toEqual({ redoSteps: false, payAgain: false });
+    expect((await refund(t, finance.token, wire.paymentId, { reason: 'Underpaid, returned', outgoingReference: 'RET-1' })).status).toBe(200);
+    const answer = await status(t, ivy.token);
+    expect(answer.headline).toBe('Your payment was returned to you; you may pay again.');
+    expect(answer.payment).toBeNull();
+    expect(answer.refunds).toEqual([{ paymentId: wire.paymentId, method: 'WIRE', amountCents: 10_000, at: expect.any(String) }]);
+    expect(answer.next).toEqual({ redoSteps: false, payAgain: true });
+  });
+
   it('steps asked for again: which, with the reviewer’s message to the investor', async () => {
     const compliance = await createStaff(t, ['compliance']);
     const fay = await signedInvestor();
@@ -142,6 +159,7 @@ forEachDatabase('the investor’s investment status', (t) => {
     const answer = await status(t, fay.token);
     expect(answer.headline).toBe('We asked you to redo some identity verification steps.');
     expect(answer.review).toEqual({ standing: 'resubmissionRequested', resubmission: { steps: ['identity'], message: 'The passport photo is blurred.' } });
+    expect(answer.next).toEqual({ redoSteps: true, payAgain: false });
     expect(answer.timeline.at(-1)).toMatchObject({ by: 'the foundation', words: 'The foundation asked you to redo some verification steps.' });
   });
 });

@@ -40,6 +40,7 @@ const status = (over: Partial<InvestmentStatusResponse>): InvestmentStatusRespon
   payment: null,
   refunds: [],
   tokens: null,
+  next: { redoSteps: false, payAgain: false },
   timeline: [],
   ...over,
 });

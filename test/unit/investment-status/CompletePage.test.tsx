@@ -47,6 +47,7 @@ const base: InvestmentStatusResponse = {
   },
   refunds: [],
   tokens: null,
+  next: { redoSteps: false, payAgain: false },
   timeline: [
     { at: '2026-11-20T09:00:00.000Z', by: 'you', words: 'You signed the seven agreements.' },
     { at: '2026-11-20T09:05:00.000Z', by: 'you', words: 'You told us your bank transfer was sent.' },
@@ -148,6 +149,7 @@ describe('the investment status page', () => {
       review: { standing: 'approved', resubmission: null },
       payment: null,
       refunds: [{ paymentId: 'p1', method: 'WIRE', amountCents: 2_000_000, at: '2026-11-23T10:00:00.000Z' }],
+      next: { redoSteps: false, payAgain: true },
     });
     fireEvent.click(await screen.findByRole('button', { name: words.payAgain }));
     expect(asked).toContainEqual({ type: 'process.route.request', path: '/process/payment' });
@@ -155,7 +157,11 @@ describe('the investment status page', () => {
   });
 
   it('steps asked for again: which, the reviewer’s message, and the way back to them', async () => {
-    const { asked } = mount({ ...base, review: { standing: 'resubmissionRequested', resubmission: { steps: ['identity', 'address'], message: 'The passport photo is blurred.' } } });
+    const { asked } = mount({
+      ...base,
+      review: { standing: 'resubmissionRequested', resubmission: { steps: ['identity', 'address'], message: 'The passport photo is blurred.' } },
+      next: { redoSteps: true, payAgain: false },
+    });
     expect(await screen.findByText('The passport photo is blurred.')).toBeTruthy();
     expect(screen.getByText(/Identity document, Proof of address/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: words.redoSteps }));

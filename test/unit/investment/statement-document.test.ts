@@ -36,6 +36,7 @@ function facts(overrides: Partial<StatementFacts> = {}): StatementFacts {
       } as NonNullable<StatementFacts['status']['payment']>,
       refunds: [{ paymentId: 'p-0', method: 'CARD', amountCents: 104_000, at: '2026-05-01T08:30:00.000Z' }],
       tokens: { quantity: 80_000.5, wallet: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', transactionHash: TX, explorerUrl: null, issuedAt: '2026-05-11T12:00:00.000Z' },
+      next: { redoSteps: false, payAgain: false },
       timeline: [
         { at: '2026-05-02T10:00:00.000Z', by: 'you', words: 'You signed the seven agreements.' },
         { at: '2026-05-11T12:00:00.000Z', by: 'the foundation', words: 'Your tokens were sent to your wallet.' },

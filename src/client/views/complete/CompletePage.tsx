@@ -97,7 +97,7 @@ export function CompletePage({ actor }: { actor: InvestmentStatusActorRef }) {
                 <p>{status.review.resubmission.message}</p>
               </blockquote>
             ) : null}
-            <Button onClick={() => actor.send({ type: 'status.redoSteps' })}>{words.redoSteps}</Button>
+            {status.next.redoSteps ? <Button onClick={() => actor.send({ type: 'status.redoSteps' })}>{words.redoSteps}</Button> : null}
           </div>
         ) : null}
       </section>

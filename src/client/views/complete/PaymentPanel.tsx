@@ -52,9 +52,8 @@ function Transfer({ transfer }: { transfer: NonNullable<Payment['transfer']> }) 
 
 export function PaymentPanel({ status, onPayAgain }: { status: InvestmentStatusResponse; onPayAgain: () => void }) {
   const { payment, refunds } = status;
-  // The payment went back (the case no longer waits on one) and the investment may go on: pay again.
+  // The payment went back: the case waits on no payment, the refunds say what went back.
   const paidBack = payment === null && refunds.length > 0;
-  const canPayAgain = paidBack && status.review.standing !== 'rejected';
   return (
     <section className="status-card" aria-labelledby="status-payment">
       <h2 id="status-payment" className="complete__heading">
@@ -120,7 +119,7 @@ export function PaymentPanel({ status, onPayAgain }: { status: InvestmentStatusR
           </ul>
         </>
       ) : null}
-      {canPayAgain ? <Button onClick={onPayAgain}>{words.payAgain}</Button> : null}
+      {status.next.payAgain ? <Button onClick={onPayAgain}>{words.payAgain}</Button> : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@
  * provider) and anything naming staff stay out.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { investmentMachine } from '../../../../machines/investment/investment.machine.ts';
 import { isInStatePath } from '../../../../machines/investment/investment.rules.ts';
 import type { InvestmentEvent } from '../../../../machines/investment/investment.types.ts';
 import { formatEurCents } from '../../../shared/format.ts';
@@ -117,6 +118,23 @@ function wordsOf(fact: Fact, detail: Record<string, unknown>): { by: InvestmentS
   }
 }
 
+/**
+ * What the chart accepts from the investor where the case stands: the page's buttons ask the chart rather than keep a
+ * rule of their own. Paying again is offered only from the refunded state (elsewhere the process's own pages lead),
+ * when the chart would take a new payment's start (its KYC guard: a rejected investor may not pay again). The chart
+ * starts a card payment as an event; a transfer's start is no event of its own (only its "sent"), so the card's start
+ * stands for a new payment of either kind.
+ */
+function nextOf(stored: typeof investmentCases.$inferSelect): InvestmentStatusResponse['next'] {
+  const snapshot = investmentMachine.resolveState({ value: stored.value, context: stored.context });
+  return {
+    redoSteps: snapshot.can({ type: 'INVESTOR.KYC_RESUBMITTED', at: new Date(0).toISOString() }),
+    payAgain:
+      isInStatePath(stored.states, 'case.investing.refunded') &&
+      snapshot.can({ type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: '', dueCents: stored.context.amountCents }),
+  };
+}
+
 /** What the answer needs beyond the rows: the issuer's block explorer (TOKEN_EXPLORER_TX_URL, null shows no link) and the bank account a wire goes to. */
 export type InvestorStatusOptions = { explorerTxUrl?: string | null; bank?: BankAccount; log?: Log };
 
@@ -190,6 +208,7 @@ export async function investorStatus(db: Db, userId: string, options: InvestorSt
     },
     payment,
     refunds: refundRows.map((r) => ({ paymentId: r.paymentId, method: r.method as PaymentMethod, amountCents: r.amountCents, at: (r.at ?? new Date(0)).toISOString() })),
+    next: nextOf(stored),
     tokens: issuance
       ? {
           quantity: issuance.tokenQuantity,
