@@ -20,7 +20,7 @@ export const STATUS_POLL_MS = 30_000;
 const load = (doneTarget: string, errorTarget: string) => ({
   id: 'loadStatus',
   src: 'loadStatus' as const,
-  onDone: { target: doneTarget, actions: { type: 'keepStatus' as const, params: ({ event }: { event: { output: LoadStatusOutput } }) => ({ status: event.output }) } },
+  onDone: { target: doneTarget, actions: { type: 'keepStatus' as const, params: ({ event }: { event: { output: LoadStatusOutput } }) => event.output } },
   onError: { target: errorTarget, actions: { type: 'noteFailed' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
 });
 
@@ -35,7 +35,7 @@ export const investmentStatusMachine = setup({
     isWaitingOnOthers: ({ context }) => isWaitingOnOthers(context.status),
   },
   actions: {
-    keepStatus: assign((_, params: { status: LoadStatusOutput }) => ({ status: params.status, error: null, checkedAt: new Date().toISOString() })),
+    keepStatus: assign((_, params: LoadStatusOutput) => ({ status: params.status, error: null, checkedAt: params.checkedAt })),
     noteFailed: assign((_, params: { error: unknown }) => ({ error: loadFailureText(params.error) })),
     showSignedDocuments: sendParent({ type: 'process.route.request', path: DOWNLOADS_PATH } satisfies InvestmentStatusParentEvent),
     showKyc: sendParent({ type: 'process.route.request', path: pathOfStep('kyc') } satisfies InvestmentStatusParentEvent),

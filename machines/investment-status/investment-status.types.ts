@@ -19,7 +19,8 @@ export type InvestmentStatusEvent =
   /** 'Pay again' after the payment went back. */
   | { type: 'status.payAgain' };
 
-export type LoadStatusOutput = InvestmentStatusResponse;
+/** The status, and when it was read (the effect's clock: the chart itself reads no clock). */
+export type LoadStatusOutput = { status: InvestmentStatusResponse; checkedAt: string };
 
 /** What the page asks of the process chart: to show another of its pages. */
 export type InvestmentStatusParentEvent = { type: 'process.route.request'; path: string };

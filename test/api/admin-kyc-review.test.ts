@@ -82,6 +82,7 @@ forEachDatabase('admin kyc review', (t) => {
       reviewRound: 1,
       approvals: 0,
       fourEyes: true,
+      assignee: null,
     });
     expect(all[0]?.fourEyes).toBe(false);
 

@@ -22,6 +22,7 @@ const notFound = Object.assign(new Error('Not found.'), { status: 404 });
 const conflict = Object.assign(new Error(kycReviewMessages.notUnderReview), { status: 409 });
 const APPROVED: KycDecisionResponse = { status: 'APPROVED', reviewRound: 1, decision: 'APPROVED', awaitingSecondApproval: false };
 const DOC: OpenDocument = { documentId: '11111111-1111-4111-8111-111111111111', url: 'blob:fake-1', contentType: 'image/png' };
+const STAFF_ID = '22222222-2222-4222-8222-222222222222';
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadCase', output: kycCase() },
@@ -59,7 +60,7 @@ describe.each([
   });
   afterEach(() => revoke.mockRestore());
 
-  const input = { userId: CASE_USER_ID, canDecide };
+  const input = { userId: CASE_USER_ID, staffId: STAFF_ID, canDecide };
   const result = coverMachine(kycCaseMachine, { name: 'kyc-case', events, input, ignoreContext: ['notice'] });
 
   if (canDecide) it('reaches every state and transition', () => expectFullCoverage(result));

@@ -25,6 +25,7 @@ const row = (i: number): KycQueueRow => ({
   reviewRound: 1,
   approvals: 0,
   fourEyes: i > 4,
+  assignee: null,
 });
 const FIRST: KycQueueResponse = { rows: [row(1), row(2)], nextCursor: 'c1', fourEyesAboveEur: 100_000 };
 const LAST: KycQueueResponse = { rows: [row(3)], nextCursor: null, fourEyesAboveEur: 100_000 };

@@ -4,8 +4,8 @@ import { agreementsMachine } from '../../machines/agreements/agreements.machine.
 import { disclosureMachine } from '../../machines/disclosure/disclosure.machine.ts';
 import { downloadsMachine } from '../../machines/downloads/downloads.machine.ts';
 import { investmentStatusMachine } from '../../machines/investment-status/investment-status.machine.ts';
+import type { LoadStatusOutput } from '../../machines/investment-status/investment-status.types.ts';
 import type { DocumentsResponse } from '../../src/shared/documents.ts';
-import type { InvestmentStatusResponse } from '../../src/shared/investment-status.ts';
 import type { LegalProgressResponse } from '../../src/shared/legal.ts';
 import type { DisclosureData } from '../../machines/disclosure/disclosure.types.ts';
 import { kycMachine } from '../../machines/kyc/kyc.machine.ts';
@@ -34,7 +34,7 @@ const fakeCharts: PageCharts = {
   kyc: kycMachine.provide({ actors: { loadKycStatus: fromPromise<KycStatusResponse, void>(() => new Promise(() => {})) } }),
   agreements: agreementsMachine.provide({ actors: { loadLegalProgress: fromPromise<LegalProgressResponse, void>(() => new Promise(() => {})) } }),
   payment: paymentMachine.provide({ actors: { loadPaymentStart: fromPromise<PaymentStart, void>(() => new Promise(() => {})) } }),
-  complete: investmentStatusMachine.provide({ actors: { loadStatus: fromPromise<InvestmentStatusResponse, void>(() => new Promise(() => {})) } }),
+  complete: investmentStatusMachine.provide({ actors: { loadStatus: fromPromise<LoadStatusOutput, void>(() => new Promise(() => {})) } }),
   downloads: downloadsMachine.provide({ actors: { loadDocuments: fromPromise<DocumentsResponse, void>(() => new Promise(() => {})) } }),
 };
 

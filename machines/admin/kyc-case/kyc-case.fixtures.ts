@@ -31,5 +31,8 @@ export function kycCase(over: Partial<KycCase['kyc']> = {}, fourEyes = false): K
     ],
     reviews: [],
     fourEyes: { applies: fourEyes, aboveEur: 100_000, approvalsThisRound: [] },
+    assignee: null,
+    notes: [],
+    reviewers: [],
   };
 }

@@ -4,10 +4,12 @@
  * a refusal shows the server's words) and the document shown inline (its bytes as an object URL, released when
  * another is opened, it is closed or the case is left). Effects: loadCase, decide, loadDocument (provided by
  * src/client/admin/kyc/kyc-review-effects.ts); releaseDocument has the app revoke the object URL (revokeDocumentUrl).
+ * While the case is shown it runs the case work chart (who holds the case, internal notes) as its child `work`.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { EMPTY_FORM, type DecideInput, type KycCase, type KycCaseContext, type KycCaseEvent, type KycCaseInput, type KycDecisionResponse, type LoadDocumentInput, type OpenDocument } from './kyc-case.types.ts';
 import { decisionNotice, decisionPayload, errorText, formProblem, isNotFound } from './kyc-case.rules.ts';
+import { kycCaseWorkMachine } from '../kyc-case-work/kyc-case-work.machine.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export const kycCaseMachine = setup({
@@ -22,6 +24,8 @@ export const kycCaseMachine = setup({
     loadDocument: fromPromise<OpenDocument, LoadDocumentInput>(async () => {
       throw new Error('loadDocument is provided by the back-office');
     }),
+    /** Who holds the case and the internal notes (issue 29): a chart of its own, its effects provided with this one's. */
+    caseWork: kycCaseWorkMachine,
   },
   guards: {
     canDecide: ({ context }) => context.canDecide && context.kase?.kyc.status === 'UNDER_REVIEW',
@@ -87,11 +91,13 @@ export const kycCaseMachine = setup({
         loadCase: "Fetches the investor's KYC case: steps, answers, documents, history.",
         decide: 'Sends the compliance decision on the case to the server.',
         loadDocument: "Fetches one of the case's documents to show inline.",
+        caseWork: "The team's work on the case beside the decision: who holds it, and the internal notes.",
       },
     },
   } satisfies MachineMeta,
   context: ({ input }) => ({
     userId: input.userId,
+    staffId: input.staffId,
     canDecide: input.canDecide,
     kase: null,
     error: null,
@@ -122,8 +128,20 @@ export const kycCaseMachine = setup({
     failed: { description: 'The case could not be loaded: the failure is shown with Try again.', on: { 'case.retry': 'loading' } },
     notFound: { description: 'There is no KYC case for this investor.' },
     ready: {
-      description: 'The case is on screen: the decision and the document side by side.',
+      description: 'The case is on screen: the decision and the document side by side, and the team’s work on it.',
       type: 'parallel',
+      invoke: {
+        id: 'work',
+        src: 'caseWork',
+        input: ({ context }) => ({
+          userId: context.userId,
+          staffId: context.staffId,
+          canWork: context.canDecide,
+          assignee: context.kase?.assignee ?? null,
+          notes: context.kase?.notes ?? [],
+          reviewers: context.kase?.reviewers ?? [],
+        }),
+      },
       exit: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument'],
       states: {
         decision: {

@@ -1,7 +1,7 @@
 import type { KycCase, KycDecisionInput, KycDecisionResponse, KycReviewDecision } from '../../../src/shared/admin/kyc-review.ts';
 import type { KycResubmitStep } from '../../../src/shared/kyc.ts';
 
-export type KycCaseInput = { userId: string; canDecide: boolean };
+export type KycCaseInput = { userId: string; staffId: string; canDecide: boolean };
 
 /** The decision form as typed. */
 export type DecisionForm = { decision: KycReviewDecision | ''; reason: string; steps: KycResubmitStep[]; message: string };
@@ -12,6 +12,8 @@ export type OpenDocument = { documentId: string; url: string; contentType: strin
 
 export type KycCaseContext = {
   userId: string;
+  /** The signed-in staff member. */
+  staffId: string;
   /** Compliance may decide; an auditor reads only (the server refuses their decision anyway). */
   canDecide: boolean;
   kase: KycCase | null;

@@ -14,6 +14,7 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 function changed(filters: KycQueueFilters, field: keyof KycQueueFilters, value: string): KycQueueFilters {
   if (field === 'status') return (KYC_QUEUE_STATUSES as readonly string[]).includes(value) ? { ...filters, status: value as KycQueueFilters['status'] } : filters;
   if (field === 'investorType') return value === '' || value === 'INDIVIDUAL' || value === 'ENTITY' ? { ...filters, investorType: value } : filters;
+  if (field === 'assignee') return value === '' || value === 'me' || value === 'none' ? { ...filters, assignee: value } : filters;
   return { ...filters, [field]: value.slice(0, 200) };
 }
 

@@ -1,7 +1,8 @@
 import type { KYC_QUEUE_STATUSES, KycQueueResponse, KycQueueRow } from '../../../src/shared/admin/kyc-review.ts';
 
-export type KycQueueFilters = { status: (typeof KYC_QUEUE_STATUSES)[number]; q: string; investorType: '' | 'INDIVIDUAL' | 'ENTITY'; minAmount: string };
-export const DEFAULT_QUEUE_FILTERS: KycQueueFilters = { status: 'UNDER_REVIEW', q: '', investorType: '', minAmount: '' };
+/** `assignee`: '' any, 'me' the caller's cases, 'none' the cases nobody holds (issue 29). */
+export type KycQueueFilters = { status: (typeof KYC_QUEUE_STATUSES)[number]; q: string; investorType: '' | 'INDIVIDUAL' | 'ENTITY'; minAmount: string; assignee: '' | 'me' | 'none' };
+export const DEFAULT_QUEUE_FILTERS: KycQueueFilters = { status: 'UNDER_REVIEW', q: '', investorType: '', minAmount: '', assignee: '' };
 
 export type LoadQueueInput = { filters: KycQueueFilters; cursor: string | null };
 

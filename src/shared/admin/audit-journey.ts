@@ -30,6 +30,8 @@ const LABELS: Record<string, string> = {
   'admin.kyc.resubmission-requested': 'KYC steps asked for again by compliance',
   'admin.kyc.document-viewed': 'KYC document viewed by compliance',
   'admin.kyc.rejected': 'KYC rejected by compliance',
+  'admin.kyc.assigned': 'KYC case taken, reassigned or let go by compliance',
+  'admin.kyc.note': 'Internal note added to the KYC case by compliance',
   'legal.draft.saved': 'Agreement draft saved',
   'legal.wallet.saved': 'Wallet address saved',
   'legal.agreement.signed': 'Agreement signed',

@@ -15,6 +15,15 @@ export const kycReviewMessages = {
     'You were given the compliance role after this case was submitted for review, so your approval cannot count towards its two approvals. A reviewer who held the role before the submission must approve it.',
   notFound: 'Not found.',
   resubmitOnlyRequested: 'Only the steps the reviewer asked you to redo can be changed.',
+  // Case work (issue 29): who holds a case, internal notes.
+  noteEmpty: 'Please write the note first.',
+  requestIdRequired: 'The request id is missing or not a UUID.',
+  requestIdUsed: 'This request id was already used for a note on another case. Send the note again.',
+  staffIdInvalid: 'Choose a reviewer from the list.',
+  notAReviewer: 'Only an active member of the compliance team can hold a case.',
+  heldByOther: (name: string) => `This case is now held by ${name}. Look at it again before you change who holds it.`,
+  heldByNobody: 'Nobody holds this case any more. Look at it again before you change who holds it.',
+  unknownAssigneeFilter: 'Filter by "me", "none" or a reviewer.',
 } as const;
 
 /** The emails an investor gets when a reviewer decides (plain text; the reviewer's own words quoted as written). */

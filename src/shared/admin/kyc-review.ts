@@ -24,6 +24,9 @@ export const KYC_QUEUE_LIMIT = 50;
 export const KYC_QUEUE_STATUSES = ['UNDER_REVIEW', 'RESUBMISSION_REQUESTED', 'APPROVED', 'REJECTED'] as const;
 
 const REASON_MAX = 2000;
+/** The longest internal note (a paragraph or three, not a document). */
+export const KYC_NOTE_MAX_CHARS = 4000;
+const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
 const MESSAGE_MAX = 4000;
 
 /** Text a person wrote: trimmed, normalised, without control characters other than line breaks and tabs. */
@@ -56,6 +59,40 @@ export function decisionProblem(payload: unknown): string | null {
 }
 export type KycDecisionPayload = v.InferOutput<typeof KycDecisionSchema>;
 
+/**
+ * POST /api/admin/kyc/cases/:userId/assignment: give the case to `assignTo` (oneself to take it, another reviewer to
+ * reassign it, null to let it go), provided it is still held by `expectedAssignee` (who the reviewer saw hold it).
+ */
+export const KycAssignmentSchema = v.strictObject({
+  assignTo: v.nullable(uuid(kycReviewMessages.staffIdInvalid)),
+  expectedAssignee: v.nullable(uuid(kycReviewMessages.staffIdInvalid)),
+});
+export type KycAssignmentPayload = v.InferOutput<typeof KycAssignmentSchema>;
+
+/** POST /api/admin/kyc/cases/:userId/notes: an internal note (never shown to the investor); one per request id. */
+export const KycNoteSchema = v.strictObject({
+  // A note of nothing but invisible characters (zero-width spaces, joiners) is no note.
+  body: v.pipe(humanText(KYC_NOTE_MAX_CHARS), v.check((s) => s.replace(/[\s\u200b-\u200d\u2060\ufeff]/gu, '').length > 0, kycReviewMessages.noteEmpty)),
+  requestId: uuid(kycReviewMessages.requestIdRequired),
+});
+export type KycNotePayload = v.InferOutput<typeof KycNoteSchema>;
+
+/** null when the server would take a note of `body`; else the words it would answer with (the form checks before sending). */
+export function noteProblem(body: string): string | null {
+  const result = v.safeParse(KycNoteSchema.entries.body, body);
+  return result.success ? null : (result.issues[0]?.message ?? kycReviewMessages.noteEmpty);
+}
+
+/** Who holds a case, since when, and who gave it to them. */
+export type KycCaseAssignee = { staffId: string; name: string; since: string; assignedByName: string };
+export type KycAssignmentResponse = { assignee: KycCaseAssignee | null };
+
+/** An internal note: who wrote it and when. */
+export type KycCaseNote = { id: string; staffId: string; staffName: string; body: string; at: string };
+
+/** The queue's assignee filter: the caller's cases, nobody's, or one reviewer's (their staff id). */
+export const KYC_ASSIGNEE_FILTERS = ['me', 'none'] as const;
+
 export type KycQueueRow = {
   userId: string;
   /** The person's full name, or the entity's name. */
@@ -68,6 +105,8 @@ export type KycQueueRow = {
   /** First approvals of this round so far. */
   approvals: number;
   fourEyes: boolean;
+  /** Who holds the case (issue 29), null while nobody does. */
+  assignee: { staffId: string; name: string } | null;
 };
 export type KycQueueResponse = { rows: KycQueueRow[]; nextCursor: string | null; fourEyesAboveEur: number };
 
@@ -129,6 +168,11 @@ export type KycCase = {
   documents: KycCaseDocument[];
   reviews: KycCaseReview[];
   fourEyes: { applies: boolean; aboveEur: number; approvalsThisRound: { reviewerId: string; reviewerName: string; decidedAt: string }[] };
+  /** Case work (issue 29): who holds the case, and the team's internal notes, oldest first (never shown to the investor). */
+  assignee: KycCaseAssignee | null;
+  notes: KycCaseNote[];
+  /** The active compliance reviewers, by name: who the case can be given to. */
+  reviewers: { staffId: string; name: string }[];
 };
 
 export type KycDecisionResponse = { status: KycStatus; reviewRound: number; decision: KycReviewDecision; awaitingSecondApproval: boolean };

@@ -35,6 +35,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'GET /api/admin/kyc/cases/:userId': ['compliance', 'auditor'],
   'GET /api/admin/kyc/cases/:userId/documents/:documentId': ['compliance', 'auditor'],
   'POST /api/admin/kyc/cases/:userId/decision': ['compliance'],
+  'POST /api/admin/kyc/cases/:userId/assignment': ['compliance'],
+  'POST /api/admin/kyc/cases/:userId/notes': ['compliance'],
   // Issuer content and settings: the issuer-admin changes them; an auditor reads them too.
   'GET /api/admin/content': ['issuer-admin', 'auditor'],
   'GET /api/admin/content/disclosure/:id/pdf': ['issuer-admin', 'auditor'],

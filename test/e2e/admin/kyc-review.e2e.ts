@@ -2,8 +2,8 @@
  * The KYC review and the issuer content in the real back-office (issue 15), in Chromium. Investors are built through
  * the API to KYC UNDER_REVIEW (registration, disclosure, the four KYC steps, completion); staff pages are signed in
  * with a virtual authenticator (harness/staff.ts). Proves:
- *   1. compliance finds an investor in the queue, reads the case (registration, AML answers, a document inline) and
- *      approves: the case says approved, the investor's GET /api/kyc/status says APPROVED, the investor is emailed;
+ *   1. compliance finds an investor in the queue, reads the case (registration, AML answers, a document inline), takes
+ *      it and writes an internal note (issue 29; an empty note is refused in the page), and approves: the case says approved, the investor's GET /api/kyc/status says APPROVED, the investor is emailed;
  *   2. four-eyes above the threshold: one approval keeps the case under review, the same reviewer cannot approve
  *      twice (the server's words shown), a reviewer given compliance after the submission is refused (its words
  *      shown, issue 26), a second reviewer who held compliance before the submission approves;
@@ -156,6 +156,22 @@ describeE2E('back-office KYC review and content', () => {
     expect(await page.locator('.kyc-case__viewer').innerText()).not.toMatch(/Failed to load/);
     await shoot(page, 'case');
     await axe.check(page, 'admin-kyc-case');
+
+    // Case work (issue 29): Carla takes the case and writes an internal note; the queue says who holds it.
+    const holder = page.getByRole('region', { name: 'Who holds this case' });
+    await holder.getByText('Nobody holds this case.').waitFor();
+    await holder.getByRole('button', { name: 'Take this case' }).click();
+    await holder.getByText(/^You hold this case since /).waitFor();
+    const notes = page.getByRole('region', { name: 'Internal notes' });
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await notes.getByRole('alert').filter({ hasText: 'Please write the note first.' }).waitFor();
+    await notes.getByLabel('Note', { exact: true }).fill('Passport and selfie match; the utility bill is recent.');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await notes.getByText('Passport and selfie match; the utility bill is recent.').waitFor();
+    await notes.getByText(/^Carla Compliance · /).waitFor();
+    expect(await notes.getByLabel('Note', { exact: true }).inputValue()).toBe('');
+    await shoot(page, 'case-held-noted');
+    await axe.check(page, 'admin-kyc-case-held-noted');
 
     const mailsBefore = mailsTo(alice.email).length;
     await decide(page, 'Approve');

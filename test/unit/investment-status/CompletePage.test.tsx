@@ -60,7 +60,7 @@ function mount(answer: InvestmentStatusResponse | Error) {
     actors: {
       loadStatus: fromPromise(async () => {
         if (answer instanceof Error) throw answer;
-        return answer;
+        return { status: answer, checkedAt: '2026-11-28T12:00:00.000Z' };
       }),
     },
   });

@@ -113,6 +113,37 @@ describe('KYC case page', () => {
     expect(await screen.findByText(kycReviewMessages.alreadyApproved)).toBeTruthy();
   });
 
+  it('takes the case and writes an internal note, each sent as the server expects; an auditor sees them without buttons', async () => {
+    const me = staff(['compliance']);
+    const posts: Call[] = [];
+    const { api } = fakeApi([{ ...kycCase(), reviewers: [{ staffId: me.id, name: 'Grace' }, { staffId: 'f3d2b8c1-1111-4111-8111-000000000002', name: 'Dan' }] }], (body) => {
+      const b = body as Record<string, unknown>;
+      posts.push({ method: 'POST', path: '', body });
+      if ('assignTo' in b) return Promise.resolve({ assignee: { staffId: me.id, name: 'Grace', since: '2026-11-28T10:00:00.000Z', assignedByName: 'Grace' } });
+      return Promise.resolve({ note: { id: 'n1', staffId: me.id, staffName: 'Grace', body: b.body, at: '2026-11-28T10:01:00.000Z' } });
+    });
+    render(<KycReviewPage api={api} staff={me} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByText('Nobody holds this case.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Take this case' })));
+    expect(await screen.findByText(/^You hold this case since/)).toBeTruthy();
+    expect(posts[0]?.body).toEqual({ assignTo: me.id, expectedAssignee: null });
+    // An empty note is refused in the page, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText(kycReviewMessages.noteEmpty)).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Address proof is 4 months old.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add note' })));
+    expect(await screen.findByText('Address proof is 4 months old.')).toBeTruthy();
+    expect(posts[1]?.body).toEqual({ body: 'Address proof is 4 months old.', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
+    cleanup();
+    const auditor = fakeApi([{ ...kycCase(), notes: [{ id: 'n1', staffId: me.id, staffName: 'Grace', body: 'Seen.', at: '2026-11-28T10:01:00.000Z' }] }], () => Promise.reject(new Error('an auditor never writes')));
+    render(<KycReviewPage api={auditor.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByText('Seen.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take this case' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull();
+  });
+
   it('is read-only for an auditor', async () => {
     const { api, calls } = fakeApi([kycCase()], () => Promise.reject(new Error('an auditor never decides')));
     render(<KycReviewPage api={api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);

@@ -23,6 +23,7 @@ import { KYC_REVIEW_DECISION_LABELS, KYC_REVIEW_DECISIONS, type KycCase } from '
 import { formatEur } from '../../../shared/format.ts';
 import { ANNUAL_VOLUME_LABELS, FUNDS_SOURCE_LABELS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEPS, KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { DocumentViewer } from '../../ui/document-viewer/index.ts';
+import { CaseWork } from './CaseWork.tsx';
 import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseActions, kycCaseEffects } from './kyc-review-effects.ts';
 
@@ -35,7 +36,7 @@ const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document',
 export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { userId: string }) {
   const canDecide = staff.roles.includes('compliance');
   const machine = useMemo(() => kycCaseMachine.provide({ actors: kycCaseEffects(api), actions: kycCaseActions }), [api]);
-  const actor = useActorRef(machine, { input: { userId, canDecide } });
+  const actor = useActorRef(machine, { input: { userId, staffId: staff.id, canDecide } });
   const phase = useSelector(actor, selectPhase);
   const kase = useSelector(actor, selectCase);
   const error = useSelector(actor, selectError);
@@ -116,6 +117,7 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
           <blockquote>{kase.kyc.resubmission.message}</blockquote>
         </section>
       ) : null}
+      <CaseWork actor={actor} />
       <History kase={kase} />
       <Decision actor={actor} kase={kase} />
     </div>

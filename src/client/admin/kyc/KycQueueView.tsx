@@ -21,7 +21,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
   const canLoadMore = useSelector(actor, selectCanLoadMore);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
   const threshold = useSelector(actor, selectThreshold);
-  const change = (field: 'status' | 'q' | 'investorType' | 'minAmount') => (e: { target: { value: string } }) =>
+  const change = (field: 'status' | 'q' | 'investorType' | 'minAmount' | 'assignee') => (e: { target: { value: string } }) =>
     actor.send({ type: 'queue.filter.change', field, value: e.target.value });
 
   return (
@@ -54,6 +54,14 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
             <option value="">Any</option>
             <option value="INDIVIDUAL">Individual</option>
             <option value="ENTITY">Entity</option>
+          </select>
+        </label>
+        <label>
+          Held by
+          <select value={filters.assignee} onChange={change('assignee')}>
+            <option value="">Anyone or nobody</option>
+            <option value="me">Me</option>
+            <option value="none">Nobody</option>
           </select>
         </label>
         <label>
@@ -91,6 +99,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
                 {r.investorType === 'ENTITY' ? 'Entity' : 'Individual'} · {formatEur(r.investmentAmount)}
               </span>
               <span>Submitted {dateTime(r.submittedAt)}</span>
+              <span>{r.assignee ? `Held by ${r.assignee.name}` : 'Nobody holds it'}</span>
               <span>
                 Round {r.reviewRound} · {r.fourEyes ? `four-eyes: ${r.approvals} of 2 approvals` : `${r.approvals} approval${r.approvals === 1 ? '' : 's'}`}
               </span>

@@ -7,7 +7,7 @@ import type { AdminApi } from '../admin-api.ts';
 
 export type KycPageProps = {
   api: AdminApi;
-  staff: { roles: readonly StaffRole[] };
+  staff: { id: string; roles: readonly StaffRole[] };
   subPath: string;
   navigate: (path: string) => void;
 };

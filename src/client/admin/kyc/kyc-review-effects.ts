@@ -4,6 +4,8 @@
  * has it revoked, by kycCaseActions, when it is no longer shown).
  */
 import { fromPromise } from 'xstate';
+import { kycCaseWorkMachine } from '../../../../machines/admin/kyc-case-work/kyc-case-work.machine.ts';
+import type { AddNoteInput, AssignInput, KycAssignmentResponse, KycCaseNote } from '../../../../machines/admin/kyc-case-work/kyc-case-work.types.ts';
 import type { DecideInput, KycCase, KycDecisionResponse, LoadDocumentInput, OpenDocument } from '../../../../machines/admin/kyc-case/kyc-case.types.ts';
 import type { KycQueueResponse, LoadQueueInput } from '../../../../machines/admin/kyc-queue/kyc-queue.types.ts';
 import type { AdminApi } from '../admin-api.ts';
@@ -15,6 +17,7 @@ export function queueQuery({ filters, cursor }: LoadQueueInput): string {
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.investorType) params.set('investorType', filters.investorType);
   if (filters.minAmount.trim()) params.set('minAmount', filters.minAmount.trim());
+  if (filters.assignee) params.set('assignee', filters.assignee);
   if (cursor) params.set('cursor', cursor);
   return `${CASES}?${params.toString()}`;
 }
@@ -30,8 +33,22 @@ export const kycCaseActions = {
   },
 };
 
+const loadCase = (api: AdminApi) =>
+  fromPromise<KycCase, { userId: string }>(({ input, signal }) => api.get<KycCase>(`${CASES}/${encodeURIComponent(input.userId)}`, { signal }));
+
+/** The case work chart with its effects: who holds the case, notes, and the case read again after a refusal. */
+export const kycCaseWork = (api: AdminApi) =>
+  kycCaseWorkMachine.provide({
+    actors: {
+      assign: fromPromise<KycAssignmentResponse, AssignInput>(({ input }) => api.post<KycAssignmentResponse>(`${CASES}/${encodeURIComponent(input.userId)}/assignment`, input.payload)),
+      addNote: fromPromise<{ note: KycCaseNote }, AddNoteInput>(({ input }) => api.post<{ note: KycCaseNote }>(`${CASES}/${encodeURIComponent(input.userId)}/notes`, input.payload)),
+      loadCase: loadCase(api),
+    },
+  });
+
 export const kycCaseEffects = (api: AdminApi) => ({
-  loadCase: fromPromise<KycCase, { userId: string }>(({ input, signal }) => api.get<KycCase>(`${CASES}/${encodeURIComponent(input.userId)}`, { signal })),
+  loadCase: loadCase(api),
+  caseWork: kycCaseWork(api),
   decide: fromPromise<KycDecisionResponse, DecideInput>(({ input }) => api.post<KycDecisionResponse>(`${CASES}/${encodeURIComponent(input.userId)}/decision`, input.payload)),
   loadDocument: fromPromise<OpenDocument, LoadDocumentInput>(async ({ input, signal }) => {
     const blob = await api.blob(`${CASES}/${encodeURIComponent(input.userId)}/documents/${encodeURIComponent(input.documentId)}`, { signal });

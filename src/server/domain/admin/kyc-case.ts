@@ -3,21 +3,23 @@
  * (investor and verification; disclosure reads; documents, replaced ones included; reviews with reviewer names;
  * the threshold): registration data, the investor's wallets (the one signed for with the agreements, where tokens go,
  * and the registration one: investor-wallets.ts), the disclosure reading record, every KYC document, the AML answers,
- * the review history and the resubmission state. An unknown investor, or one without a verification row, is a 404.
+ * the review history and the resubmission state, who holds the case and the team's internal notes (issue 29). An
+ * unknown investor, or one without a verification row, is a 404.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
 import { KYC_REVIEW_DECISIONS, type KycCase } from '../../../shared/admin/kyc-review.ts';
 import { ANNUAL_VOLUMES, FUNDS_SOURCES, KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, KYC_RESUBMIT_STEPS, KYC_STATUSES, type KycResubmitStep } from '../../../shared/kyc.ts';
 import { disclosureProgress, disclosureReads, disclosureSections, kycDocuments, kycReviews, kycVerifications, legalAgreements, staffMembers, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { isUuid } from '../is-uuid.ts';
 import { oneOf } from '../row-mapping.ts';
 import { signedWalletOf } from './investor-wallets.ts';
+import { caseNotFound } from './kyc-case-not-found.ts';
+import { activeReviewers, caseAssignee } from './kyc-assignment.ts';
+import { caseNotes } from './kyc-notes.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
 
-export const caseNotFound = () => new AppError('NOT_FOUND', kycReviewMessages.notFound);
+export { caseNotFound };
 
 const resubmitSteps = (steps: readonly string[] | null): KycResubmitStep[] =>
   (steps ?? []).filter((s): s is KycResubmitStep => (KYC_RESUBMIT_STEPS as readonly string[]).includes(s));
@@ -41,7 +43,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     .where(eq(kycVerifications.userId, userId))
     .limit(1);
   if (!row) throw caseNotFound();
-  const [reads, documents, reviews, threshold] = await Promise.all([
+  const [reads, documents, reviews, threshold, assignee, notes, reviewers] = await Promise.all([
     db
       .select({
         title: disclosureSections.title,
@@ -63,6 +65,9 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
       .where(eq(kycReviews.userId, userId))
       .orderBy(asc(kycReviews.decidedAt), asc(kycReviews.id)),
     kycFourEyesThreshold(db),
+    caseAssignee(db, userId),
+    caseNotes(db, userId),
+    activeReviewers(db),
   ]);
   const { kyc, details } = row;
   const status = oneOf(kyc.status, KYC_STATUSES, 'PENDING');
@@ -142,6 +147,9 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
         .filter((r) => r.round === kyc.reviewRound && r.decision === 'APPROVED')
         .map(({ reviewerId, reviewerName, decidedAt }) => ({ reviewerId, reviewerName, decidedAt })),
     },
+    assignee,
+    notes,
+    reviewers,
   };
 }
 

@@ -2,13 +2,14 @@
  * GET /api/admin/kyc/cases: the review queue, oldest submission first (kyc_verifications.completed_at; for open
  * resubmission requests the time they were asked), filtered, one page of KYC_QUEUE_LIMIT by a keyset cursor
  * (the last row's sort time and user id). ONE query for the page: the approvals of each row's round are a correlated
- * count on kyc_reviews' index, not a query per row.
+ * count on kyc_reviews' index, not a query per row. Each row says who holds the case (issue 29), and the queue can be
+ * narrowed to the cases one reviewer holds, or nobody does.
  */
-import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
 import { KYC_QUEUE_LIMIT, type KYC_QUEUE_STATUSES, type KycQueueResponse } from '../../../shared/admin/kyc-review.ts';
 import type { StoredInvestorType } from '../../../shared/user-details.ts';
-import { kycVerifications, userDetails, users } from '../../db/schema/index.ts';
+import { kycCaseAssignments, kycVerifications, staffMembers, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isUuid } from '../is-uuid.ts';
@@ -19,6 +20,8 @@ export type KycQueueFilters = {
   q?: string | undefined;
   investorType?: StoredInvestorType | undefined;
   minAmount?: number | undefined;
+  /** 'none': cases nobody holds; a staff id: the cases they hold. */
+  assignee?: 'none' | string | undefined;
   cursor?: string | undefined;
   limit?: number | undefined;
 };
@@ -48,6 +51,8 @@ export async function listKycQueue(db: Db, filters: KycQueueFilters): Promise<Ky
   }
   if (filters.investorType) conditions.push(eq(userDetails.investorType, filters.investorType));
   if (filters.minAmount !== undefined) conditions.push(gte(userDetails.investmentAmount, filters.minAmount));
+  if (filters.assignee === 'none') conditions.push(isNull(kycCaseAssignments.staffId));
+  else if (filters.assignee) conditions.push(eq(kycCaseAssignments.staffId, filters.assignee));
   if (filters.cursor) {
     const { at, userId } = decodeCursor(filters.cursor);
     conditions.push(sql`(${sortAt}, ${kycVerifications.userId}) > (${at}, ${userId})`);
@@ -65,10 +70,14 @@ export async function listKycQueue(db: Db, filters: KycQueueFilters): Promise<Ky
       reviewRound: kycVerifications.reviewRound,
       approvals: sql<number>`(select count(*) from kyc_reviews r
         where r.user_id = ${kycVerifications.userId} and r.round = ${kycVerifications.reviewRound} and r.decision = 'APPROVED')`.mapWith(Number),
+      assigneeId: kycCaseAssignments.staffId,
+      assigneeName: staffMembers.displayName,
     })
     .from(kycVerifications)
     .innerJoin(userDetails, eq(userDetails.userId, kycVerifications.userId))
     .innerJoin(users, eq(users.id, kycVerifications.userId))
+    .leftJoin(kycCaseAssignments, eq(kycCaseAssignments.userId, kycVerifications.userId))
+    .leftJoin(staffMembers, eq(staffMembers.id, kycCaseAssignments.staffId))
     .where(and(...conditions))
     .orderBy(asc(sortAt), asc(kycVerifications.userId))
     .limit(limit + 1);
@@ -85,6 +94,7 @@ export async function listKycQueue(db: Db, filters: KycQueueFilters): Promise<Ky
       reviewRound: r.reviewRound,
       approvals: r.approvals,
       fourEyes: needsFourEyes(r.investmentAmount, threshold),
+      assignee: r.assigneeId && r.assigneeName ? { staffId: r.assigneeId, name: r.assigneeName } : null,
     })),
     nextCursor: rows.length > limit && last?.sortAt ? encodeCursor({ at: last.sortAt, userId: last.userId }) : null,
     fourEyesAboveEur: threshold,

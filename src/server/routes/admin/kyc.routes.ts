@@ -5,17 +5,22 @@
  *   GET  /cases/:userId                                       the case
  *   GET  /cases/:userId/documents/:documentId                 one of THAT investor's files, inline, sandboxed; audited
  *   POST /cases/:userId/decision                              { decision, reason?, steps?, message?, expectedRound }
+ *   POST /cases/:userId/assignment                            { assignTo, expectedAssignee } -> { assignee }
+ *   POST /cases/:userId/notes                                 { body, requestId } -> 201 { note } (200 for a repeat)
+ * The queue also takes assignee=me|none|<staff id>.
  */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
-import { KYC_QUEUE_LIMIT, KYC_QUEUE_STATUSES, KycDecisionSchema } from '../../../shared/admin/kyc-review.ts';
+import { KYC_ASSIGNEE_FILTERS, KYC_QUEUE_LIMIT, KYC_QUEUE_STATUSES, KycAssignmentSchema, KycDecisionSchema, KycNoteSchema } from '../../../shared/admin/kyc-review.ts';
 import { ROLES } from '../../../shared/admin/staff-roles.ts';
 import { STORED_INVESTOR_TYPES } from '../../../shared/user-details.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
+import { assignKycCase } from '../../domain/admin/kyc-assignment.ts';
 import { findCaseDocument, getKycCase } from '../../domain/admin/kyc-case.ts';
 import { decideKyc, recordDocumentView } from '../../domain/admin/kyc-decision.ts';
+import { addKycNote } from '../../domain/admin/kyc-notes.ts';
 import { listKycQueue } from '../../domain/admin/kyc-queue.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
@@ -30,6 +35,7 @@ const QueueQuerySchema = v.object({
   investorType: v.optional(v.picklist(STORED_INVESTOR_TYPES)),
   minAmount: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/), v.transform(Number))),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  assignee: v.optional(v.union([v.picklist(KYC_ASSIGNEE_FILTERS), v.pipe(v.string(), v.uuid())], kycReviewMessages.unknownAssigneeFilter)),
   /** A smaller page than KYC_QUEUE_LIMIT (never a larger one). */
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(KYC_QUEUE_LIMIT))),
 });
@@ -54,7 +60,9 @@ export function kycReviewRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/cases', compliance, async (c) => {
       const query = parseInput(QueueQuerySchema, c.req.query());
-      return c.json(await listKycQueue(db, { ...query, q: query.q || undefined }));
+      const { assignee, ...filters } = query;
+      const holder = assignee === 'me' ? c.get('staff').staffId : assignee;
+      return c.json(await listKycQueue(db, { ...filters, q: query.q || undefined, assignee: holder }));
     })
     .get('/cases/:userId', compliance, async (c) => c.json(await getKycCase(db, c.req.param('userId'))))
     .get('/cases/:userId/documents/:documentId', compliance, async (c) => {
@@ -87,5 +95,16 @@ export function kycReviewRoutes(deps: AppDeps) {
       const answer = await decideKyc(db, c.req.param('userId'), payload, ctx);
       deps.jobs.wake();
       return c.json(answer);
+    })
+    .post('/cases/:userId/assignment', compliance, async (c) => {
+      const ctx = staffRequestContext(c, deps);
+      const payload = await readJson(c, KycAssignmentSchema, { messages: 'schema' });
+      return c.json(await assignKycCase(db, c.req.param('userId'), payload, ctx));
+    })
+    .post('/cases/:userId/notes', compliance, async (c) => {
+      const ctx = staffRequestContext(c, deps);
+      const payload = await readJson(c, KycNoteSchema, { messages: 'schema' });
+      const { note, created } = await addKycNote(db, c.req.param('userId'), payload, ctx);
+      return c.json({ note }, created ? 201 : 200);
     });
 }
