@@ -62,7 +62,7 @@ describe('document viewer machine', () => {
     expect(selectCanGoNext(s)).toBe(true);
   });
 
-  it('fits a page wider than the desk to its width at the first layout, keeps 100% where it fits, and zooms in steps from there', async () => {
+  it('fits a page wider than the desk to its width at every layout until the reader zooms, keeps 100% where it fits, and zooms in steps from there', async () => {
     const displayed = async () => {
       const { actor, calls } = start();
       calls[0]!.resolve({ pageCount: 1 });
@@ -72,14 +72,19 @@ describe('document viewer machine', () => {
     const phone = await displayed();
     phone.send({ type: 'documentViewer.layout', available: 289, pageWidth: 612 });
     expect(selectZoomPercent(phone.getSnapshot())).toBe(47);
-    // Only the first layout fits: a later one (a rotated phone) leaves the investor's zoom alone.
+    // A wider desk (a rotated phone, a widened window) goes back up to 100%, never above; a narrowed one fits again.
     phone.send({ type: 'documentViewer.layout', available: 900, pageWidth: 612 });
+    expect(selectZoomPercent(phone.getSnapshot())).toBe(100);
+    phone.send({ type: 'documentViewer.layout', available: 289, pageWidth: 612 });
     expect(selectZoomPercent(phone.getSnapshot())).toBe(47);
     // 27% would be below the 40% minimum.
     expect(selectCanZoomOut(phone.getSnapshot())).toBe(false);
     phone.send({ type: 'documentViewer.zoom.out' });
     expect(selectZoomPercent(phone.getSnapshot())).toBe(47);
     phone.send({ type: 'documentViewer.zoom.in' });
+    expect(selectZoomPercent(phone.getSnapshot())).toBe(67);
+    // Once the reader has zoomed, the zoom is theirs: a later layout leaves it alone.
+    phone.send({ type: 'documentViewer.layout', available: 900, pageWidth: 612 });
     expect(selectZoomPercent(phone.getSnapshot())).toBe(67);
     const desk = await displayed();
     desk.send({ type: 'documentViewer.layout', available: 900, pageWidth: 612 });

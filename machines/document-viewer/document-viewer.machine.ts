@@ -51,7 +51,7 @@ export const documentViewerMachine = setup({
     isOtherPageInRange: ({ context, event }) =>
       event.type === 'documentViewer.page.visible' && event.page !== context.page && isPageInRange(event.page, context.pageCount),
     isFirstTimeAtEnd: ({ context }) => !context.reachedEnd,
-    isFirstLayout: ({ context }) => !context.fitted,
+    followsDesk: ({ context }) => !context.readerZoomed,
     isAbortError: ({ event }) => 'error' in event && isAbortError(event.error),
   },
 }).createMachine({
@@ -66,7 +66,7 @@ export const documentViewerMachine = setup({
         canZoomOut: 'The zoom is above its minimum.',
         isOtherPageInRange: 'Another page of the document scrolled into view.',
         isFirstTimeAtEnd: 'The investor reaches the end of the document for the first time.',
-        isFirstLayout: "The document's first layout: a page wider than the desk is zoomed to fit.",
+        followsDesk: "The reader has not zoomed this document: the zoom follows the desk's width (a page wider than the desk fits it, up to the starting zoom).",
         isAbortError: 'The load was aborted (the viewer was stopped), which is silent.',
       },
       actions: {
@@ -84,7 +84,7 @@ export const documentViewerMachine = setup({
     pageCount: 0,
     page: 1,
     zoom: ZOOM.start,
-    fitted: false,
+    readerZoomed: false,
     reachedEnd: false,
     errorMessage: null,
   }),
@@ -100,7 +100,7 @@ export const documentViewerMachine = setup({
         token: event.token,
         pageCount: 0,
         page: 1,
-        fitted: false,
+        readerZoomed: false,
         reachedEnd: false,
         errorMessage: null,
       })),
@@ -142,12 +142,13 @@ export const documentViewerMachine = setup({
         'documentViewer.page.next': { guard: 'canGoNext', actions: assign({ page: ({ context }) => context.page + 1 }) },
         'documentViewer.page.previous': { guard: 'canGoPrevious', actions: assign({ page: ({ context }) => context.page - 1 }) },
         'documentViewer.page.visible': { guard: 'isOtherPageInRange', actions: assign({ page: ({ event }) => event.page }) },
-        'documentViewer.zoom.in': { guard: 'canZoomIn', actions: assign({ zoom: ({ context }) => context.zoom + ZOOM.step }) },
-        'documentViewer.zoom.out': { guard: 'canZoomOut', actions: assign({ zoom: ({ context }) => context.zoom - ZOOM.step }) },
+        'documentViewer.zoom.in': { guard: 'canZoomIn', actions: assign({ zoom: ({ context }) => context.zoom + ZOOM.step, readerZoomed: true }) },
+        'documentViewer.zoom.out': { guard: 'canZoomOut', actions: assign({ zoom: ({ context }) => context.zoom - ZOOM.step, readerZoomed: true }) },
         'documentViewer.end.visible': { guard: 'isFirstTimeAtEnd', actions: [assign({ reachedEnd: true }), 'notifyReachedEnd'] },
         'documentViewer.layout': {
-          guard: 'isFirstLayout',
-          actions: assign(({ context, event }) => ({ zoom: fitZoom(context.zoom, event.available, event.pageWidth), fitted: true })),
+          // Every layout (the first display, a narrowed or widened window, a rotated phone) until the reader zooms.
+          guard: 'followsDesk',
+          actions: assign(({ event }) => ({ zoom: fitZoom(ZOOM.start, event.available, event.pageWidth) })),
         },
         'documentViewer.render.error': { target: 'renderError' },
       },

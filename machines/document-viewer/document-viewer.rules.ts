@@ -26,9 +26,10 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /**
- * The zoom for a document's first layout: the current zoom where the page fits the desk's width, else the zoom at
- * which it does (whole percent, not below the minimum), so a phone shows the whole width of the page without
- * scrolling sideways. Zoom steps and limits stay as they are from there.
+ * The zoom for a layout while the reader has not zoomed: `zoom` (the starting zoom) where the page fits the desk's
+ * width, else the zoom at which it does (whole percent, not below the minimum), so a phone, or a window narrowed after
+ * the document opened, shows the whole width of the page without scrolling sideways. Zoom steps and limits stay as
+ * they are from there.
  */
 export function fitZoom(zoom: number, available: number, pageWidth: number): number {
   if (!(available > 0) || !(pageWidth > 0) || (pageWidth * zoom) / 100 <= available) return zoom;

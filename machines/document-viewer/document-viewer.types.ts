@@ -17,8 +17,8 @@ export interface DocumentViewerContext {
   page: number;
   /** Zoom in whole percent (100 = 100%), so 20% steps never accumulate float error. */
   zoom: number;
-  /** The document's first layout has been seen (and the zoom fitted to the desk's width if the page was wider). */
-  fitted: boolean;
+  /** The reader zoomed in or out: the zoom is theirs from then on. Until then it follows the desk's width. */
+  readerZoomed: boolean;
   /** Latched once the reader has scrolled to the bottom; survives reloads of the same document. */
   reachedEnd: boolean;
   /** Catalogue text of the last load failure, shown in the error state. */

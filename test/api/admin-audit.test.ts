@@ -8,7 +8,17 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
-import type { AuditChainReport, AuditChainStatus, AuditEventRow, AuditEventsResponse, JourneyResponse } from '../../src/shared/admin/audit.ts';
+import * as v from 'valibot';
+import {
+  AuditActionsResponseSchema,
+  AuditChainReportSchema,
+  AuditChainStatusSchema,
+  AuditEventsResponseSchema,
+  JourneyResponseSchema,
+  type AuditChainReport,
+  type AuditEventRow,
+  type AuditEventsResponse,
+} from '../../src/shared/admin/audit.ts';
 import { auditEvents } from '../../src/server/db/schema/index.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
 import { recordAuditEvent } from '../../src/server/domain/record-audit-event.ts';
@@ -28,7 +38,8 @@ forEachDatabase('back-office audit trail API', (t) => {
   const list = async (query: string, token = auditor.token): Promise<AuditEventsResponse> => {
     const res = await t.get(`/api/admin/audit/events${query}`, token);
     expect(res.status, await res.clone().text()).toBe(200);
-    return (await res.json()) as AuditEventsResponse;
+    // Every answer passes the schema the back-office checks it with (issue 29).
+    return v.parse(AuditEventsResponseSchema, await res.json());
   };
   const trailLength = async (t: ApiTest) => (await t.database.db.select({ n: count() }).from(auditEvents))[0]!.n;
   const expect400 = async (path: string, pattern: RegExp) => {
@@ -133,8 +144,10 @@ forEachDatabase('back-office audit trail API', (t) => {
     expect(await trailLength(t)).toBe(before);
 
     const res = await t.get('/api/admin/audit/chain', auditor.token);
-    const report = (await res.json()) as AuditChainReport;
+    const report = v.parse(AuditChainReportSchema, await res.json());
     expect(report).toMatchObject({ ok: true, firstBroken: null, unchained: 0 });
+    expect(v.parse(AuditChainStatusSchema, await (await t.get('/api/admin/audit/chain/status', auditor.token)).json())).toMatchObject({ last: { source: 'staff', report: { ok: true } } });
+    expect(v.parse(AuditActionsResponseSchema, await (await t.get('/api/admin/audit/actions', auditor.token)).json()).actions).toContain('auth.register');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const [check] = (await list(`?staff=${auditor.id}&action=admin.audit.chain_checked`)).rows;
     expect(check!.detail).toMatchObject({ role: 'auditor', ok: true, checked: report.checked, head: report.head });
@@ -171,19 +184,21 @@ forEachDatabase('back-office audit trail API', (t) => {
     expect(records[1]![11]).toBe('{"note":"+1, \\"two\\""}');
   });
 
-  it('an investor’s journey: steps in seq order on the lifecycle chart, the KYC document’s hash, 404 for no investor', async () => {
+  it('an investor’s journey: steps in seq order on the lifecycle chart, the KYC document’s hash, who acted, 404 for no investor', async () => {
     const { token, userId } = await kycInvestor(t);
     const bytes = sampleFile('pdf', 4096);
     await upload(t, token, { type: 'identity', name: 'passport.pdf', bytes });
+    await recordAuditEvent(t.database.db, { userId, staffId: compliance.id, action: 'admin.kyc.document-viewed', detail: { role: 'compliance' }, meta: NO_CLIENT, at: t.clock.now() });
     const res = await t.get(`/api/admin/audit/journey/${userId.toUpperCase()}`, compliance.token);
     expect(res.status).toBe(200);
-    const journey = (await res.json()) as JourneyResponse;
+    const journey = v.parse(JourneyResponseSchema, await res.json());
+    expect(journey.steps.at(-1)).toMatchObject({ action: 'admin.kyc.document-viewed', staffEmail: compliance.email, staffName: 'Test compliance' });
     expect(journey).toMatchObject({ userId, name: 'Ada Lovelace', email: expect.stringContaining('@example.com') });
     expect(journey.steps.map((s) => s.seq)).toEqual([...journey.steps.map((s) => s.seq)].sort((a, b) => a - b));
     const register = journey.steps.find((s) => s.action === 'auth.register');
     expect(register).toMatchObject({ lifecycleState: 'investment.disclosure', lifecycleFact: null, label: 'Registered' });
     const uploaded = journey.steps.find((s) => s.action === 'kyc.document.uploaded');
-    expect(uploaded).toMatchObject({ lifecycleState: 'investment.kycCollecting', lifecycleFact: null, label: 'KYC document uploaded', staffEmail: null });
+    expect(uploaded).toMatchObject({ lifecycleState: 'investment.kycCollecting', lifecycleFact: null, label: 'KYC document uploaded', staffEmail: null, staffName: null });
     expect(uploaded!.documentHashes).toEqual([createHash('sha256').update(bytes).digest('hex')]);
 
     for (const id of ['00000000-0000-0000-0000-000000000000', 'not-a-uuid', "1' or '1'='1", compliance.id]) {
@@ -198,11 +213,11 @@ forEachDatabase('back-office audit trail API', (t) => {
     const original = (await t.database.db.select({ detail: auditEvents.detail }).from(auditEvents).where(eq(auditEvents.id, row!.id)))[0]!.detail;
     await t.database.db.update(auditEvents).set({ detail: { ...original, investmentAmount: 1 } }).where(eq(auditEvents.id, row!.id));
     try {
-      const report = (await (await t.get('/api/admin/audit/chain', admin.token)).json()) as AuditChainReport;
+      const report = v.parse(AuditChainReportSchema, await (await t.get('/api/admin/audit/chain', admin.token)).json());
       expect(report).toMatchObject({ ok: false, firstBroken: { kind: 'altered', seq: row!.seq, eventId: row!.id } });
       // The answer names the broken event itself (issue 26), and the last check is kept for the screen.
       expect(report.firstBroken!.event).toEqual({ seq: row!.seq, id: row!.id, at: row!.at, action: 'auth.register', userId: investor.user.userId, staffId: null });
-      const status = (await (await t.get('/api/admin/audit/chain/status', auditor.token)).json()) as AuditChainStatus;
+      const status = v.parse(AuditChainStatusSchema, await (await t.get('/api/admin/audit/chain/status', auditor.token)).json());
       expect(status).toMatchObject({ running: false, last: { source: 'staff', report: { ok: false, firstBroken: { seq: row!.seq, eventId: row!.id } } } });
     } finally {
       await t.database.db.update(auditEvents).set({ detail: original }).where(eq(auditEvents.id, row!.id));

@@ -9,8 +9,10 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeOf, draftFor, isDraftValid, withBoxAdded, withBoxFlag, withBoxMoved, withBoxText } from '../../machines/admin/content/content.rules.ts';
 import { contentMessages } from '../../src/shared/admin/content-messages.ts';
-import type { AdminContentResponse, AdminDisclosureSection } from '../../src/shared/admin/content.ts';
+import * as v from 'valibot';
+import { AdminContentResponseSchema, checkboxListProblems, ContentChangeResponseSchema, type AdminContentResponse, type AdminDisclosureSection } from '../../src/shared/admin/content.ts';
 import { AGREEMENT_KEYS, AGREEMENT_NAMES } from '../../src/shared/legal.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { bearer, forEachDatabase, type ApiTest } from './harness.ts';
@@ -25,8 +27,12 @@ const PPM = AGREEMENT_NAMES.ppm;
 async function content(t: ApiTest, token: string): Promise<AdminContentResponse> {
   const res = await t.get('/api/admin/content', token);
   expect(res.status).toBe(200);
-  return (await res.json()) as AdminContentResponse;
+  // The answer the back-office page reads passes its schema (the page refuses any other).
+  return v.parse(AdminContentResponseSchema, await res.json());
 }
+
+/** A change's answer, as the page's schema reads it. */
+const changeAnswer = async (res: Response) => v.parse(ContentChangeResponseSchema, await res.json());
 
 const activeSections = async (t: ApiTest, token: string) => (await content(t, token)).sections.filter((s) => s.retiredAt === null);
 
@@ -81,7 +87,7 @@ forEachDatabase('back-office content', (t) => {
 
     const res = await postForm(t, `/api/admin/content/disclosure/${section!.id}`, admin.token, sectionForm(section!), { bytes: pdf });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ changed: true, resetInvestors: 1 });
+    expect(await changeAnswer(res)).toEqual({ changed: true, resetInvestors: 1 });
     expect(await readsOf(t, unfinished)).toEqual([]);
     expect(await readsOf(t, finished)).toHaveLength(1);
 
@@ -138,7 +144,9 @@ forEachDatabase('back-office content', (t) => {
     const slug = `annex-${Date.now()}`;
     const res = await postForm(t, '/api/admin/content/disclosure', admin.token, { slug, title: 'Annex', order: '99', minReadingSeconds: '30' }, { bytes: pdf });
     expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
+    const answer = (await res.json()) as { id: string };
+    expect(v.parse(ContentChangeResponseSchema, answer)).toEqual({ changed: true, resetInvestors: 0 });
+    const { id } = answer;
     const added = (await content(t, admin.token)).sections.find((s) => s.id === id)!;
     expect(added).toMatchObject({ slug, title: 'Annex', order: 99, minReadingSeconds: 30, sha256: sha256(pdf), retiredAt: null });
     expect((await adminEvents(t, 'admin.content.disclosure.add')).filter((e) => e.detail.sectionId === id)).toHaveLength(1);
@@ -161,6 +169,7 @@ forEachDatabase('back-office content', (t) => {
 
     const removed = await t.request(`/api/admin/content/disclosure/${id}`, { method: 'DELETE', headers: bearer(admin.token) });
     expect(removed.status).toBe(200);
+    expect(await changeAnswer(removed)).toEqual({ changed: true, resetInvestors: 0 });
     const after = (await content(t, admin.token)).sections.find((s) => s.id === id)!;
     expect(after.retiredAt).not.toBeNull();
     // A removed section can be neither removed again nor edited.
@@ -217,7 +226,9 @@ forEachDatabase('back-office content', (t) => {
       ];
       const res = await postForm(t, '/api/admin/content/agreements/ppm', admin.token, { title: 'PPM (3rd edition)', checkboxes: JSON.stringify(checkboxes) }, { bytes: pdf });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ changed: true, resetInvestors: 1 });
+      expect(await changeAnswer(res)).toEqual({ changed: true, resetInvestors: 1 });
+      // The form's own check takes what the loader takes.
+      expect(checkboxListProblems(checkboxes)).toEqual({ list: null, rows: [{}, {}] });
 
       const after = (await content(t, admin.token)).agreements.find((a) => a.key === 'ppm')!;
       expect(after.current).toMatchObject({ title: 'PPM (3rd edition)', sha256: sha256(pdf), checkboxes, signers: 0, signatureField: before.current!.signatureField });
@@ -255,6 +266,23 @@ forEachDatabase('back-office content', (t) => {
       expect((await adminEvents(t, 'admin.content.agreement.replace')).filter((e) => e.detail.newSha256 === sha256(pdf))).toHaveLength(1);
     });
 
+    it('the change the back-office form makes from its rows (added, flagged, moved) is what the server takes, in order', async () => {
+      let draft = draftFor({ kind: 'agreement', key: 'risk' }, await content(t, admin.token))!;
+      draft = withBoxAdded(draft);
+      const added = draft.kind === 'agreement' ? draft.boxes.length - 1 : -1;
+      draft = withBoxFlag(withBoxText(draft, added, 'I accept that I may lose everything I invest.'), added, 'critical', true);
+      draft = withBoxMoved(draft, added, -1);
+      expect(isDraftValid(draft)).toBe(true);
+      const change = changeOf(draft);
+      if (change.kind !== 'agreement') throw new Error('an agreement change');
+      const res = await postForm(t, '/api/admin/content/agreements/risk', admin.token, change.fields);
+      expect(res.status).toBe(200);
+      expect(await changeAnswer(res)).toMatchObject({ changed: true });
+      const current = (await content(t, admin.token)).agreements.find((a) => a.key === 'risk')!.current!;
+      expect(current.checkboxes).toEqual(JSON.parse(change.fields.checkboxes));
+      expect(current.checkboxes.at(-2)).toMatchObject({ text: 'I accept that I may lose everything I invest.', required: true, critical: true });
+    });
+
     it("refuses what the loader refuses, in the loader's words, writing nothing", async () => {
       const counts = await rowCounts(t.database.db);
       const cases: [Record<string, string>, number, RegExp][] = [
@@ -265,6 +293,12 @@ forEachDatabase('back-office content', (t) => {
         [{ title: 'PPM', checkboxes: JSON.stringify([{ id: 'a', text: 'A', required: true, extra: 1 }]) }, 400, /checkbox list is not valid/],
         [{ title: '   ', checkboxes: JSON.stringify([{ id: 'a', text: 'A', required: true }]) }, 400, /title of 1 to 200/],
       ];
+      // The back-office form refuses the same lists before sending them (the loader's rules, shared).
+      for (const [fields] of cases.slice(0, 3)) {
+        const boxes = (JSON.parse(fields.checkboxes!) as { id: string; text: string; required: boolean; critical?: boolean }[]).map((b) => ({ ...b, critical: b.critical ?? false }));
+        const problems = checkboxListProblems(boxes);
+        expect(problems.list !== null || problems.rows.some((r) => Object.keys(r).length > 0), fields.checkboxes).toBe(true);
+      }
       for (const [fields, status, error] of cases) {
         const res = await postForm(t, '/api/admin/content/agreements/ppm', admin.token, fields, { bytes: await realPdf('refused') });
         expect(res.status, JSON.stringify(fields)).toBe(status);

@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { FUNNEL_OUTCOMES, type DashboardResponse } from '../../src/shared/admin/dashboard.ts';
+import * as v from 'valibot';
+import { DashboardResponseSchema, FUNNEL_OUTCOMES, type DashboardResponse } from '../../src/shared/admin/dashboard.ts';
 import { PROCESS_STEPS } from '../../src/shared/process-steps.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
@@ -24,7 +25,8 @@ import { storeCase } from './support/stored-case.ts';
 async function figures(t: ApiTest, token: string): Promise<DashboardResponse> {
   const res = await t.get('/api/admin/dashboard', token);
   expect(res.status).toBe(200);
-  return (await res.json()) as DashboardResponse;
+  // Every answer passes the schema the back-office checks it with (issue 29).
+  return v.parse(DashboardResponseSchema, await res.json());
 }
 
 const DAY = 86_400_000;

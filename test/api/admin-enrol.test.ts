@@ -14,6 +14,8 @@ import { forEachDatabase } from './harness.ts';
 import { SoftAuthenticator } from './support/admin-sign-in-authenticator.ts';
 import { ORIGIN, RP_ID, callerFor } from './support/admin-sign-in-flow.ts';
 import { uniqueStaffEmail } from './support/staff.ts';
+import * as v from 'valibot';
+import { EnrolOptionsAnswerSchema, StaffAuthAnswerSchema } from '../../src/shared/admin/sign-in.ts';
 
 forEachDatabase('admin enrolment', (t) => {
   const caller = callerFor(t);
@@ -31,7 +33,7 @@ forEachDatabase('admin enrolment', (t) => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(72 * 3600 * 1000);
     const res = await options(invited.secret);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = v.parse(EnrolOptionsAnswerSchema, await res.json());
     expect(body.options.rp).toEqual({ name: 'G2G Back-office', id: RP_ID });
     expect(body.options.authenticatorSelection).toMatchObject({ userVerification: 'required', residentKey: 'preferred' });
     expect(body.staff).toEqual({ email: invited.link ? body.staff.email : '', displayName: 'Ada' });
@@ -43,7 +45,7 @@ forEachDatabase('admin enrolment', (t) => {
     const { options: creation } = await (await options(invited.secret)).json();
     const res = await enrol(invited.secret, key.register(creation));
     expect(res.status).toBe(200);
-    const { token, staff } = await res.json();
+    const { token, staff } = v.parse(StaffAuthAnswerSchema, await res.json());
     expect(staff.roles).toEqual(['compliance']);
     expect((await caller.get('/api/admin/me', token)).status).toBe(200);
     expect(await passkeysOf(invited.staffId)).toBe(1);

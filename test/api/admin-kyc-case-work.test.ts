@@ -8,10 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { kycReviewMessages } from '../../src/shared/admin/kyc-messages.ts';
-import { KYC_NOTE_MAX_CHARS, type KycCase, type KycQueueResponse } from '../../src/shared/admin/kyc-review.ts';
+import * as v from 'valibot';
+import { KYC_NOTE_MAX_CHARS, KycAssignmentResponseSchema, KycNoteResponseSchema } from '../../src/shared/admin/kyc-review.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { completeSteps, passDisclosure } from './support/kyc.ts';
+import { getCase, queue } from './support/kyc-review-helpers.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
 
 async function submittedInvestor(t: ApiTest, fullName = `Case ${randomUUID().slice(0, 8)}`) {
@@ -26,16 +28,6 @@ const assign = (t: ApiTest, staff: TestStaff, userId: string, assignTo: string |
   t.post(`/api/admin/kyc/cases/${userId}/assignment`, { assignTo, expectedAssignee }, staff.token);
 const note = (t: ApiTest, staff: TestStaff, userId: string, body: unknown, requestId: unknown = randomUUID()) =>
   t.post(`/api/admin/kyc/cases/${userId}/notes`, { body, requestId }, staff.token);
-const getCase = async (t: ApiTest, staff: TestStaff, userId: string): Promise<KycCase> => {
-  const res = await t.get(`/api/admin/kyc/cases/${userId}`, staff.token);
-  expect(res.status).toBe(200);
-  return (await res.json()) as KycCase;
-};
-const queue = async (t: ApiTest, staff: TestStaff, query: string): Promise<KycQueueResponse> => {
-  const res = await t.get(`/api/admin/kyc/cases?${query}`, staff.token);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as KycQueueResponse;
-};
 const audit = (t: ApiTest, userId: string, action: string) =>
   t.database.db
     .select({ staffId: schema.auditEvents.staffId, detail: schema.auditEvents.detail })
@@ -94,7 +86,7 @@ forEachDatabase('admin kyc case work', (t) => {
 
     const taken = await assign(t, carla, ada.userId, carla.id, null);
     expect(taken.status).toBe(200);
-    expect(await taken.json()).toEqual({ assignee: { staffId: carla.id, name: 'Carla Compliance', since: t.clock.now().toISOString(), assignedByName: 'Carla Compliance' } });
+    expect(v.parse(KycAssignmentResponseSchema, await taken.json())).toEqual({ assignee: { staffId: carla.id, name: 'Carla Compliance', since: t.clock.now().toISOString(), assignedByName: 'Carla Compliance' } });
     // Dan saw it free: too late, and told who holds it.
     const late = await assign(t, dan, ada.userId, dan.id, null);
     expect(late.status).toBe(409);
@@ -150,7 +142,7 @@ forEachDatabase('admin kyc case work', (t) => {
     const other = await submittedInvestor(t);
     const first = await note(t, carla, ada.userId, '  Passport looks fine; the address proof is 4 months old.  ');
     expect(first.status).toBe(201);
-    const { note: written } = (await first.json()) as { note: KycCase['notes'][number] };
+    const { note: written } = v.parse(KycNoteResponseSchema, await first.json());
     expect(written).toMatchObject({ staffId: carla.id, staffName: 'Carla Compliance', body: 'Passport looks fine; the address proof is 4 months old.', at: t.clock.now().toISOString() });
 
     // The same request sent five times at once and again later: one note.

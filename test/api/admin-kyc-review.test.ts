@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { kycReviewMessages } from '../../src/shared/admin/kyc-messages.ts';
-import type { KycCase, KycDecisionInput, KycQueueResponse } from '../../src/shared/admin/kyc-review.ts';
+import * as v from 'valibot';
+import { KycDecisionResponseSchema, type KycDecisionInput, type KycQueueResponse } from '../../src/shared/admin/kyc-review.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { kycFourEyesThreshold } from '../../src/server/domain/admin/kyc-four-eyes.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { completeSteps, documentRows, filesOnDisk, kycInvestor, kycStatus, passDisclosure, saveStep, uploadAs, uploadRequest, sampleFile } from './support/kyc.ts';
 import { CODE_IN_TEXT } from './support/memory-mailer.ts';
+import { getCase, queue } from './support/kyc-review-helpers.ts';
 import { createStaff, type TestStaff } from './support/staff.ts';
 import { expectStatusPageLink } from './support/status-page-mail.ts';
 
@@ -32,17 +34,6 @@ async function submittedInvestor(t: ApiTest, amount = 25_000): Promise<Submitted
 const decide = (t: ApiTest, staff: TestStaff, userId: string, body: Partial<KycDecisionInput> & Record<string, unknown>) =>
   t.post(`/api/admin/kyc/cases/${userId}/decision`, { expectedRound: 1, ...body }, staff.token);
 
-const getCase = async (t: ApiTest, staff: TestStaff, userId: string): Promise<KycCase> => {
-  const res = await t.get(`/api/admin/kyc/cases/${userId}`, staff.token);
-  expect(res.status).toBe(200);
-  return (await res.json()) as KycCase;
-};
-
-const queue = async (t: ApiTest, staff: TestStaff, query: string): Promise<KycQueueResponse> => {
-  const res = await t.get(`/api/admin/kyc/cases?${query}`, staff.token);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as KycQueueResponse;
-};
 
 const reviewRows = (t: ApiTest, userId: string) => t.database.db.select().from(schema.kycReviews).where(eq(schema.kycReviews.userId, userId));
 const kycRow = async (t: ApiTest, userId: string) => (await t.database.db.select().from(schema.kycVerifications).where(eq(schema.kycVerifications.userId, userId)))[0]!;
@@ -83,6 +74,9 @@ forEachDatabase('admin kyc review', (t) => {
       approvals: 0,
       fourEyes: true,
       assignee: null,
+      country: 'uk',
+      ageHours: 0,
+      overdue: false,
     });
     expect(all[0]?.fourEyes).toBe(false);
 
@@ -178,7 +172,7 @@ forEachDatabase('admin kyc review', (t) => {
     const investor = await submittedInvestor(t, 100_000);
     const res = await decide(t, officer, investor.userId, { decision: 'APPROVED' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'APPROVED', reviewRound: 1, decision: 'APPROVED', awaitingSecondApproval: false });
+    expect(v.parse(KycDecisionResponseSchema, await res.json())).toEqual({ status: 'APPROVED', reviewRound: 1, decision: 'APPROVED', awaitingSecondApproval: false });
     expect(await kycRow(t, investor.userId)).toMatchObject({ status: 'APPROVED', identityVerified: true, biometricVerified: true, addressVerified: true, amlScreeningPassed: true });
     expect(await reviewRows(t, investor.userId)).toEqual([expect.objectContaining({ round: 1, decision: 'APPROVED', reviewerId: officer.id })]);
     expect(await staffAudit(t, investor.userId)).toEqual([
@@ -201,7 +195,7 @@ forEachDatabase('admin kyc review', (t) => {
     const second = await createStaff(t, ['compliance']);
     const investor = await submittedInvestor(t, 150_000);
     const one = await decide(t, first, investor.userId, { decision: 'APPROVED' });
-    expect(await one.json()).toEqual({ status: 'UNDER_REVIEW', reviewRound: 1, decision: 'APPROVED', awaitingSecondApproval: true });
+    expect(v.parse(KycDecisionResponseSchema, await one.json())).toEqual({ status: 'UNDER_REVIEW', reviewRound: 1, decision: 'APPROVED', awaitingSecondApproval: true });
     expect((await kycRow(t, investor.userId)).status).toBe('UNDER_REVIEW');
     expect((await kycRow(t, investor.userId)).identityVerified).toBe(false);
     expect(mailsTo(t, investor.email)).toHaveLength(0);
@@ -363,7 +357,7 @@ forEachDatabase('admin kyc review', (t) => {
     const oldIdentity = before.documents.find((d) => d.documentType === 'identity' && !d.replacedAt)!;
     const message = 'Your passport scan is cut off at the bottom. Please upload all four corners — merci.';
     const res = await decide(t, officer, investor.userId, { decision: 'RESUBMISSION_REQUESTED', steps: ['identity', 'identity'], message });
-    expect(await res.json()).toEqual({ status: 'RESUBMISSION_REQUESTED', reviewRound: 1, decision: 'RESUBMISSION_REQUESTED', awaitingSecondApproval: false });
+    expect(v.parse(KycDecisionResponseSchema, await res.json())).toEqual({ status: 'RESUBMISSION_REQUESTED', reviewRound: 1, decision: 'RESUBMISSION_REQUESTED', awaitingSecondApproval: false });
 
     // The investor sees the status and the message.
     const status = await kycStatus(t, investor.token);

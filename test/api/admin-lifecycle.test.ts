@@ -5,7 +5,8 @@
  * Both databases.
  */
 import { expect, it } from 'vitest';
-import { LIFECYCLE_PAGE_SIZE, lifecycleMessages, type LifecycleInvestorsPage, type LifecyclePopulation } from '../../src/shared/admin/lifecycle.ts';
+import * as v from 'valibot';
+import { LIFECYCLE_PAGE_SIZE, LifecycleInvestorsPageSchema, LifecyclePopulationSchema, lifecycleMessages } from '../../src/shared/admin/lifecycle.ts';
 import { forEachDatabase, type ApiTest } from './harness.ts';
 import { passDisclosure } from './support/kyc.ts';
 import { awaitingPayment, setKyc } from './support/money.ts';
@@ -15,12 +16,13 @@ import { createStaff } from './support/staff.ts';
 const population = async (t: ApiTest, token: string) => {
   const res = await t.get('/api/admin/lifecycle', token);
   expect(res.status).toBe(200);
-  return (await res.json()) as LifecyclePopulation;
+  // Every answer passes the schema the back-office checks it with (issue 29).
+  return v.parse(LifecyclePopulationSchema, await res.json());
 };
 const inState = async (t: ApiTest, token: string, state: string, cursor?: string) => {
   const res = await t.get(`/api/admin/lifecycle/investors?state=${encodeURIComponent(state)}${cursor ? `&cursor=${cursor}` : ''}`, token);
   expect(res.status).toBe(200);
-  return (await res.json()) as LifecycleInvestorsPage;
+  return v.parse(LifecycleInvestorsPageSchema, await res.json());
 };
 
 forEachDatabase('the lifecycle population', (t) => {

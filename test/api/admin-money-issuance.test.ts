@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { IssuanceViewSchema } from '../../src/shared/admin/money.ts';
 import type { IssuancePage } from '../../src/shared/admin/money.ts';
 import { moneyMessages } from '../../src/shared/admin/money-messages.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
@@ -30,7 +32,8 @@ forEachDatabase('finance: token issuance', (t) => {
     expect(res.status).toBe(200);
     const [legal] = await t.database.db.select().from(schema.legalAgreements).where(eq(schema.legalAgreements.userId, p.userId));
     const investment = await investmentRow(t, p.userId);
-    expect(await res.json()).toMatchObject({ userId: p.userId, paymentId: p.paymentId, tokenQuantity: investment.tokenQuantity, walletAddress: legal!.walletAddress, transactionHash: hash, staffId: finance.id });
+    // The answer passes the schema the back-office checks it with (issue 29).
+    expect(v.parse(IssuanceViewSchema, await res.json())).toMatchObject({ userId: p.userId, paymentId: p.paymentId, tokenQuantity: investment.tokenQuantity, walletAddress: legal!.walletAddress, transactionHash: hash, staffId: finance.id });
     expect(await issuances(t, p.userId)).toHaveLength(1);
     const mails = mailsTo(t, p.email, 'G2G: your tokens have been issued');
     expect(mails).toHaveLength(1);

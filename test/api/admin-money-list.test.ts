@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminPaymentDetail, AdminPaymentPage } from '../../src/shared/admin/money.ts';
+import * as v from 'valibot';
+import { AdminPaymentDetailSchema, AdminPaymentPageSchema, IssuancePageSchema, type AdminPaymentDetail, type AdminPaymentPage } from '../../src/shared/admin/money.ts';
 import { moneyMessages } from '../../src/shared/admin/money-messages.ts';
 import { parse } from 'csv-parse/sync';
 import { csvRecords } from '../../src/server/domain/csv/spreadsheet-csv.ts';
@@ -19,8 +20,10 @@ forEachDatabase('finance: payment list, view and CSV', (t) => {
   const list = async (token: string, query: string) => {
     const res = await t.get(`/api/admin/payments${query}`, token);
     expect(res.status, query).toBe(200);
-    return (await res.json()) as AdminPaymentPage;
+    // Every answer passes the schema the back-office checks it with (issue 29).
+    return v.parse(AdminPaymentPageSchema, await res.json());
   };
+  const view = async (token: string, paymentId: string): Promise<AdminPaymentDetail> => v.parse(AdminPaymentDetailSchema, await (await t.get(`/api/admin/payments/${paymentId}`, token)).json());
 
   it('lists with the investor, filters by status, method and search, and shows a completed card payment settled', async () => {
     const finance = await createStaff(t, ['finance']);
@@ -66,27 +69,33 @@ forEachDatabase('finance: payment list, view and CSV', (t) => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('the view: receipts history, refund, issuance, audit, and what finance may do now', async () => {
-    const finance = await createStaff(t, ['finance']);
+  it('the view: receipts history, refund, issuance, audit (who acted, by name), and what finance may do now', async () => {
+    const finance = await createStaff(t, ['finance'], { displayName: 'Ana Ruiz' });
     const p = await awaitingPayment(t, 'CRYPTO');
     const half = Math.round(p.totalCents / 2) / 100;
     await receipt(t, finance.token, p.paymentId, { amount: half, reference: ethHash() });
-    let view = (await (await t.get(`/api/admin/payments/${p.paymentId}`, finance.token)).json()) as AdminPaymentDetail;
-    expect(view.receipts).toHaveLength(1);
-    expect(view.actions).toEqual({ recordReceipt: true, refund: true, issue: false });
+    let detail = await view(finance.token, p.paymentId);
+    expect(detail.receipts).toMatchObject([{ staffId: finance.id, staffName: 'Ana Ruiz' }]);
+    expect(detail.actions).toEqual({ recordReceipt: true, refund: true, issue: false });
     t.clock.advance(1000);
     await receipt(t, finance.token, p.paymentId, { amount: (p.totalCents - Math.round(half * 100)) / 100, reference: ethHash() });
     await setKyc(t, p.userId, 'APPROVED');
-    view = (await (await t.get(`/api/admin/payments/${p.paymentId}`, finance.token)).json()) as AdminPaymentDetail;
-    expect(view.payment.paymentStatus).toBe('COMPLETED');
-    expect(view.receipts.map((r) => r.amount)).toEqual([half, (p.totalCents - Math.round(half * 100)) / 100]);
-    expect(view.actions).toEqual({ recordReceipt: false, refund: false, issue: true });
+    detail = await view(finance.token, p.paymentId);
+    expect(detail.payment.paymentStatus).toBe('COMPLETED');
+    expect(detail.receipts.map((r) => r.amount)).toEqual([half, (p.totalCents - Math.round(half * 100)) / 100]);
+    expect(detail.actions).toEqual({ recordReceipt: false, refund: false, issue: true });
     t.clock.advance(1000);
     await issue(t, finance.token, p.userId);
-    view = (await (await t.get(`/api/admin/payments/${p.paymentId}`, finance.token)).json()) as AdminPaymentDetail;
-    expect(view.issuance).toMatchObject({ userId: p.userId });
-    expect(view.audit.map((a) => a.action)).toEqual(['admin.money.issue', 'admin.money.receipt', 'admin.money.receipt']);
-    expect(view.actions.issue).toBe(false);
+    detail = await view(finance.token, p.paymentId);
+    expect(detail.issuance).toMatchObject({ userId: p.userId });
+    expect(detail.audit.map((a) => [a.action, a.staffName])).toEqual([
+      ['admin.money.issue', 'Ana Ruiz'],
+      ['admin.money.receipt', 'Ana Ruiz'],
+      ['admin.money.receipt', 'Ana Ruiz'],
+    ]);
+    expect(detail.actions.issue).toBe(false);
+    const issued = await t.get('/api/admin/issuances', finance.token);
+    expect(v.parse(IssuancePageSchema, await issued.json()).issuances.map((i) => i.userId)).toContain(p.userId);
     expect((await t.get(`/api/admin/payments/${randomUUID()}`, finance.token)).status).toBe(404);
     expect(await (await t.get('/api/admin/payments/zzz', finance.token)).json()).toEqual({ error: moneyMessages.paymentNotFound });
   });

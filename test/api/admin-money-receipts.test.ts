@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ReceiptOutcomeSchema } from '../../src/shared/admin/money.ts';
 import { moneyMessages } from '../../src/shared/admin/money-messages.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { forEachDatabase } from './harness.ts';
@@ -24,7 +26,8 @@ forEachDatabase('finance: funds receipts', (t) => {
       const p = await awaitingPayment(t, 'WIRE');
       const res = await receipt(t, finance.token, p.paymentId, { amount: p.total, receivedOn: today(t), reference: 'SEPA 2026-11-24 G2G/ABC' });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ paymentId: p.paymentId, paymentStatus: 'COMPLETED', receivedTotal: p.total, totalAmount: p.total, replayed: false });
+      // The answer passes the schema the back-office checks it with (issue 29).
+      expect(v.parse(ReceiptOutcomeSchema, await res.json())).toMatchObject({ paymentId: p.paymentId, paymentStatus: 'COMPLETED', receivedTotal: p.total, totalAmount: p.total, replayed: false });
       const row = await paymentRow(t, p.paymentId);
       expect(row).toMatchObject({ paymentStatus: 'COMPLETED', failureReason: null });
       expect(row.completedAt).toBeInstanceOf(Date);

@@ -7,9 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { settingsMessages } from '../../src/shared/admin/settings-messages.ts';
-import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR, type AdminSettingsResponse } from '../../src/shared/admin/settings.ts';
+import * as v from 'valibot';
+import { AdminSettingsResponseSchema, DEFAULT_KYC_FOUR_EYES_ABOVE_EUR, DEFAULT_KYC_REVIEW_TARGET_HOURS, type AdminSettingsResponse } from '../../src/shared/admin/settings.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { kycFourEyesThreshold } from '../../src/server/domain/admin/kyc-four-eyes.ts';
+import { kycReviewTargetHours } from '../../src/server/domain/admin/kyc-review-target.ts';
 import { updateInvestmentSettings } from '../../src/server/domain/update-investment-settings.ts';
 import { NO_CLIENT } from '../../src/server/domain/request-context.ts';
 import { bearer, forEachDatabase, type ApiTest } from './harness.ts';
@@ -19,7 +21,7 @@ import { createStaff, type TestStaff } from './support/staff.ts';
 async function read(t: ApiTest, token: string, app = t.app): Promise<AdminSettingsResponse> {
   const res = await app.request('/api/admin/settings', { headers: bearer(token) });
   expect(res.status).toBe(200);
-  return (await res.json()) as AdminSettingsResponse;
+  return v.parse(AdminSettingsResponseSchema, await res.json());
 }
 
 const put = (t: ApiTest, token: string, body: unknown, app = t.app) =>
@@ -33,10 +35,11 @@ forEachDatabase('back-office settings', (t) => {
     auditor = await createStaff(t, ['auditor']);
   });
 
-  it('shows the four values with the four-eyes default, nothing pinned in tests; the auditor reads, cannot write', async () => {
+  it('shows the values with the KYC defaults, nothing pinned in tests; the auditor reads, cannot write', async () => {
     const now = await read(t, admin.token);
-    expect(Object.keys(now.values).sort()).toEqual(['kycFourEyesAboveEur', 'maxInvestment', 'minInvestment', 'tokenPrice']);
+    expect(Object.keys(now.values).sort()).toEqual(['kycFourEyesAboveEur', 'kycReviewTargetHours', 'maxInvestment', 'minInvestment', 'tokenPrice']);
     expect(now.values.kycFourEyesAboveEur).toBe(DEFAULT_KYC_FOUR_EYES_ABOVE_EUR);
+    expect(now.values.kycReviewTargetHours).toBe(DEFAULT_KYC_REVIEW_TARGET_HOURS);
     expect(now.pinned).toEqual({});
     expect(await read(t, auditor.token)).toEqual(now);
     expect((await put(t, auditor.token, { ...now.values, expectedUpdatedAt: now.updatedAt })).status).toBe(403);
@@ -45,24 +48,31 @@ forEachDatabase('back-office settings', (t) => {
   it('a change: the values, history rows per changed key, one audit event, the investor limits at once', async () => {
     const before = await read(t, admin.token);
     t.clock.advance(1000);
-    const next = { ...before.values, minInvestment: before.values.minInvestment + 500, kycFourEyesAboveEur: 250_000 };
+    const next = { ...before.values, minInvestment: before.values.minInvestment + 500, kycFourEyesAboveEur: 250_000, kycReviewTargetHours: 24 };
     const res = await put(t, admin.token, { ...next, expectedUpdatedAt: before.updatedAt });
     expect(res.status).toBe(200);
-    const after = (await res.json()) as AdminSettingsResponse;
+    const after = v.parse(AdminSettingsResponseSchema, await res.json());
     expect(after.values).toEqual(next);
     expect(after.updatedAt).not.toBe(before.updatedAt);
-    expect(after.history.slice(0, 2).map((h) => ({ key: h.key, oldValue: h.oldValue, newValue: h.newValue, source: h.source, staffName: h.staffName })).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+    expect(after.history.slice(0, 3).map((h) => ({ key: h.key, oldValue: h.oldValue, newValue: h.newValue, source: h.source, staffName: h.staffName })).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
       { key: 'kycFourEyesAboveEur', oldValue: DEFAULT_KYC_FOUR_EYES_ABOVE_EUR, newValue: 250_000, source: 'staff', staffName: 'Test issuer-admin' },
+      { key: 'kycReviewTargetHours', oldValue: DEFAULT_KYC_REVIEW_TARGET_HOURS, newValue: 24, source: 'staff', staffName: 'Test issuer-admin' },
       { key: 'minInvestment', oldValue: before.values.minInvestment, newValue: next.minInvestment, source: 'staff', staffName: 'Test issuer-admin' },
     ]);
     const events = await t.database.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.action, 'admin.settings.update'));
     expect(events.at(-1)).toMatchObject({
       staffId: admin.id,
-      detail: { role: 'issuer-admin', changed: ['minInvestment', 'kycFourEyesAboveEur'], before: { minInvestment: before.values.minInvestment }, after: { minInvestment: next.minInvestment, kycFourEyesAboveEur: 250_000 } },
+      detail: {
+        role: 'issuer-admin',
+        changed: ['minInvestment', 'kycFourEyesAboveEur', 'kycReviewTargetHours'],
+        before: { minInvestment: before.values.minInvestment },
+        after: { minInvestment: next.minInvestment, kycFourEyesAboveEur: 250_000, kycReviewTargetHours: 24 },
+      },
     });
     const limits = await (await t.get('/api/settings/investment-limits')).json();
     expect(limits).toMatchObject({ minInvestment: next.minInvestment });
     expect(await kycFourEyesThreshold(t.database.db)).toBe(250_000);
+    expect(await kycReviewTargetHours(t.database.db)).toBe(24);
   });
 
   it('a stale expectedUpdatedAt is 409 and writes nothing; the same values again write nothing', async () => {
@@ -105,6 +115,11 @@ forEachDatabase('back-office settings', (t) => {
       { ...base, maxInvestment: 1_000_000_001 },
       { ...base, minInvestment: 10.001 },
       { ...base, kycFourEyesAboveEur: -1 },
+      { ...base, kycReviewTargetHours: 0 },
+      { ...base, kycReviewTargetHours: 1.5 },
+      { ...base, kycReviewTargetHours: 8761 },
+      { ...base, kycReviewTargetHours: '48' },
+      { ...base, kycReviewTargetHours: undefined },
       { ...base, tokenPrice: '1' },
       { ...base, tokenPrice: null },
       { ...base, expectedUpdatedAt: 'yesterday' },

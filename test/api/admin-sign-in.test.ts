@@ -5,7 +5,9 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { signInMessages } from '../../src/shared/admin/sign-in-messages.ts';
+import { SignedInStaffSchema, StaffAuthAnswerSchema, StaffCodeAnswerSchema, StaffCodeVerifyAnswerSchema } from '../../src/shared/admin/sign-in.ts';
 import { auditEvents, staffChallenges, staffMembers, staffPasskeys, staffSessions } from '../../src/server/db/schema/index.ts';
 import { verifyAuditChain } from '../../src/server/domain/audit/verify-audit-chain.ts';
 import { forEachDatabase } from './harness.ts';
@@ -116,6 +118,7 @@ forEachDatabase('admin sign-in', (t) => {
       const revoked = new SoftAuthenticator(ORIGIN, RP_ID);
       await t.database.db.insert(staffPasskeys).values({ credentialId: revoked.id, staffId: member.id, publicKey: new Uint8Array([1]), revokedAt: t.clock.now() });
       const { challengeId, options } = await codeVerified(t, caller, member.email);
+      expect(v.is(StaffCodeVerifyAnswerSchema, { options })).toBe(true);
       expect(options.rpId).toBe(RP_ID);
       expect(options.userVerification).toBe('required');
       expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([member.passkey.id]);
@@ -128,7 +131,7 @@ forEachDatabase('admin sign-in', (t) => {
 
     it('refuses an expired code', async () => {
       const member = await enrolledStaff(t, caller, ['compliance']);
-      const { challengeId } = await (await caller.post('/api/admin/auth/code', { email: member.email })).json();
+      const { challengeId } = v.parse(StaffCodeAnswerSchema, await (await caller.post('/api/admin/auth/code', { email: member.email })).json());
       t.clock.advance(601_000);
       const res = await caller.post('/api/admin/auth/code/verify', { challengeId, code: t.mailer.latestCode(member.email) });
       expect(res.status).toBe(410);
@@ -147,9 +150,11 @@ forEachDatabase('admin sign-in', (t) => {
       const { challengeId, options } = await codeVerified(t, caller, member.email);
       const res = await caller.post('/api/admin/auth/passkey', { challengeId, response: member.passkey.authenticate(options) });
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = v.parse(StaffAuthAnswerSchema, await res.json());
       expect(body.staff).toMatchObject({ id: member.id, email: member.email, roles: ['finance'] });
-      expect((await caller.get('/api/admin/me', body.token)).status).toBe(200);
+      const me = await caller.get('/api/admin/me', body.token);
+      expect(me.status).toBe(200);
+      expect(v.parse(SignedInStaffSchema, await me.json())).toEqual(body.staff);
       expect(await sessionsOf(member.id)).toBe(sessions + 1);
       const [key] = await t.database.db.select().from(staffPasskeys).where(eq(staffPasskeys.credentialId, member.passkey.id));
       expect(key!.counter).toBe(member.passkey.counter);

@@ -5,7 +5,9 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { staffMessages } from '../../src/shared/admin/sign-in-messages.ts';
+import { StaffDisabledResponseSchema, StaffInviteResponseSchema, StaffListSchema, StaffResetResponseSchema, StaffRolesResponseSchema } from '../../src/shared/admin/staff.ts';
 import { auditEvents, staffEnrolments, staffMembers, staffPasskeys, staffSessions } from '../../src/server/db/schema/index.ts';
 import { forEachDatabase } from './harness.ts';
 import { SoftAuthenticator } from './support/admin-sign-in-authenticator.ts';
@@ -30,9 +32,10 @@ forEachDatabase('admin staff management', (t) => {
       const enrolled = await enrolledStaff(t, caller, ['finance', 'compliance']);
       const res = await caller.get('/api/admin/staff?limit=100', admin.token);
       expect(res.status).toBe(200);
-      const list = await res.json();
+      // The answer the staff page reads passes its schema (the page refuses any other).
+      const list = v.parse(StaffListSchema, await res.json());
       expect(list.limit).toBe(100);
-      const row = list.items.find((i: { id: string }) => i.id === enrolled.id);
+      const row = list.items.find((i) => i.id === enrolled.id)!;
       expect(row).toMatchObject({ email: enrolled.email, roles: ['compliance', 'finance'], passkeys: 1, disabledAt: null });
       expect(row.lastSignInAt).not.toBeNull();
       const page = await (await caller.get('/api/admin/staff?limit=1&offset=1', admin.token)).json();
@@ -48,7 +51,7 @@ forEachDatabase('admin staff management', (t) => {
       const email = uniqueStaffEmail('invited');
       const res = await caller.post('/api/admin/staff', { email: email.toUpperCase(), displayName: '  Zoë Ångström ', roles: ['finance', 'finance'] }, { token: admin.token });
       expect(res.status).toBe(201);
-      const { id } = await res.json();
+      const { id } = v.parse(StaffInviteResponseSchema, await res.json());
       const [member] = await t.database.db.select().from(staffMembers).where(eq(staffMembers.id, id));
       expect(member).toMatchObject({ email, displayName: 'Zoë Ångström', roles: ['finance'], invitedBy: admin.id });
       const secret = enrolSecretFrom(t, email);
@@ -93,6 +96,7 @@ forEachDatabase('admin staff management', (t) => {
       const member = await createStaff(t, ['issuer-admin']);
       const res = await caller.put(`/api/admin/staff/${member.id}/roles`, { roles: ['auditor'] }, admin.token);
       expect(res.status).toBe(200);
+      expect(v.parse(StaffRolesResponseSchema, await res.json())).toEqual({ id: member.id, roles: ['auditor'], changed: true });
       expect((await caller.post('/api/admin/staff', { email: uniqueStaffEmail(), displayName: 'A', roles: ['finance'] }, { token: member.token })).status).toBe(403);
       const [event] = await auditsOf('admin.staff.roles_changed', member.id);
       expect(event!.detail).toMatchObject({ role: 'issuer-admin', before: ['issuer-admin'], after: ['auditor'] });
@@ -131,10 +135,14 @@ forEachDatabase('admin staff management', (t) => {
       expect(await liveSessions(member.id)).toBe(1);
       const answers = await Promise.all([caller.post(`/api/admin/staff/${member.id}/disable`, {}, { token: admin.token }), caller.post(`/api/admin/staff/${member.id}/disable`, {}, { token: admin.token })]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const bodies = await Promise.all(answers.map(async (a) => v.parse(StaffDisabledResponseSchema, await a.json())));
+      expect(bodies.map((b) => b.changed).sort()).toEqual([false, true]);
       expect(await auditsOf('admin.staff.disabled', member.id)).toHaveLength(1);
       expect(await liveSessions(member.id)).toBe(0);
       expect((await caller.get('/api/admin/me', member.token)).status).toBe(401);
-      expect((await caller.post(`/api/admin/staff/${member.id}/enable`, {}, { token: admin.token })).status).toBe(200);
+      const enabled = await caller.post(`/api/admin/staff/${member.id}/enable`, {}, { token: admin.token });
+      expect(enabled.status).toBe(200);
+      expect(v.parse(StaffDisabledResponseSchema, await enabled.json())).toEqual({ id: member.id, disabled: false, changed: true });
       const { challengeId, options } = await codeVerified(t, caller, member.email);
       expect((await caller.post('/api/admin/auth/passkey', { challengeId, response: member.passkey.authenticate(options) })).status).toBe(200);
     });
@@ -159,6 +167,8 @@ forEachDatabase('admin staff management', (t) => {
         caller.post(`/api/admin/staff/${member.id}/reset-passkey`, {}, { token: admin.token }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const resets = await Promise.all(answers.map(async (a) => v.parse(StaffResetResponseSchema, await a.json())));
+      expect(resets.map((r) => r.changed).sort()).toEqual([false, true]);
       expect(t.mailer.countTo(member.email)).toBe(mails + 1);
       expect(await auditsOf('admin.staff.passkey_reset', member.id)).toHaveLength(1);
       expect(await liveSessions(member.id)).toBe(0);

@@ -69,7 +69,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/content/disclosure': () => ({ title: 'Fuzz section' }),
   'POST /api/admin/content/disclosure/:id': () => ({ title: 'Fuzz section' }),
   'POST /api/admin/content/agreements/:key': () => ({ title: 'Fuzz agreement' }),
-  'PUT /api/admin/settings': () => ({ tokenPrice: 1, minInvestment: 1000, maxInvestment: 1_000_000, kycFourEyesAboveEur: 100_000, expectedUpdatedAt: '2026-01-01T00:00:00.000Z' }),
+  'PUT /api/admin/settings': () => ({ tokenPrice: 1, minInvestment: 1000, maxInvestment: 1_000_000, kycFourEyesAboveEur: 100_000, kycReviewTargetHours: 48, expectedUpdatedAt: '2026-01-01T00:00:00.000Z' }),
   'DELETE /api/admin/content/disclosure/:id': () => undefined,
 };
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyActorLogic, type EventObject } from 'xstate';
 import { adminSessionMachine } from '../../machines/admin/admin-session/admin-session.machine.ts';
-import { selectEnrolStep, selectPhase } from '../../machines/admin/admin-session/admin-session.selectors.ts';
+import { selectEnrolStep, selectPhase, selectRoute } from '../../machines/admin/admin-session/admin-session.selectors.ts';
 import type { EnrolInput, RestoredSession, SignOutInput } from '../../machines/admin/admin-session/admin-session.types.ts';
 import { staffSignInMachine } from '../../machines/admin/staff-sign-in/staff-sign-in.machine.ts';
 import type { EnrolOptionsAnswer, StaffAuthAnswer } from '../../src/shared/admin/sign-in.ts';
@@ -28,9 +28,14 @@ const events: EventObject[] = [
   { type: 'session.unauthorized' },
   { type: 'xstate.done.actor.signOut' } as EventObject,
   { type: 'xstate.error.actor.signOut', error: new Error('offline') } as EventObject,
+  { type: 'route.go', location: '/payments' } as EventObject,
+  { type: 'route.changed', location: '//evil.example/x' } as EventObject,
 ];
 
-const INPUTS = [{ enrolSecret: null }, { enrolSecret: 'A'.repeat(43) }] as const;
+const INPUTS = [
+  { enrolSecret: null, location: '/kyc/0c9e3f5a-1f5e-4d0e-9a53-2b7d6c1e4f10' },
+  { enrolSecret: 'A'.repeat(43), location: '/enrol' },
+] as const;
 
 describe('admin session statechart paths', () => {
   const results = INPUTS.map((input) => ({ input, result: coverMachine(adminSessionMachine, { name: `admin-session ${input.enrolSecret ? 'enrol' : 'plain'}`, events, input }) }));
@@ -70,6 +75,9 @@ describe('admin session statechart paths', () => {
           if (s.matches('signedOut')) expect(s.context.token).toBeNull();
           expect(selectEnrolStep(s) !== null).toBe(s.matches('enrolling'));
           expect(['loading', 'enrolling', 'signedOut', 'signedIn']).toContain(selectPhase(s));
+          // The location is always one under /admin, and a route exactly while someone is signed in.
+          expect(s.context.location.startsWith('/') && !s.context.location.startsWith('//')).toBe(true);
+          expect(selectRoute(s) !== null).toBe(s.context.staff !== null);
         },
       });
     }

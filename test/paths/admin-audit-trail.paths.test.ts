@@ -1,7 +1,8 @@
 /**
  * Paths of the auditor's audit-trail screen (issue 16): the event list (first page with and without more, a failed
  * first page and Try again, Load more appended or failed beside the list, new filters from the address also while a
- * page loads, the CSV export done or failed), the chain (the server's kept check: none, whole, broken or unreadable
+ * page loads, the filter form's draft applied or cleared (issue 29: shown in the address), the broken event shown in
+ * the list, the CSV export done or failed), the chain (the server's kept check: none, whole, broken or unreadable
  * (issue 26); then checked: whole, broken, failed, checked again), the action names for the filter's suggestions
  * (loaded or not) and the journey (opened, failed and retried, a step picked, another investor's opened, closed).
  * Replayed on a real actor with fake calls; after each step: exactly one list call while a page loads, with the
@@ -45,14 +46,19 @@ const row = (seq: number): AuditEventRow => ({
 const PAGE_WITH_MORE: LoadEventsOutput = { rows: [row(9), row(8)], nextCursor: 'c1' };
 const LAST_PAGE: LoadEventsOutput = { rows: [row(8), row(7)], nextCursor: null };
 const WHOLE: AuditChainReport = { ok: true, checked: 9, head: { seq: 9, hash: 'a'.repeat(64) }, firstBroken: null, checkedAt: '2026-11-24T10:00:00.000Z', durationMs: 12 };
-const BROKEN: AuditChainReport = { ...WHOLE, ok: false, firstBroken: { kind: 'altered', seq: 4, eventId: 'e4', message: 'Event #4 was altered.' } };
+const BROKEN: AuditChainReport = {
+  ...WHOLE,
+  ok: false,
+  firstBroken: { kind: 'altered', seq: 4, eventId: 'e4', message: 'Event #4 was altered.', event: { seq: 4, id: 'e4', at: '2026-11-20T08:00:00.000Z', action: 'kyc.step.saved', userId: INVESTOR, staffId: null } },
+};
+const BROKEN_EVENT_FILTERS: AuditFilters = { ...NO_AUDIT_FILTERS, action: 'kyc.step.saved', investor: INVESTOR, from: '2026-11-20', to: '2026-11-20' };
 const JOURNEY: JourneyResponse = {
   userId: INVESTOR,
   email: 'i1@example.com',
   name: null,
   steps: [
-    { seq: 3, at: '2026-11-24T10:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, lifecycleTransitions: [], label: 'Registered', ip: null, documentHashes: [], staffEmail: null },
-    { seq: 5, at: '2026-11-24T10:01:00.000Z', action: 'kyc.step.saved', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, lifecycleTransitions: [], label: 'KYC step saved', ip: null, documentHashes: [], staffEmail: null },
+    { seq: 3, at: '2026-11-24T10:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, lifecycleTransitions: [], label: 'Registered', ip: null, documentHashes: [], staffEmail: null, staffName: null },
+    { seq: 5, at: '2026-11-24T10:01:00.000Z', action: 'kyc.step.saved', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, lifecycleTransitions: [], label: 'KYC step saved', ip: null, documentHashes: [], staffEmail: null, staffName: null },
   ],
 };
 const SERVER_WORDS = 'The page cursor is not valid; start from the first page.';
@@ -60,6 +66,10 @@ const BY_INVESTOR: AuditFilters = { ...NO_AUDIT_FILTERS, investor: 'i1@example.c
 
 const LIST_EVENTS: AnyEventObject[] = [
   { type: 'audit.filter', filters: BY_INVESTOR },
+  { type: 'audit.draft', field: 'investor', value: ' i1@example.com ' },
+  { type: 'audit.draft', field: 'from', value: '2026-11-01' },
+  { type: 'audit.apply' },
+  { type: 'audit.clear' },
   { type: 'audit.more' },
   { type: 'audit.retry' },
   { type: 'audit.export' },
@@ -82,6 +92,7 @@ const CHAIN_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.checkChain', output: WHOLE },
   { type: 'xstate.done.actor.checkChain', output: BROKEN },
   { type: 'xstate.error.actor.checkChain', error: new AdminApiError(503, 'The check is busy.') },
+  { type: 'audit.brokenEvent.show' },
 ];
 const SUGGESTION_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadActions', output: ['auth.register', 'kyc.step.saved'] },
@@ -108,14 +119,14 @@ const JOURNEY_EVENTS: AnyEventObject[] = [
  */
 const awayFromRest = (s: Snapshot): number =>
   [
-    !(s.matches({ events: { showing: 'idle' } }) && s.context.filters === NO_AUDIT_FILTERS && s.context.rows.length === 2 && s.context.eventsError === null),
+    !(s.matches({ events: { showing: 'idle' } }) && s.context.filters === NO_AUDIT_FILTERS && s.context.draft === s.context.filters && s.context.rows.length === 2 && s.context.eventsError === null),
     !(s.matches({ chain: 'idle' }) || s.matches({ chain: 'loadingStatus' })),
     s.matches({ suggestions: 'unavailable' }),
     !s.matches({ journey: 'closed' }),
   ].filter(Boolean).length;
 const extrasPending = (s: Snapshot): boolean => s.matches({ chain: 'loadingStatus' }) || s.matches({ suggestions: 'loading' });
 const othersUntouched = (s: Snapshot): boolean =>
-  s.matches({ events: 'loading' }) && s.context.filters === NO_AUDIT_FILTERS && s.context.rows.length === 0 && s.context.eventsError === null && s.matches({ journey: 'closed' });
+  s.matches({ events: 'loading' }) && s.context.filters === NO_AUDIT_FILTERS && s.context.draft === s.context.filters && s.context.rows.length === 0 && s.context.eventsError === null && s.matches({ journey: 'closed' });
 
 const events = [...LIST_EVENTS, ...CHAIN_EVENTS, ...SUGGESTION_EVENTS, ...JOURNEY_EVENTS];
 
@@ -129,6 +140,9 @@ type Fakes = {
   checks: Call<object>[];
   names: Call<object>[];
   journeys: Call<LoadJourneyInput>[];
+  /** The filters put in the page's address, in order. */
+  addresses: AuditFilters[];
+  addressesBefore: number;
 };
 
 /** A fake effect that records its call and never answers: the path's own events are its answers. */
@@ -154,8 +168,9 @@ describe('admin audit-trail statechart paths', () => {
   it('keeps the screen invariants on every path, replayed on a real actor', async () => {
     const ended = await replayPaths<typeof auditTrailMachine, Fakes>(result.paths, {
       setup: () => {
-        const fakes: Fakes = { loads: [], exports: [], statuses: [], checks: [], names: [], journeys: [] };
+        const fakes: Fakes = { loads: [], exports: [], statuses: [], checks: [], names: [], journeys: [], addresses: [], addressesBefore: 0 };
         const machine = auditTrailMachine.provide({
+          actions: { showFiltersInAddress: (_, params: { filters: AuditFilters }) => void fakes.addresses.push(params.filters) },
           actors: {
             loadEvents: fromPromise<LoadEventsOutput, LoadEventsInput>(recorder(fakes.loads)),
             exportEvents: fromPromise<void, ExportEventsInput>(recorder(fakes.exports)),
@@ -190,6 +205,15 @@ describe('admin audit-trail statechart paths', () => {
         if (selectExporting(s)) expect(fakes.exports.at(-1)!.filters).toEqual(s.context.filters);
         if (selectCanLoadMore(s)) expect(s.context.nextCursor).not.toBeNull();
         if (event.type === 'audit.filter') expect([s.context.filters, s.context.rows]).toEqual([BY_INVESTOR, []]);
+        // The form shows the list's filters once they apply; Apply, Clear and the broken event put them in the address.
+        if (['audit.filter', 'audit.apply', 'audit.clear'].includes(event.type)) expect(s.context.draft).toEqual(s.context.filters);
+        const movedAddress = ['audit.apply', 'audit.clear', 'audit.brokenEvent.show'].includes(event.type) && selectEventsPhase(s) === 'loading' && s.context.rows.length === 0;
+        expect(fakes.addresses.length - fakes.addressesBefore, 'the address moves on Apply, Clear and Show this event only').toBe(movedAddress ? 1 : 0);
+        if (movedAddress) expect(fakes.addresses.at(-1)).toEqual(s.context.filters);
+        fakes.addressesBefore = fakes.addresses.length;
+        if (event.type === 'audit.clear') expect(s.context.filters).toEqual(NO_AUDIT_FILTERS);
+        if (event.type === 'audit.apply') expect([NO_AUDIT_FILTERS, { ...NO_AUDIT_FILTERS, investor: 'i1@example.com' }, { ...NO_AUDIT_FILTERS, from: '2026-11-01' }, BY_INVESTOR]).toContainEqual(s.context.filters);
+        if (event.type === 'audit.brokenEvent.show' && movedAddress) expect(s.context.filters).toEqual(BROKEN_EVENT_FILTERS);
         expect(new Set(s.context.rows.map((r) => r.seq)).size, 'each event once').toBe(s.context.rows.length);
 
         const chain = selectChainPhase(s);
@@ -224,7 +248,7 @@ describe('admin audit-trail statechart paths', () => {
         // An event of one region leaves the other regions as they were (a re-entering region would restart them).
         const value = s.value as Regions;
         if (fakes.before) {
-          const region = /loadEvents|exportEvents|^audit\.(filter|more|retry|export)$/.test(event.type)
+          const region = /loadEvents|exportEvents|^audit\.(filter|more|retry|export|draft|apply|clear|brokenEvent\.show)$/.test(event.type)
             ? 'events'
             : /checkChain|loadChainStatus|^audit\.verify$/.test(event.type)
               ? 'chain'

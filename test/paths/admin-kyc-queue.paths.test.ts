@@ -2,7 +2,7 @@
  * Paths of the back-office KYC queue: loads, failures, filters, "more" and refresh arrive as events; every path is
  * replayed on a real actor with a fake queue call. Invariants: one call exactly while loading; rows only from answers,
  * never repeated; "more" only with a cursor and with the filters the rows were loaded with; a failed first load is
- * the failed page, a failed "more" keeps the rows.
+ * the failed page, a failed "more" keeps the rows; the order and country are only ones the server knows.
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
@@ -26,9 +26,12 @@ const row = (i: number): KycQueueRow => ({
   approvals: 0,
   fourEyes: i > 4,
   assignee: null,
+  country: i % 2 ? 'uk' : 'eu',
+  ageHours: 60 - i,
+  overdue: 60 - i > 48,
 });
-const FIRST: KycQueueResponse = { rows: [row(1), row(2)], nextCursor: 'c1', fourEyesAboveEur: 100_000 };
-const LAST: KycQueueResponse = { rows: [row(3)], nextCursor: null, fourEyesAboveEur: 100_000 };
+const FIRST: KycQueueResponse = { rows: [row(1), row(2)], nextCursor: 'c1', fourEyesAboveEur: 100_000, reviewTargetHours: 48, asOf: '2026-11-23T22:00:00.000Z' };
+const LAST: KycQueueResponse = { rows: [row(3)], nextCursor: null, fourEyesAboveEur: 100_000, reviewTargetHours: 48, asOf: '2026-11-23T22:00:00.000Z' };
 const SERVER_WORDS = 'This page of the queue is no longer valid. Please reload the queue.';
 
 const events: AnyEventObject[] = [
@@ -38,6 +41,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadMore', output: LAST },
   { type: 'xstate.error.actor.loadMore', error: new Error(SERVER_WORDS) },
   { type: 'queue.filter.change', field: 'q', value: 'ada' },
+  { type: 'queue.filter.change', field: 'sort', value: 'amount' },
+  { type: 'queue.filter.change', field: 'country', value: 'atlantis' },
   { type: 'queue.filter.apply' },
   { type: 'queue.more' },
   { type: 'queue.retry' },
@@ -79,7 +84,11 @@ describe('admin kyc-queue statechart paths', () => {
         if (selectPhase(s) === 'failed') expect(s.context.error).toBe(SERVER_WORDS);
         if (selectCanLoadMore(s)) expect(s.context.nextCursor).not.toBeNull();
         if (event.type === 'xstate.error.actor.loadMore') expect([s.matches('shown'), s.context.rows.length > 0, s.context.error]).toEqual([true, true, SERVER_WORDS]);
-        if (event.type === 'queue.filter.change') expect(s.context.filters.q).toBe('ada');
+        if (event.type === 'queue.filter.change' && event.field === 'q') expect(s.context.filters.q).toBe('ada');
+        if (event.type === 'queue.filter.change' && event.field === 'sort') expect(s.context.filters.sort).toBe('amount');
+        // A value the server would refuse never reaches the filters.
+        expect(['', 'uk', 'eu', 'us', 'other']).toContain(s.context.filters.country);
+        if (s.matches('shown') && s.context.rows.length > 0) expect(s.context.reviewTargetHours).toBe(48);
       },
     });
   });

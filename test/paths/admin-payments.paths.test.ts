@@ -1,7 +1,7 @@
 /**
  * Paths of the back office's payment list (issue 15): first page with and without more, a failed first load and Try
- * again, Load more (appended, or failed beside the list), new filters (start again from the first page, also while a
- * page loads), the CSV exports (done or failed beside the list). Replayed on a real actor with fake calls; after each
+ * again, Load more (appended, or failed beside the list), the filter form's draft (issue 29) and Apply (start again
+ * from the first page with the draft, also while a page loads), the CSV exports (done or failed beside the list). Replayed on a real actor with fake calls; after each
  * step: one list call exactly while loading a page, with the chart's filters and the right cursor; one export call
  * exactly while exporting; Load more offered only with a cursor; a failure is shown in the server's words.
  */
@@ -45,10 +45,12 @@ const row = (i: number): AdminPaymentSummary => ({
 const PAGE_WITH_MORE: LoadPaymentsOutput = { payments: [row(1), row(2)], nextCursor: 'c1' };
 const LAST_PAGE: LoadPaymentsOutput = { payments: [row(3)], nextCursor: null };
 const SERVER_WORDS = 'The page cursor is not valid; start from the first page.';
-const HELD = { status: 'ON_HOLD', method: '', q: '' };
+const HELD = { status: 'ON_HOLD', method: '', q: 'ada' };
 
 const events: AnyEventObject[] = [
-  { type: 'payments.filter', filters: HELD },
+  { type: 'payments.draft', field: 'status', value: 'ON_HOLD' },
+  { type: 'payments.draft', field: 'q', value: ' ada ' },
+  { type: 'payments.apply' },
   { type: 'payments.more' },
   { type: 'payments.retry' },
   { type: 'payments.export', kind: 'payments' },
@@ -103,7 +105,13 @@ describe('admin payments statechart paths', () => {
         expect(fakes.exports.filter((e) => e.running).length).toBe(selectExporting(s) ? 1 : 0);
         if (event.type === 'payments.export' && selectExporting(s)) expect(fakes.exports.at(-1)!.kind).toBe(event.kind);
         if (selectCanLoadMore(s)) expect(s.context.nextCursor).not.toBeNull();
-        if (event.type === 'payments.filter') expect([s.context.filters, s.context.payments]).toEqual([HELD, []]);
+        // Apply takes the draft as it stands (the search trimmed), and the form then shows what the list shows.
+        if (event.type === 'payments.apply') {
+          expect(s.context.payments).toEqual([]);
+          expect(s.context.draft).toEqual(s.context.filters);
+        }
+        if (event.type === 'payments.draft') expect(s.context.draft).not.toEqual(NO_FILTERS);
+        expect([NO_FILTERS, { ...NO_FILTERS, status: 'ON_HOLD' }, { ...NO_FILTERS, q: 'ada' }, HELD]).toContainEqual(s.context.filters);
         if (event.type.startsWith('xstate.error.actor.')) {
           const error = (event as unknown as { error: unknown }).error;
           expect(s.context.error).toBe(error instanceof AdminApiError ? error.message : ADMIN_CALL_FAILED);

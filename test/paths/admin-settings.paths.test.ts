@@ -1,7 +1,8 @@
 /**
  * Paths of the back-office settings page: load (or fail and try again), save (accepted: the answer shown with
  * 'Saved.'; a 409: the server's words and the settings now in force loaded again; another refusal: the form kept
- * with the server's words). Replayed on a real actor with fake calls; after each step: one call exactly while busy,
+ * with the server's words; values the server would refuse: their problem shown, nothing sent); the form (the draft)
+ * filled from each answer and typed in. Replayed on a real actor with fake calls; after each step: one call exactly while busy,
  * a save sends the form's values with the updatedAt of the settings on screen, the notice only after an accepted save.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,13 +12,14 @@ import { SAVED_NOTICE, settingsMachine } from '../../machines/admin/settings/set
 import { selectPhase } from '../../machines/admin/settings/settings.selectors.ts';
 import type { SaveSettingsInput, SettingsOutput } from '../../machines/admin/settings/settings.types.ts';
 import { AdminApiError } from '../../src/client/admin/admin-api.ts';
-import type { AdminSettingsResponse, AdminSettingValues } from '../../src/shared/admin/settings.ts';
+import { settingsMessages } from '../../src/shared/admin/settings-messages.ts';
+import { draftOf, settingsProblem, valuesOf, type AdminSettingsResponse, type AdminSettingValues } from '../../src/shared/admin/settings.ts';
 import { coverMachine, expectFullCoverage } from './coverage.ts';
 import { replayPaths } from './replay.ts';
 
 type Snapshot = SnapshotFrom<typeof settingsMachine>;
 
-const VALUES: AdminSettingValues = { tokenPrice: 1, minInvestment: 100, maxInvestment: 1_000_000, kycFourEyesAboveEur: 100_000 };
+const VALUES: AdminSettingValues = { tokenPrice: 1, minInvestment: 100, maxInvestment: 1_000_000, kycFourEyesAboveEur: 100_000, kycReviewTargetHours: 48 };
 const settings = (updatedAt: string, values = VALUES): AdminSettingsResponse => ({ values, updatedAt, pinned: {}, history: [] });
 const FIRST = settings('2026-11-25T00:00:00.000Z');
 const SAVED = settings('2026-11-25T00:01:00.000Z', { ...VALUES, minInvestment: 200 });
@@ -26,7 +28,9 @@ const INVALID = 'Please check the settings.';
 
 const events: AnyEventObject[] = [
   { type: 'settings.retry' },
-  { type: 'settings.save', values: { ...VALUES, minInvestment: 200 } },
+  { type: 'settings.field', key: 'minInvestment', value: '200' },
+  { type: 'settings.field', key: 'kycReviewTargetHours', value: '1.5' },
+  { type: 'settings.save' },
   { type: 'xstate.done.actor.loadSettings', output: FIRST },
   { type: 'xstate.done.actor.saveSettings', output: SAVED },
   { type: 'xstate.error.actor.loadSettings', error: new TypeError('network') },
@@ -40,9 +44,18 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes, before: Sn
   const running = (list: { running: boolean }[]) => list.filter((c) => c.running).length;
   expect(running(fakes.loads) + running(fakes.saves), 'one call while busy').toBe(s.hasTag('busy') ? 1 : 0);
   expect(running(fakes.saves)).toBe(s.matches('saving') ? 1 : 0);
-  if (event.type === 'settings.save' && s.matches('saving')) {
-    expect(fakes.saves.at(-1)!.input).toEqual({ ...event.values, expectedUpdatedAt: before!.context.settings!.updatedAt });
+  // Values the server would refuse are never sent: their problem is shown instead.
+  const typed = before?.context.draft ? valuesOf(before.context.draft) : null;
+  if (event.type === 'settings.save' && typed && settingsProblem(typed) !== null) {
+    expect(s.matches('saving')).toBe(false);
+    if (before?.matches('editing')) expect(s.context.error).toBe(settingsMessages.targetHours);
   }
+  if (event.type === 'settings.save' && s.matches('saving')) {
+    expect(fakes.saves.at(-1)!.input).toEqual({ ...typed, expectedUpdatedAt: before!.context.settings!.updatedAt });
+  }
+  // The form shows the settings the server answered with, until typed in.
+  if (/^xstate\.done\.actor\./.test(event.type)) expect(s.context.draft).toEqual(draftOf(s.context.settings!.values));
+  if (event.type === 'settings.field' && s.matches('editing')) expect(s.context.draft?.[event.key as 'minInvestment']).toBe(event.value);
   if (s.context.notice !== null) expect(s.context.notice).toBe(SAVED_NOTICE);
   if (event.type === 'xstate.done.actor.saveSettings') expect([s.context.notice, s.context.settings]).toEqual([SAVED_NOTICE, SAVED]);
   if (event.type === 'xstate.error.actor.saveSettings') {

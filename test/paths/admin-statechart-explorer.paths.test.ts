@@ -1,8 +1,8 @@
 /**
  * Paths of the back-office statechart explorer: the list loads (or fails and is tried again), a machine is chosen
  * (or named by the address), its diagram loads (or fails: a missing machine), a state or transition is selected, a
- * path replayed step by step (never past its ends; an unknown path refused), another machine chosen or back to the
- * list. Covered with and without a deep link; replayed on a real actor with fake loads. After each step: one load
+ * path chosen in the replay form (issue 29: the choice is the chart's; an unknown run or path refused) and replayed
+ * step by step (never past its ends; an unknown path refused), another machine chosen or back to the list. Covered with and without a deep link; replayed on a real actor with fake loads. After each step: one load
  * exactly while busy, the loaded diagram is the one chosen, the address follows the choice, the replay's step is
  * within its path.
  */
@@ -41,6 +41,10 @@ const events: AnyEventObject[] = [
   { type: 'explorer.replay.first' },
   { type: 'explorer.replay.last' },
   { type: 'explorer.replay.stop' },
+  { type: 'explorer.replay.pickPath', path: 1 },
+  { type: 'explorer.replay.pickPath', path: 7 },
+  { type: 'explorer.replay.pickRun', run: 0 },
+  { type: 'explorer.replay.pickRun', run: 3 },
 ];
 
 type Fakes = { indexLoads: { running: boolean }[]; diagramLoads: { running: boolean; input: LoadDiagramInput }[]; addresses: (string | null)[]; deepLink: boolean };
@@ -69,6 +73,11 @@ function invariants(s: Snapshot, event: AnyEventObject, fakes: Fakes) {
     if (event.type === 'explorer.replay.last') expect(step.number).toBe(step.count);
   }
   expect(selectPhase(s)).toBe(typeof s.value === 'object' ? 'showing' : s.value);
+  // The form's choice is always a path the diagram has (or the first, before a diagram); a replay started shows its own.
+  if (s.context.diagram) expect(s.context.diagram.runs[s.context.pick.run]?.paths[s.context.pick.path]).toBeDefined();
+  else expect(s.context.pick).toEqual({ run: 0, path: 0 });
+  if (event.type === 'explorer.replay.pickRun' && s.matches('showing')) expect(s.context.pick).toEqual({ run: 0, path: 0 });
+  if (event.type === 'explorer.replay.start' && step) expect([s.context.pick.run, s.context.pick.path]).toEqual([s.context.replay!.run, s.context.replay!.path]);
 }
 
 async function replayAll(input: ExplorerInput, paths: ReturnType<typeof coverMachine>['paths']) {
@@ -113,7 +122,7 @@ describe('admin statechart explorer paths', () => {
 
   it('never moves a replay past either end of its path', () => {
     const machine = statechartExplorerMachine.provide({ actions: { showMachineInAddress: () => {} } });
-    const snapshot = machine.resolveState({ value: { showing: 'replaying' }, context: { index: SAMPLE_INDEX, machineId: 'sample', diagram: SAMPLE_DIAGRAM, selection: null, replay: { run: 0, path: 1, step: 0 }, error: null } });
+    const snapshot = machine.resolveState({ value: { showing: 'replaying' }, context: { index: SAMPLE_INDEX, machineId: 'sample', diagram: SAMPLE_DIAGRAM, selection: null, replay: { run: 0, path: 1, step: 0 }, pick: { run: 0, path: 1 }, error: null } });
     const actor = createActor(machine, { snapshot, input: { machineId: 'sample' } }).start();
     actor.send({ type: 'explorer.replay.previous' });
     expect(actor.getSnapshot().context.replay!.step).toBe(0);

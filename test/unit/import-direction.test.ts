@@ -40,6 +40,17 @@ const STAFF = {
   staffCommand: 'src/server/staff-invite.ts',
 };
 
+/**
+ * The two apps' client code (issue 29): the widgets and the runtime both use (src/client/ui, src/client/runtime)
+ * belong to neither app's session; the
+ * back-office takes nothing of the investor app; a back-office page never reaches into the shell that hosts it.
+ */
+const CLIENT = {
+  shared: ['src/client/ui/', 'src/client/runtime/'],
+  investorApp: ['src/client/app/', 'src/client/views/', 'src/client/effects/', 'machines/session/'],
+  staffShell: ['src/client/admin/shell/', 'src/client/admin/AdminApp.tsx', 'src/client/admin/main.tsx'],
+};
+
 /** Folders whose mutual imports must run one way (one statechart, one page). */
 const UNIT_FOLDERS = ['machines/', 'src/client/views/'];
 
@@ -130,6 +141,17 @@ function staffRuleBroken(from: string, to: string): string | undefined {
   return undefined;
 }
 
+/** Why `from` may not import `to` under the two apps' client boundaries, or undefined when it may. */
+function clientRuleBroken(from: string, to: string): string | undefined {
+  if (CLIENT.shared.some((p) => from.startsWith(p)) && (to.startsWith(STAFF.clientApp) || CLIENT.investorApp.some((p) => to.startsWith(p)))) {
+    return 'src/client/ui and src/client/runtime serve both apps: they import neither app (effects come in through props or a provider)';
+  }
+  if (from.startsWith(STAFF.clientApp) && CLIENT.investorApp.some((p) => to.startsWith(p))) return 'the back-office imports nothing of the investor app';
+  const inShell = CLIENT.staffShell.some((p) => from.startsWith(p));
+  if (from.startsWith(STAFF.clientApp) && !inShell && CLIENT.staffShell.some((p) => to.startsWith(p))) return "a back-office page never imports the shell that hosts it";
+  return undefined;
+}
+
 type ImportEdge = { file: string; specifier: string; target: string | null; isTest: boolean };
 
 /** Every import of every source file in the areas, with the repository path it points at (null: a package). */
@@ -157,7 +179,7 @@ export function findImportViolations(root: string): Violation[] {
     const lifecycle = target !== null && areaOf(file) === 'src/server' && target.startsWith(LIFECYCLE_CHART);
     const rule =
       (lifecycle ? undefined : ruleBroken(areaOf(file), isTest, specifier, target === null ? undefined : areaOf(target))) ??
-      (target !== null && !isTest ? staffRuleBroken(file, target) : undefined);
+      (target !== null && !isTest ? (staffRuleBroken(file, target) ?? clientRuleBroken(file, target)) : undefined);
     if (rule) violations.push({ file, specifier, rule });
   }
   return violations.sort((a, b) => a.file.localeCompare(b.file) || a.specifier.localeCompare(b.specifier));
@@ -267,6 +289,9 @@ describe('import direction', () => {
     write('src/client/admin/views/Queue.tsx', "import { Button } from '../../ui/form/Button.tsx';\nimport { r } from '../../../../machines/admin/review/review.machine.ts';\n");
     write('machines/kyc/kyc.machine.ts', "import { r } from '../admin/review/review.machine.ts';\n");
     write('machines/admin/review/review.machine.ts', "import { k } from '../../download/download.machine.ts';\n");
+    write('src/client/ui/Widget.tsx', "import { useSession } from '../app/session-context.tsx';\nimport { api } from '../admin/admin-api.ts';\nimport { f } from './format.ts';\n");
+    write('src/client/admin/views/Page.tsx', "import { load } from '../../effects/api-client.ts';\nimport { Shell } from '../shell/AdminShell.tsx';\nimport { When } from '../ui/When.tsx';\n");
+    write('src/client/admin/shell/AdminShell.tsx', "import { Queue } from '../views/Queue.tsx';\n");
     write('src/server/app.ts', "import { adminRoutes } from './routes/admin/kyc.routes.ts';\n");
     write('src/server/routes/kyc.routes.ts', "import { decide } from '../domain/admin/decide-kyc.ts';\nimport { requireStaff } from '../http/staff-auth.ts';\nimport { x } from './admin/kyc.routes.ts';\n");
     write('src/server/routes/admin/kyc.routes.ts', "import { decide } from '../../domain/admin/decide-kyc.ts';\nimport { bearer } from '../../http/bearer-auth.ts';\nimport { requireStaff } from '../../http/staff-auth.ts';\n");
@@ -286,8 +311,12 @@ describe('import direction', () => {
         'machines/a/bad.machine.ts -> ky',
         'machines/a/bad.machine.ts -> react',
         'machines/kyc/kyc.machine.ts -> ../admin/review/review.machine.ts',
+        'src/client/admin/views/Page.tsx -> ../../effects/api-client.ts',
+        'src/client/admin/views/Page.tsx -> ../shell/AdminShell.tsx',
         'src/client/bad.tsx -> ../server/app.ts',
         'src/client/bad.tsx -> node:fs',
+        'src/client/ui/Widget.tsx -> ../admin/admin-api.ts',
+        'src/client/ui/Widget.tsx -> ../app/session-context.tsx',
         'src/client/views/kyc/Leaks.tsx -> ../../../../machines/admin/review/review.machine.ts',
         'src/client/views/kyc/Leaks.tsx -> ../../admin/views/Queue.tsx',
         'src/server/bad.ts -> ../../machines/a/a.machine.ts',

@@ -3,10 +3,16 @@
  * signed out, where the sign-in chart (staff-sign-in) runs; a link /admin/enrol#<secret> registers a passkey
  * first. Signed in until signing out or until the server answers 401 (an ended or revoked session, a disabled
  * member): then signed out with a notice. Storage and the API are effects (src/client/admin/sign-in/sign-in-effects.ts).
+ *
+ * The chart owns the route (issue 29), as the investor's session chart does: it keeps the location under /admin, links
+ * and pages ask it to move (route.go), the browser watcher reports Back and typed addresses (route.changed), and the
+ * address bar follows the chart (AdminRouteSync). A location asked for while signed out is kept, so a member who
+ * follows a link to a case lands on it after signing in.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { EnrolOptionsAnswer, StaffAuthAnswer } from '../../../src/shared/admin/sign-in.ts';
 import { staffSignInMachine } from '../staff-sign-in/staff-sign-in.machine.ts';
+import { cleanLocation } from './admin-route.rules.ts';
 import type { AdminSessionContext, AdminSessionEvent, AdminSessionInput, EnrolInput, RestoredSession, SignOutInput } from './admin-session.types.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
@@ -31,12 +37,16 @@ export const adminSessionMachine = setup({
       throw new Error('signOut is provided by the app');
     }),
     staffSignIn: staffSignInMachine,
+    /** Reports the address bar's changes as route.changed (the app provides the browser's). */
+    watchRoute: fromCallback(() => {}),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},
     clearToken: () => {},
-    /** Leaves /admin/enrol for /admin once the link is used or refused. */
-    leaveEnrolPath: () => {},
+    /** Leaves /admin/enrol for /admin, in place, once the link is used or refused (Back must not reopen it). */
+    leaveEnrolPath: assign({ location: '/', history: 'replace' as const }),
+    go: assign((_, params: { location: string }) => ({ location: cleanLocation(params.location), history: 'push' as const })),
+    follow: assign((_, params: { location: string }) => ({ location: cleanLocation(params.location), history: 'replace' as const })),
     adopt: assign((_, answer: StaffAuthAnswer) => ({ token: answer.token, staff: answer.staff, notice: null, enrolSecret: null, enrolment: null })),
     forget: assign({ token: null, staff: null }),
   },
@@ -59,7 +69,9 @@ export const adminSessionMachine = setup({
         adopt: 'Takes the signed-in staff member and their token; clears any notice and the enrolment link.',
         clearToken: "Removes the staff token from the tab's storage.",
         forget: 'Forgets the signed-in staff member and their token.',
-        leaveEnrolPath: 'Leaves /admin/enrol for /admin once the enrolment link is used or refused.',
+        leaveEnrolPath: 'Leaves /admin/enrol for /admin, in place, once the enrolment link is used or refused.',
+        go: 'Moves the back-office to the location a link or a page asked for (a new history entry).',
+        follow: 'Takes the location the address bar moved to (Back, Forward, a typed address).',
         storeToken: "Keeps the new staff token in the tab's storage so a reload stays signed in.",
       },
       actors: {
@@ -68,10 +80,16 @@ export const adminSessionMachine = setup({
         restoreSession: "Checks the tab's stored staff token with the server (GET /api/admin/me).",
         signOut: "Ends the staff member's session on the server.",
         staffSignIn: 'The sign-in chart: email address, emailed code, then passkey.',
+        watchRoute: "Reports the address bar's changes (Back, Forward, a typed address) while the tab is open.",
       },
     },
   } satisfies MachineMeta,
-  context: ({ input }) => ({ token: null, staff: null, enrolSecret: input.enrolSecret, enrolment: null, notice: null }),
+  context: ({ input }) => ({ token: null, staff: null, enrolSecret: input.enrolSecret, enrolment: null, notice: null, location: cleanLocation(input.location), history: 'replace' as const }),
+  invoke: { id: 'watchRoute', src: 'watchRoute' },
+  on: {
+    'route.go': { actions: { type: 'go', params: ({ event }) => ({ location: event.location }) } },
+    'route.changed': { actions: { type: 'follow', params: ({ event }) => ({ location: event.location }) } },
+  },
   initial: 'restoring',
   states: {
     /** The tab's token, if any, checked; an enrolment link opened in this tab goes first. */

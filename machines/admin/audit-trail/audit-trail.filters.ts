@@ -3,7 +3,7 @@
  * (/admin/audit?investor=…&from=…), and an address typed by hand is only a request (odd values are dropped).
  * Days are UTC: 'from' is the start of its day, 'to' the end of its day (the API's `to` is exclusive).
  */
-import type { AuditEventsQuery } from '../../../src/shared/admin/audit.ts';
+import type { AuditChainReport, AuditEventsQuery } from '../../../src/shared/admin/audit.ts';
 import type { AuditFilters } from './audit-trail.types.ts';
 
 export const NO_AUDIT_FILTERS: AuditFilters = { investor: '', staff: '', action: '', from: '', to: '' };
@@ -51,4 +51,15 @@ export function eventsQuery(filters: AuditFilters, cursor: string | null = null)
   if (isDay(filters.to)) query.to = nextDay(filters.to);
   if (cursor) query.cursor = cursor;
   return query;
+}
+
+/** The filters as the list takes them from a form: text trimmed and cut to length, a day that is not one dropped. */
+export const cleanFilters = (filters: AuditFilters): AuditFilters => filtersFromSearch(searchFromFilters(filters));
+
+/** The filters that show a broken chain's event: its action (as stored now), its investor or staff member, its day. */
+export function brokenEventFilters(report: AuditChainReport | null): AuditFilters | null {
+  const e = report?.firstBroken?.event;
+  if (!e) return null;
+  const day = e.at.slice(0, 10);
+  return { ...NO_AUDIT_FILTERS, action: e.action, investor: e.userId ?? '', staff: e.userId ? '' : (e.staffId ?? ''), from: day, to: day };
 }

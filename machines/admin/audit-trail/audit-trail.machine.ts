@@ -1,7 +1,7 @@
 /**
  * The auditor's audit-trail screen (issue 16, auditors and issuer admins), three regions side by side:
  * - events: the first page for the filters (from the page's address), 'Load more' by the server's cursor, new filters
- *   start again (a page still loading for the old ones is dropped), a CSV export with the same filters; a failed first
+ *   (the form's draft, held here until Apply, then shown in the address through `showFiltersInAddress`) start again (a page still loading for the old ones is dropped), a CSV export with the same filters; a failed first
  *   page is the failed page (Try again), a failed further page or export is shown beside the list.
  * - chain: first the last check the server kept (the one it ran at start, or the last one asked for): whole, broken
  *   (shown at once, with the broken event) or none yet. 'Verify the audit trail' asks the server to check the whole
@@ -10,14 +10,14 @@
  * - suggestions: the action names the trail holds, for the action filter (free text works without them).
  * - journey: one investor's recorded steps (for the list and the process chart); a step picked in the list is the
  *   state the chart highlights.
- * Effects (`loadEvents`, `exportEvents`, `loadChainStatus`, `checkChain`, `loadJourney`, `loadActions`) are provided by
- * src/client/admin/audit/audit-effects.ts.
+ * Effects (`loadEvents`, `exportEvents`, `loadChainStatus`, `checkChain`, `loadJourney`, `loadActions`,
+ * `showFiltersInAddress`) are provided by src/client/admin/audit/audit-effects.ts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { AuditChainReport, AuditChainStatus, JourneyResponse } from '../../../src/shared/admin/audit.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 import { adminFailureText } from '../admin-failure.ts';
-import { NO_AUDIT_FILTERS } from './audit-trail.filters.ts';
+import { brokenEventFilters, cleanFilters, NO_AUDIT_FILTERS } from './audit-trail.filters.ts';
 import type { AuditFilters, AuditTrailContext, AuditTrailEvent, AuditTrailInput, ExportEventsInput, LoadEventsInput, LoadEventsOutput, LoadJourneyInput } from './audit-trail.types.ts';
 
 export const auditTrailMachine = setup({
@@ -47,9 +47,14 @@ export const auditTrailMachine = setup({
     isChainWhole: (_, params: { report: AuditChainReport }) => params.report.ok,
     isKeptWhole: (_, params: { status: AuditChainStatus }) => params.status.last?.report.ok === true,
     hasKeptCheck: (_, params: { status: AuditChainStatus }) => params.status.last !== null,
+    hasBrokenEvent: ({ context }) => brokenEventFilters(context.chain) !== null,
   },
   actions: {
-    setFilters: assign((_, params: { filters: AuditFilters }) => ({ filters: params.filters, rows: [], nextCursor: null, eventsError: null })),
+    showFiltersInAddress: (_, _params: { filters: AuditFilters }) => {
+      throw new Error('showFiltersInAddress is provided by the page');
+    },
+    setFilters: assign((_, params: { filters: AuditFilters }) => ({ filters: params.filters, draft: params.filters, rows: [], nextCursor: null, eventsError: null })),
+    setDraft: assign(({ context, event }) => (event.type === 'audit.draft' ? { draft: { ...context.draft, [event.field]: event.value } } : {})),
     keepFirstPage: assign((_, params: { page: LoadEventsOutput }) => ({ rows: params.page.rows, nextCursor: params.page.nextCursor, eventsError: null })),
     appendPage: assign(({ context }, params: { page: LoadEventsOutput }) => ({
       // A row recorded between two pages never shifts the cursor (keyset), but a repeated one is shown once.
@@ -81,9 +86,12 @@ export const auditTrailMachine = setup({
         isChainWhole: "The server's check found every link of the chain holding.",
         isKeptWhole: 'The server kept a check of the chain that found every link holding.',
         hasKeptCheck: 'The server kept a check of the chain (the one it ran at start, or one asked for since).',
+        hasBrokenEvent: "The chain check shown names the broken link's event.",
       },
       actions: {
-        setFilters: 'Keeps the new filters and forgets the rows of the old ones.',
+        showFiltersInAddress: "Puts the list's filters in the page's address (/admin/audit?investor=…), so a filtered view is a link.",
+        setFilters: 'Keeps the new filters (the form shows them too) and forgets the rows of the old ones.',
+        setDraft: 'Takes a filter typed in the form, not applied yet.',
         keepFirstPage: 'Shows the first page and keeps its cursor.',
         appendPage: 'Adds the next page below the rows shown (each event once) and keeps its cursor.',
         noteEventsFailed: "Keeps the server's words for the failed page or export, shown beside the list.",
@@ -110,6 +118,7 @@ export const auditTrailMachine = setup({
   } satisfies MachineMeta,
   context: ({ input }) => ({
     filters: input?.filters ?? NO_AUDIT_FILTERS,
+    draft: input?.filters ?? NO_AUDIT_FILTERS,
     rows: [],
     nextCursor: null,
     eventsError: null,
@@ -128,7 +137,33 @@ export const auditTrailMachine = setup({
       description: 'The list of audit events for the filters, newest first.',
       initial: 'loading',
       on: {
-        'audit.filter': { target: '.loading', actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) }, description: 'New filters: the list starts again from its first page.' },
+        'audit.filter': { target: '.loading', actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) }, description: "New filters from the page's address: the list starts again from its first page." },
+        'audit.draft': { actions: 'setDraft' },
+        'audit.apply': {
+          target: '.loading',
+          actions: [
+            { type: 'setFilters', params: ({ context }) => ({ filters: cleanFilters(context.draft) }) },
+            { type: 'showFiltersInAddress', params: ({ context }) => ({ filters: context.filters }) },
+          ],
+          description: "The form's filters: the list starts again from its first page, and the address shows them.",
+        },
+        'audit.clear': {
+          target: '.loading',
+          actions: [
+            { type: 'setFilters', params: { filters: NO_AUDIT_FILTERS } },
+            { type: 'showFiltersInAddress', params: { filters: NO_AUDIT_FILTERS } },
+          ],
+          description: 'No filter: the whole trail from its first page.',
+        },
+        'audit.brokenEvent.show': {
+          guard: 'hasBrokenEvent',
+          target: '.loading',
+          actions: [
+            { type: 'setFilters', params: ({ context }) => ({ filters: brokenEventFilters(context.chain)! }) },
+            { type: 'showFiltersInAddress', params: ({ context }) => ({ filters: context.filters }) },
+          ],
+          description: "The list filtered to the broken link's event: its action, its investor or staff member, its day.",
+        },
       },
       states: {
         loading: {

@@ -13,6 +13,7 @@ export type JourneyPhase = 'closed' | 'loading' | 'showing' | 'failed';
 export const selectEventsPhase = (s: S): EventsPhase => (s.matches({ events: 'loading' }) ? 'loading' : s.matches({ events: 'failed' }) ? 'failed' : 'showing');
 export const selectRows = (s: S): AuditEventRow[] => s.context.rows;
 export const selectFilters = (s: S): AuditFilters => s.context.filters;
+export const selectDraft = (s: S): AuditFilters => s.context.draft;
 export const selectEventsError = (s: S): string | null => s.context.eventsError;
 export const selectCanLoadMore = (s: S): boolean => s.matches({ events: { showing: 'idle' } }) && s.context.nextCursor !== null;
 export const selectLoadingMore = (s: S): boolean => s.matches({ events: { showing: 'loadingMore' } });
@@ -25,6 +26,8 @@ export const selectChainSource = (s: S): 'start' | 'staff' | null => s.context.c
 /** The seq of the event where the chain breaks, while a broken answer is shown: the list marks that row. */
 export const selectBrokenSeq = (s: S): number | null => (s.matches({ chain: 'broken' }) ? (s.context.chain?.firstBroken?.seq ?? null) : null);
 export const selectActionNames = (s: S): string[] => s.context.actions;
+/** The broken event can be shown in the list (a broken answer naming its event). */
+export const selectCanShowBrokenEvent = (s: S): boolean => s.context.chain?.firstBroken?.event != null;
 
 export const selectJourneyPhase = (s: S): JourneyPhase => (s.value as { journey: JourneyPhase }).journey;
 export const selectJourney = (s: S): JourneyResponse | null => s.context.journey;

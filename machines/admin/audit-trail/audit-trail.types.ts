@@ -8,7 +8,10 @@ import type { AuditChainReport, AuditEventRow, AuditEventsResponse, JourneyRespo
 export type AuditFilters = { investor: string; staff: string; action: string; from: string; to: string };
 
 export type AuditTrailContext = {
+  /** The filters the list shows (the page's address holds them too). */
   filters: AuditFilters;
+  /** The filter form as typed, until Apply (issue 29: the draft is the chart's). */
+  draft: AuditFilters;
   /** Every page loaded so far, newest first. */
   rows: AuditEventRow[];
   nextCursor: string | null;
@@ -30,8 +33,15 @@ export type AuditTrailContext = {
 };
 
 export type AuditTrailEvent =
-  /** New filters (from the page's address): the list starts again from its first page. */
+  /** New filters (from the page's address: a link, Back): the list starts again from its first page. */
   | { type: 'audit.filter'; filters: AuditFilters }
+  /** A filter typed in the form (not applied yet). */
+  | { type: 'audit.draft'; field: keyof AuditFilters; value: string }
+  /** 'Apply filters': the form's filters, shown in the address; 'Clear': none. */
+  | { type: 'audit.apply' }
+  | { type: 'audit.clear' }
+  /** 'Show this event' beside a broken chain: the list filtered to the broken event (its action, person and day). */
+  | { type: 'audit.brokenEvent.show' }
   /** 'Load more': the next page after the cursor. */
   | { type: 'audit.more' }
   /** 'Try again' after a failed first page. */

@@ -11,6 +11,7 @@ import { noteProblem } from '../../../src/shared/admin/kyc-review.ts';
 import { holderErrorText, noteErrorText } from './kyc-case-work.rules.ts';
 import type { AddNoteInput, AssignInput, KycAssignmentResponse, KycCase, KycCaseNote, KycCaseWorkContext, KycCaseWorkEvent, KycCaseWorkInput } from './kyc-case-work.types.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
+import { requestIdFor } from '../../../src/shared/request-id.ts';
 
 export const kycCaseWorkMachine = setup({
   types: {} as { context: KycCaseWorkContext; events: KycCaseWorkEvent; input: KycCaseWorkInput; tags: 'changingHolder' | 'addingNote' },
@@ -41,7 +42,9 @@ export const kycCaseWorkMachine = setup({
     noteHolderError: assign((_, params: { error: unknown }) => ({ holderError: holderErrorText(params.error) })),
     setDraft: assign(({ event }) => (event.type === 'work.note.draft' ? { draft: event.value, noteError: null } : {})),
     noteDraftProblem: assign(({ context }) => ({ noteError: context.canWork ? noteProblem(context.draft) : null })),
-    ensureRequestId: assign(({ context }) => ({ requestId: context.requestId ?? crypto.randomUUID(), noteError: null })),
+    ensureRequestId: assign(({ context }) =>
+      context.requestId ? { noteError: null } : { requestId: requestIdFor(context.requestSeed, context.made + 1), made: context.made + 1, noteError: null },
+    ),
     keepNote: assign(({ context }, params: { note: KycCaseNote }) => ({
       notes: context.notes.some((n) => n.id === params.note.id) ? context.notes : [...context.notes, params.note],
       draft: '',
@@ -81,7 +84,7 @@ export const kycCaseWorkMachine = setup({
       },
     },
   } satisfies MachineMeta,
-  context: ({ input }) => ({ ...input, pendingAssignee: null, giveTo: '', holderError: null, draft: '', requestId: null, noteError: null }),
+  context: ({ input }) => ({ ...input, pendingAssignee: null, giveTo: '', holderError: null, draft: '', requestId: null, made: 0, noteError: null }),
   type: 'parallel',
   states: {
     holder: {

@@ -12,6 +12,8 @@ export type KycCaseWorkInput = {
   assignee: KycCaseAssignee | null;
   notes: KycCaseNote[];
   reviewers: Reviewer[];
+  /** A uuid the page made once: the notes' request ids are made from it (src/shared/request-id.ts). */
+  requestSeed: string;
 };
 
 export type KycCaseWorkContext = KycCaseWorkInput & {
@@ -25,6 +27,8 @@ export type KycCaseWorkContext = KycCaseWorkInput & {
   draft: string;
   /** The note's request id, made when it is first sent and kept until it is written: a retry is the same note. */
   requestId: string | null;
+  /** Request ids made so far (the next one is made from the seed and this count). */
+  made: number;
   noteError: string | null;
 };
 

@@ -34,5 +34,17 @@ export function kycCase(over: Partial<KycCase['kyc']> = {}, fourEyes = false): K
     assignee: null,
     notes: [],
     reviewers: [],
+    payment: null,
+  };
+}
+
+/** A four-eyes case whose round already has the first approval, given by `reviewerId`. */
+export function firstApprovedCase(reviewerId: string, reviewerName = 'Grace Compliance'): KycCase {
+  const kase = kycCase({}, true);
+  const decidedAt = '2026-11-22T10:00:00.000Z';
+  return {
+    ...kase,
+    reviews: [{ id: '33333333-3333-4333-8333-333333333333', round: 1, decision: 'APPROVED', reason: null, steps: [], message: null, reviewerId, reviewerName, decidedAt }],
+    fourEyes: { ...kase.fourEyes, approvalsThisRound: [{ reviewerId, reviewerName, decidedAt }] },
   };
 }

@@ -1,14 +1,16 @@
 /**
  * One KYC case in the back-office (issue 15): loads the case; shows it with two regions side by side, the decision
  * (compliance only: the form is checked with the server's schema before it is sent; a sent decision reloads the case,
- * a refusal shows the server's words) and the document shown inline (its bytes as an object URL, released when
- * another is opened, it is closed or the case is left). Effects: loadCase, decide, loadDocument (provided by
+ * a refusal shows the server's words) and the documents shown inline, one beside the other to compare an ID with the
+ * selfie (each its bytes as an object URL, released when another is opened, it is closed or the case is left; an image
+ * zoomed and turned as the reviewer asks, issue 29). Effects: loadCase, decide, loadDocument (provided by
  * src/client/admin/kyc/kyc-review-effects.ts); releaseDocument has the app revoke the object URL (revokeDocumentUrl).
  * While the case is shown it runs the case work chart (who holds the case, internal notes) as its child `work`.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { EMPTY_FORM, type DecideInput, type KycCase, type KycCaseContext, type KycCaseEvent, type KycCaseInput, type KycDecisionResponse, type LoadDocumentInput, type OpenDocument } from './kyc-case.types.ts';
-import { decisionNotice, decisionPayload, errorText, formProblem, isNotFound } from './kyc-case.rules.ts';
+import { EMPTY_FORM, PLAIN_VIEW, type DecideInput, type DocumentPane, type KycCase, type KycCaseContext, type KycCaseEvent, type KycCaseInput, type KycDecisionResponse, type LoadDocumentInput, type OpenDocument } from './kyc-case.types.ts';
+import { decisionNotice, decisionPayload, formProblem, hasApprovedThisRound, isNotFound, rotated, zoomed } from './kyc-case.rules.ts';
+import { errorText } from '../../../src/shared/error-text.ts';
 import { kycCaseWorkMachine } from '../kyc-case-work/kyc-case-work.machine.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
@@ -28,9 +30,12 @@ export const kycCaseMachine = setup({
     caseWork: kycCaseWorkMachine,
   },
   guards: {
-    canDecide: ({ context }) => context.canDecide && context.kase?.kyc.status === 'UNDER_REVIEW',
+    // The first approver of a four-eyes round cannot approve again (the server refuses it too).
+    canDecide: ({ context }) =>
+      context.canDecide && context.kase?.kyc.status === 'UNDER_REVIEW' && !(context.form.decision === 'APPROVED' && hasApprovedThisRound(context.kase, context.staffId)),
     isFormValid: ({ context }) => formProblem(context.form, context.kase?.kyc.reviewRound ?? 1) === null,
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    isPane: ({ event }, params: { pane: DocumentPane }) => (event.type === 'case.view.zoom' || event.type === 'case.view.rotate') && event.pane === params.pane,
   },
   actions: {
     keepCase: assign((_, params: { kase: KycCase }) => ({ kase: params.kase, error: null, notFound: false })),
@@ -48,7 +53,9 @@ export const kycCaseMachine = setup({
     clearDecisionMessages: assign({ decisionError: null, notice: null }),
     noteDecided: assign((_, params: { answer: KycDecisionResponse }) => ({ notice: decisionNotice(params.answer), form: EMPTY_FORM })),
     noteDecisionError: assign((_, params: { error: unknown }) => ({ decisionError: errorText(params.error, 'The decision could not be saved.') })),
-    chooseDocument: assign(({ event }) => (event.type === 'case.document.open' ? { documentId: event.documentId, documentError: null } : {})),
+    chooseDocument: assign(({ context, event }) =>
+      event.type === 'case.document.open' ? { documentId: event.documentId, documentError: null, views: { ...context.views, main: PLAIN_VIEW } } : {},
+    ),
     keepDocument: assign((_, params: { document: OpenDocument }) => ({ document: params.document })),
     noteDocumentError: assign((_, params: { error: unknown }) => ({ documentError: errorText(params.error, 'The document could not be loaded.') })),
     releaseDocument: assign({ document: null }),
@@ -57,6 +64,21 @@ export const kycCaseMachine = setup({
       throw new Error(`revokeDocumentUrl is provided by the app (${params.url})`);
     },
     forgetDocument: assign({ documentId: null, documentError: null }),
+    chooseBeside: assign(({ context, event }) => (event.type === 'case.beside.open' ? { besideId: event.documentId, besideError: null, views: { ...context.views, beside: PLAIN_VIEW } } : {})),
+    keepBeside: assign((_, params: { document: OpenDocument }) => ({ beside: params.document })),
+    noteBesideError: assign((_, params: { error: unknown }) => ({ besideError: errorText(params.error, 'The document could not be loaded.') })),
+    releaseBeside: assign({ beside: null }),
+    forgetBeside: assign({ besideId: null, besideError: null }),
+    zoomView: assign(({ context, event }) => {
+      if (event.type !== 'case.view.zoom') return {};
+      const view = context.views[event.pane];
+      return { views: { ...context.views, [event.pane]: { ...view, zoom: zoomed(view.zoom, event.by) } } };
+    }),
+    rotateView: assign(({ context, event }) => {
+      if (event.type !== 'case.view.rotate') return {};
+      const view = context.views[event.pane];
+      return { views: { ...context.views, [event.pane]: { ...view, rotation: rotated(view.rotation) } } };
+    }),
   },
 }).createMachine({
   id: 'kycCase',
@@ -64,9 +86,10 @@ export const kycCaseMachine = setup({
   meta: {
     descriptions: {
       guards: {
-        canDecide: 'The staff member may decide (compliance, not an auditor) and the case is still under review.',
+        canDecide: "The staff member may decide (compliance, not an auditor), the case is still under review, and it is not an approval by this round's first approver.",
         isFormValid: "The decision form passes the server's schema for this review round (checked before anything is sent).",
         isNotFound: 'The server knows no KYC case for this investor.',
+        isPane: 'The zoom or rotation asked for is of this pane’s document.',
       },
       actions: {
         keepCase: 'Shows the case as the server answered it.',
@@ -86,11 +109,18 @@ export const kycCaseMachine = setup({
         releaseDocument: 'Lets go of the document shown.',
         revokeDocumentUrl: "Has the browser let go of the shown document's bytes (its object URL).",
         forgetDocument: 'Forgets which document was opened.',
+        chooseBeside: 'Remembers which document to show beside the main one, looked at plainly.',
+        keepBeside: 'Holds the document shown beside, ready to show inline.',
+        noteBesideError: 'Shows why the document beside could not be loaded.',
+        releaseBeside: 'Lets go of the document shown beside.',
+        forgetBeside: 'Forgets which document was shown beside.',
+        zoomView: 'Zooms the shown image in or out by one step.',
+        rotateView: 'Turns the shown image a quarter turn clockwise.',
       },
       actors: {
         loadCase: "Fetches the investor's KYC case: steps, answers, documents, history.",
         decide: 'Sends the compliance decision on the case to the server.',
-        loadDocument: "Fetches one of the case's documents to show inline.",
+        loadDocument: "Fetches one of the case's documents to show inline (the main one, or the one beside it).",
         caseWork: "The team's work on the case beside the decision: who holds it, and the internal notes.",
       },
     },
@@ -98,6 +128,7 @@ export const kycCaseMachine = setup({
   context: ({ input }) => ({
     userId: input.userId,
     staffId: input.staffId,
+    requestSeed: input.requestSeed,
     canDecide: input.canDecide,
     kase: null,
     error: null,
@@ -108,6 +139,10 @@ export const kycCaseMachine = setup({
     documentId: null,
     document: null,
     documentError: null,
+    besideId: null,
+    beside: null,
+    besideError: null,
+    views: { main: PLAIN_VIEW, beside: PLAIN_VIEW },
   }),
   initial: 'loading',
   states: {
@@ -140,9 +175,15 @@ export const kycCaseMachine = setup({
           assignee: context.kase?.assignee ?? null,
           notes: context.kase?.notes ?? [],
           reviewers: context.kase?.reviewers ?? [],
+          requestSeed: context.requestSeed,
         }),
       },
-      exit: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument'],
+      exit: [
+        { type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) },
+        'releaseDocument',
+        { type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.beside?.url ?? null }) },
+        'releaseBeside',
+      ],
       states: {
         decision: {
           description: 'The compliance decision on the case.',
@@ -206,8 +247,42 @@ export const kycCaseMachine = setup({
                 onError: { target: 'failed', actions: { type: 'noteDocumentError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            open: { description: 'The document is shown inline.', on: { 'case.document.close': { target: 'closed', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'forgetDocument'] } } },
+            open: {
+              description: 'The document is shown inline; an image can be zoomed and turned.',
+              on: {
+                'case.document.close': { target: 'closed', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) }, 'releaseDocument', 'forgetDocument'] },
+                'case.view.zoom': { guard: { type: 'isPane', params: { pane: 'main' } }, actions: 'zoomView' },
+                'case.view.rotate': { guard: { type: 'isPane', params: { pane: 'main' } }, actions: 'rotateView' },
+              },
+            },
             failed: { description: 'The document could not be loaded: the failure is shown until closed.', on: { 'case.document.close': { target: 'closed', actions: 'forgetDocument' } } },
+          },
+        },
+        beside: {
+          description: 'A second document shown beside the main one (an ID beside the selfie).',
+          initial: 'closed',
+          on: { 'case.beside.open': { target: '.loading', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.beside?.url ?? null }) }, 'releaseBeside', 'chooseBeside'] } },
+          states: {
+            closed: { description: 'Nothing is shown beside the main document.' },
+            loading: {
+              description: 'Fetching the document to show beside.',
+              invoke: {
+                id: 'loadBeside',
+                src: 'loadDocument',
+                input: ({ context }) => ({ userId: context.userId, documentId: context.besideId! }),
+                onDone: { target: 'open', actions: { type: 'keepBeside', params: ({ event }) => ({ document: event.output }) } },
+                onError: { target: 'failed', actions: { type: 'noteBesideError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            open: {
+              description: 'The document is shown beside the main one; an image can be zoomed and turned.',
+              on: {
+                'case.beside.close': { target: 'closed', actions: [{ type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.beside?.url ?? null }) }, 'releaseBeside', 'forgetBeside'] },
+                'case.view.zoom': { guard: { type: 'isPane', params: { pane: 'beside' } }, actions: 'zoomView' },
+                'case.view.rotate': { guard: { type: 'isPane', params: { pane: 'beside' } }, actions: 'rotateView' },
+              },
+            },
+            failed: { description: 'The document beside could not be loaded: the failure is shown until closed.', on: { 'case.beside.close': { target: 'closed', actions: 'forgetBeside' } } },
           },
         },
       },

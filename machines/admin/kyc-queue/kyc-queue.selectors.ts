@@ -11,3 +11,5 @@ export const selectError = (s: S) => s.context.error;
 export const selectCanLoadMore = (s: S) => s.matches('shown') && s.context.nextCursor !== null;
 export const selectIsLoadingMore = (s: S) => s.matches('loadingMore');
 export const selectThreshold = (s: S) => s.context.fourEyesAboveEur;
+/** The review target in hours (past it a case under review is overdue), once the queue is loaded. */
+export const selectReviewTarget = (s: S) => s.context.reviewTargetHours;

@@ -2,7 +2,7 @@
  * The back office's payment list (issue 15, finance and auditors): loads the first page for the filters; 'Load more'
  * appends the next page (keyset cursor) while the list stays on screen; new filters start again from the first page
  * (a page still loading for the old filters is dropped); a CSV export runs through the API client while the list
- * stays. A failed first load is the failed page (Try again); a failed further page or export is shown beside the
+ * stays. The filter form's draft is held here until Apply (issue 29). A failed first load is the failed page (Try again); a failed further page or export is shown beside the
  * list. Effects (`loadPayments`, `exportCsv`) are provided by the page's effects module.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
@@ -26,7 +26,11 @@ export const paymentsMachine = setup({
     hasMore: ({ context }) => context.nextCursor !== null,
   },
   actions: {
-    setFilters: assign((_, params: { filters: PaymentFilters }) => ({ filters: params.filters, payments: [], nextCursor: null, error: null })),
+    setDraft: assign(({ context, event }) => (event.type === 'payments.draft' ? { draft: { ...context.draft, [event.field]: event.value } } : {})),
+    applyDraft: assign(({ context }) => {
+      const filters: PaymentFilters = { ...context.draft, q: context.draft.q.trim() };
+      return { filters, draft: filters, payments: [], nextCursor: null, error: null };
+    }),
     keepFirstPage: assign((_, params: { page: LoadPaymentsOutput }) => ({ payments: params.page.payments, nextCursor: params.page.nextCursor, error: null })),
     appendPage: assign(({ context }, params: { page: LoadPaymentsOutput }) => ({
       payments: [...context.payments, ...params.page.payments],
@@ -45,7 +49,8 @@ export const paymentsMachine = setup({
         hasMore: 'The server has more payments after the ones shown.',
       },
       actions: {
-        setFilters: 'Takes the new filters and empties the list: it starts again from the first page.',
+        setDraft: 'Takes a filter changed in the form, not applied yet.',
+        applyDraft: "Takes the form's filters and empties the list: it starts again from the first page.",
         keepFirstPage: 'Shows the first page of payments.',
         appendPage: 'Adds the next page of payments below the ones shown.',
         noteFailed: "Shows the failure in the server's words.",
@@ -57,10 +62,11 @@ export const paymentsMachine = setup({
       },
     },
   } satisfies MachineMeta,
-  context: { filters: NO_FILTERS, payments: [], nextCursor: null, error: null },
+  context: { filters: NO_FILTERS, draft: NO_FILTERS, payments: [], nextCursor: null, error: null },
   initial: 'loading',
   on: {
-    'payments.filter': { description: 'New filters start again from the first page; a page still loading for the old filters is dropped.', target: '.loading', reenter: true, actions: { type: 'setFilters', params: ({ event }) => ({ filters: event.filters }) } },
+    'payments.draft': { actions: 'setDraft' },
+    'payments.apply': { description: "The form's filters start again from the first page; a page still loading for the old filters is dropped.", target: '.loading', reenter: true, actions: 'applyDraft' },
   },
   states: {
     loading: {

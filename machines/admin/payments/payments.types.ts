@@ -4,7 +4,10 @@ export type PaymentFilters = { status: string; method: string; q: string };
 export type CsvKind = 'payments' | 'issuances';
 
 export type PaymentsContext = {
+  /** The filters the list shows. */
   filters: PaymentFilters;
+  /** The filters as the form holds them until Apply (issue 29: the draft is the chart's). */
+  draft: PaymentFilters;
   /** Every page loaded so far, in order. */
   payments: AdminPaymentSummary[];
   nextCursor: string | null;
@@ -13,8 +16,10 @@ export type PaymentsContext = {
 };
 
 export type PaymentsEvent =
-  /** New filters (status, method, search): the list starts again from its first page. */
-  | { type: 'payments.filter'; filters: PaymentFilters }
+  /** A filter changed in the form (not applied yet). */
+  | { type: 'payments.draft'; field: keyof PaymentFilters; value: string }
+  /** 'Apply': the form's filters; the list starts again from its first page. */
+  | { type: 'payments.apply' }
   /** 'Load more': the next page after the cursor. */
   | { type: 'payments.more' }
   /** 'Try again' after a failed first load. */

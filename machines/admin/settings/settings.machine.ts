@@ -1,12 +1,14 @@
 /**
- * The settings page (issue 15): loads the settings; Save sends the form's values with the updatedAt they were read
- * at. Accepted: the answer (values and history) is shown with 'Saved.'. A 409 (someone changed them meanwhile, or a
+ * The settings page (issue 15): loads the settings into the form (the draft, held here); Save checks the form's values
+ * by the server's rules (a problem is shown in words, nothing sent) and sends them with the updatedAt they were read at. Accepted: the answer (values and history) is shown with 'Saved.'. A 409 (someone changed them meanwhile, or a
  * value pinned by the environment) shows the server's words and loads the settings now in force, so the form never
- * sits on stale values; any other refusal keeps the form as it is with the server's words.
+ * sits on stale values (the form is filled again with them); any other refusal keeps the form as it is with the
+ * server's words.
  * Effects (`loadSettings`, `saveSettings`) provided by the page (src/client/admin/settings/settings-effects.ts).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { failureStatus, failureText } from '../admin-failure.ts';
+import { ADMIN_SETTING_KEYS, draftOf, settingsProblem, valuesOf } from '../../../src/shared/admin/settings.ts';
 import type { SaveSettingsInput, SettingsContext, SettingsEvent, SettingsOutput } from './settings.types.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
@@ -24,11 +26,16 @@ export const settingsMachine = setup({
   },
   guards: {
     isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
+    isDraftValid: ({ context }) => context.draft !== null && settingsProblem(valuesOf(context.draft)) === null,
   },
   actions: {
-    keepSettings: assign((_, params: { settings: SettingsOutput; notice: string | null }) => ({ settings: params.settings, notice: params.notice })),
+    keepSettings: assign((_, params: { settings: SettingsOutput; notice: string | null }) => ({ settings: params.settings, draft: draftOf(params.settings.values), notice: params.notice })),
+    setField: assign(({ context, event }) =>
+      event.type === 'settings.field' && context.draft && (ADMIN_SETTING_KEYS as readonly string[]).includes(event.key) ? { draft: { ...context.draft, [event.key]: event.value.slice(0, 40) } } : {},
+    ),
     clearMessages: assign({ error: null, notice: null }),
     noteFailed: assign((_, params: { error: unknown }) => ({ error: failureText(params.error), notice: null })),
+    noteDraftProblem: assign(({ context }) => ({ error: context.draft ? settingsProblem(valuesOf(context.draft)) : null, notice: null })),
   },
 }).createMachine({
   id: 'settings',
@@ -37,11 +44,14 @@ export const settingsMachine = setup({
     descriptions: {
       guards: {
         isConflict: 'The server refused the save with 409: someone changed the settings meanwhile, or a value is pinned by the environment.',
+        isDraftValid: "The form's values pass the server's rules (checked before anything is sent).",
       },
       actions: {
-        keepSettings: 'Shows the settings and their history as the server has them (with Saved. after a save).',
+        keepSettings: 'Shows the settings and their history as the server has them, the form filled with them (with Saved. after a save).',
+        setField: 'Takes a value typed in the form.',
         clearMessages: 'Clears the error and the notice shown.',
         noteFailed: "Shows the refusal in the server's words.",
+        noteDraftProblem: "Shows what is wrong in the form's values; nothing is sent.",
       },
       actors: {
         loadSettings: 'Fetches the settings in force and their history.',
@@ -49,7 +59,7 @@ export const settingsMachine = setup({
       },
     },
   } satisfies MachineMeta,
-  context: { settings: null, error: null, notice: null },
+  context: { settings: null, draft: null, error: null, notice: null },
   initial: 'loading',
   states: {
     loading: {
@@ -65,7 +75,10 @@ export const settingsMachine = setup({
     failed: { description: 'The settings could not be loaded: the failure is shown with Try again.', on: { 'settings.retry': 'loading' } },
     editing: {
       description: 'The settings are in the form; Save sends them.',
-      on: { 'settings.save': { target: 'saving', actions: 'clearMessages' } },
+      on: {
+        'settings.field': { actions: 'setField' },
+        'settings.save': [{ guard: 'isDraftValid', target: 'saving', actions: 'clearMessages' }, { actions: 'noteDraftProblem' }],
+      },
     },
     saving: {
       description: "Saving the form's values; any refusal but a conflict keeps the form as it is.",
@@ -73,10 +86,7 @@ export const settingsMachine = setup({
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',
-        input: ({ context, event }) => {
-          const values = (event as Extract<SettingsEvent, { type: 'settings.save' }>).values;
-          return { ...values, expectedUpdatedAt: context.settings!.updatedAt };
-        },
+        input: ({ context }) => ({ ...valuesOf(context.draft!), expectedUpdatedAt: context.settings!.updatedAt }),
         onDone: { target: 'editing', actions: { type: 'keepSettings', params: ({ event }) => ({ settings: event.output, notice: SAVED_NOTICE }) } },
         onError: [
           { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'reloading', actions: { type: 'noteFailed', params: ({ event }) => ({ error: event.error }) } },
@@ -97,3 +107,5 @@ export const settingsMachine = setup({
     },
   },
 });
+
+export type SettingsActorRef = ActorRefFrom<typeof settingsMachine>;

@@ -9,5 +9,5 @@ export const selectSettings = (s: S) => s.context.settings;
 export const selectIsBusy = (s: S) => s.hasTag('busy');
 export const selectError = (s: S) => s.context.error;
 export const selectNotice = (s: S) => s.context.notice;
-/** The form is keyed by the settings' updatedAt: new settings from the server reset the form's fields. */
-export const selectFormKey = (s: S) => s.context.settings?.updatedAt ?? 'none';
+/** The form as typed. */
+export const selectDraft = (s: S) => s.context.draft;

@@ -16,6 +16,8 @@ const failureWords = (error: unknown) => (error instanceof Error && error.messag
 /** The investment's lifecycle chart in the list, if it has one: the explorer opens on it. */
 const lifecycleOf = (index: readonly StatechartIndexEntry[]) => index.find((m) => m.area === 'lifecycle')?.id ?? null;
 
+const NO_PICK = { run: 0, path: 0 };
+
 const stepCount = (context: ExplorerContext) => {
   const r = context.replay;
   return r ? (context.diagram?.runs[r.run]?.paths[r.path]?.steps.length ?? 0) : 0;
@@ -36,12 +38,14 @@ export const statechartExplorerMachine = setup({
       throw new Error('showMachineInAddress is provided by the page');
     },
     keepIndex: assign((_, params: { index: StatechartIndexEntry[] }) => ({ index: params.index, error: null })),
-    chooseMachine: assign((_, params: { machineId: string }) => ({ machineId: params.machineId, diagram: null, selection: null, replay: null, error: null })),
-    forgetMachine: assign({ machineId: null, diagram: null, selection: null, replay: null, error: null }),
+    chooseMachine: assign((_, params: { machineId: string }) => ({ machineId: params.machineId, diagram: null, selection: null, replay: null, pick: NO_PICK, error: null })),
+    forgetMachine: assign({ machineId: null, diagram: null, selection: null, replay: null, pick: NO_PICK, error: null }),
     keepDiagram: assign((_, params: { diagram: StatechartDiagram }) => ({ diagram: params.diagram, error: null })),
     noteFailed: assign((_, params: { error: unknown }) => ({ error: failureWords(params.error) })),
     keepSelection: assign((_, params: { selection: ExplorerContext['selection'] }) => ({ selection: params.selection })),
-    startReplay: assign((_, params: { run: number; path: number; step?: number }) => ({ replay: { run: params.run, path: params.path, step: params.step ?? 0 } })),
+    startReplay: assign((_, params: { run: number; path: number; step?: number }) => ({ replay: { run: params.run, path: params.path, step: params.step ?? 0 }, pick: { run: params.run, path: params.path } })),
+    pickRun: assign((_, params: { run: number }) => ({ pick: { run: params.run, path: 0 } })),
+    pickPath: assign(({ context }, params: { path: number }) => ({ pick: { run: context.pick.run, path: params.path } })),
     moveReplay: assign(({ context }, params: { to: 'next' | 'previous' | 'first' | 'last' }) => {
       const r = context.replay!;
       const last = stepCount(context) - 1;
@@ -54,6 +58,8 @@ export const statechartExplorerMachine = setup({
     hasRequestedMachine: ({ context }) => context.machineId !== null,
     hasIndex: ({ context }) => context.index !== null,
     listsTheLifecycle: (_, params: { index: StatechartIndexEntry[] }) => lifecycleOf(params.index) !== null,
+    isKnownRun: ({ context }, params: { run: number }) => Number.isInteger(params.run) && (context.diagram?.runs[params.run]?.paths.length ?? 0) > 0,
+    isKnownPickPath: ({ context }, params: { path: number }) => Number.isInteger(params.path) && context.diagram?.runs[context.pick.run]?.paths[params.path] !== undefined,
     isKnownPath: ({ context }, params: { run: number; path: number; step?: number }) => {
       const steps = context.diagram?.runs[params.run]?.paths[params.path]?.steps.length ?? 0;
       const step = params.step ?? 0;
@@ -79,7 +85,9 @@ export const statechartExplorerMachine = setup({
         keepDiagram: 'Keeps the loaded diagram.',
         noteFailed: 'Keeps the words of a failed load.',
         keepSelection: 'Keeps the state or transition clicked (or none).',
-        startReplay: 'Starts replaying the chosen path at its first step (or at the step asked for).',
+        startReplay: 'Starts replaying the chosen path at its first step (or at the step asked for); the replay form shows that path.',
+        pickRun: 'Takes the run chosen in the replay form, with its first path.',
+        pickPath: 'Takes the path chosen in the replay form.',
         moveReplay: 'Moves the replay one step forward or back, or to the first or last step.',
         stopReplay: 'Ends the replay.',
       },
@@ -88,12 +96,14 @@ export const statechartExplorerMachine = setup({
         hasIndex: 'The list of machines is loaded (a machine can be chosen from it).',
         listsTheLifecycle: "The list has the investment's lifecycle chart: without a machine named in the address, the explorer opens on it.",
         isKnownPath: "The run, path and step exist in the diagram's recorded paths.",
+        isKnownRun: 'The diagram has that run, with a path to replay.',
+        isKnownPickPath: 'The chosen run has that path.',
         hasNextStep: 'The replay is not at its last step.',
         hasPreviousStep: 'The replay is not at its first step.',
       },
     },
   } satisfies MachineMeta,
-  context: ({ input }) => ({ index: null, machineId: input.machineId, diagram: null, selection: null, replay: null, error: null }),
+  context: ({ input }) => ({ index: null, machineId: input.machineId, diagram: null, selection: null, replay: null, pick: NO_PICK, error: null }),
   initial: 'loadingList',
   states: {
     loadingList: {
@@ -146,6 +156,8 @@ export const statechartExplorerMachine = setup({
       initial: 'browsing',
       on: {
         'explorer.select': { actions: { type: 'keepSelection', params: ({ event }) => ({ selection: event.selection }) } },
+        'explorer.replay.pickRun': { guard: { type: 'isKnownRun', params: ({ event }) => ({ run: event.run }) }, actions: { type: 'pickRun', params: ({ event }) => ({ run: event.run }) } },
+        'explorer.replay.pickPath': { guard: { type: 'isKnownPickPath', params: ({ event }) => ({ path: event.path }) }, actions: { type: 'pickPath', params: ({ event }) => ({ path: event.path }) } },
         'explorer.replay.start': {
           guard: { type: 'isKnownPath', params: ({ event }) => ({ run: event.run, path: event.path, step: event.step }) },
           target: '.replaying',

@@ -16,6 +16,8 @@ export const selectSelection = (s: S) => s.context.selection;
 export const selectError = (s: S) => s.context.error;
 export const selectReplay = (s: S) => s.context.replay;
 export const selectIsReplaying = (s: S) => s.matches({ showing: 'replaying' });
+/** The run and path chosen in the replay form. */
+export const selectReplayPick = (s: S) => s.context.pick;
 
 /** The machines grouped by area, the investment's lifecycle first, then the investor's pages, then the back-office's; each group sorted by id. */
 export function groupByArea(index: readonly StatechartIndexEntry[]): { area: StatechartIndexEntry['area']; machines: StatechartIndexEntry[] }[] {

@@ -13,6 +13,8 @@ export type ExplorerContext = {
   diagram: StatechartDiagram | null;
   selection: ExplorerSelection | null;
   replay: ExplorerReplay | null;
+  /** The run and path chosen in the replay form (issue 29: the choice is the chart's); a replay started sets them. */
+  pick: { run: number; path: number };
   /** Why the list or a diagram could not be loaded, in words. */
   error: string | null;
 };
@@ -33,6 +35,9 @@ export type ExplorerEvent =
   | { type: 'explorer.select'; selection: ExplorerSelection | null }
   /** Replay a path of one of the diagram's runs from its first step (or from `step`, where it reaches a state). */
   | { type: 'explorer.replay.start'; run: number; path: number; step?: number }
+  /** A run chosen in the replay form (its first path with it), or a path of the chosen run. */
+  | { type: 'explorer.replay.pickRun'; run: number }
+  | { type: 'explorer.replay.pickPath'; path: number }
   | { type: 'explorer.replay.next' }
   | { type: 'explorer.replay.previous' }
   | { type: 'explorer.replay.first' }

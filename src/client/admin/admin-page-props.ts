@@ -12,6 +12,8 @@ export type AdminPageProps = {
   staff: SignedInStaff;
   /** The part of the path after the page's own path ('' on the page itself; '/<id>' for a case or payment view). */
   subPath: string;
-  /** Moves the back-office to another path under /admin (the shell's router). */
-  navigate: (path: string) => void;
+  /** The location's query, without '?' (absent or '' when none). */
+  search?: string;
+  /** Asks the admin-session chart to move the back-office to another location under /admin ('/kyc/<id>'). */
+  navigate: (location: string) => void;
 };

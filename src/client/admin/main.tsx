@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './AdminApp.tsx';
-import '../app/theme.css';
+import '../ui/theme.css';
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<StrictMode><AdminApp /></StrictMode>);

@@ -5,7 +5,7 @@ import { useSession } from './session-context.tsx';
 import { usePageView } from '../views/process/page-view.ts';
 import { RouteLoading } from '../ui/LoadingScreen.tsx';
 import { prefetchSignedIn, registerView } from './lazy-routes.ts';
-import { whenIdle } from './when-idle.ts';
+import { whenIdle } from '../runtime/when-idle.ts';
 import { ChunkLoadFailed } from './ChunkLoadFailed.tsx';
 
 /**

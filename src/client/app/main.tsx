@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import './theme.css';
+import '../ui/theme.css';
 import './shell.css';
 
 // Spec: right-click disabled (form fields keep their context menu for paste and spelling).

@@ -9,10 +9,16 @@ import type { SessionEvent } from '../../../machines/session/session.types.ts';
 
 export const watchBrowser = fromCallback<SessionEvent>(({ sendBack }) => {
   let lastPath = window.location.pathname;
-  const report = () => {
-    if (window.location.pathname === lastPath) return;
+  const send = () => {
     lastPath = window.location.pathname;
     sendBack({ type: 'session.route.request', path: lastPath });
+  };
+  // The poll only sees a change when the address differs from what it saw last. The app's own move (RouteSync's
+  // push) may come and go between two polls: Back right after it lands on the very address the poll saw before, and
+  // a poll alone would report nothing while the page of the pushed address stays on screen (issue 31). Back and
+  // Forward announce themselves (popstate): always reported; asking for the page already shown changes nothing.
+  const report = () => {
+    if (window.location.pathname !== lastPath) send();
   };
   const onStorage = (e: StorageEvent) => {
     if (e.key !== null && e.key !== STORAGE_KEYS.token && e.key !== STORAGE_KEYS.user) return;
@@ -23,11 +29,11 @@ export const watchBrowser = fromCallback<SessionEvent>(({ sendBack }) => {
     });
   };
   const poll = window.setInterval(report, TIMINGS.routePollMs);
-  window.addEventListener('popstate', report);
+  window.addEventListener('popstate', send);
   window.addEventListener('storage', onStorage);
   return () => {
     window.clearInterval(poll);
-    window.removeEventListener('popstate', report);
+    window.removeEventListener('popstate', send);
     window.removeEventListener('storage', onStorage);
   };
 });

@@ -9,6 +9,7 @@ import { fileNameFromDisposition } from '../../../machines/download/download.rul
 import type { DownloadFileInput, DownloadFileOutput } from '../../../machines/download/download.types.ts';
 import { ApiError, apiErrorFromBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
+import { saveBlob } from '../runtime/save-file.ts';
 
 export type DownloadEffectOptions = {
   /** Origin of the API; '' is this page's. */
@@ -20,20 +21,6 @@ export type DownloadEffectOptions = {
   onUnauthorized?: () => void;
 };
 
-/** Saves a Blob under a name through a temporary object URL. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click hands the URL over synchronously in current browsers; revoke a little later for the slower ones.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 export function createDownloadFile(getToken: () => string | null, options: DownloadEffectOptions = {}) {
   const fetchFile = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));

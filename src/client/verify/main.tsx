@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { VerifyPage } from './VerifyPage.tsx';
-import '../app/theme.css';
+import '../ui/theme.css';
 import '../app/shell.css';
 import './verify.css';
 

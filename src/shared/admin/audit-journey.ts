@@ -3,6 +3,7 @@
  * an investor's recorded steps on the investment's lifecycle chart (where: lifecycle-journey.ts, issue 27).
  * Pure, shared by the server (GET /api/admin/audit/journey/:userId) and the admin client.
  */
+import { eurAmount } from './money.ts';
 
 const LABELS: Record<string, string> = {
   'auth.register.code_requested': 'Registration code requested',
@@ -80,4 +81,45 @@ export function documentHashesOf(detail: unknown): string[] {
   };
   visit(detail, 0);
   return found;
+}
+
+/**
+ * What a staff member did, as a history says it with their name (issue 29): never the raw action code. An action
+ * without a sentence of its own is its label, followed by who did it.
+ */
+const STAFF_DEEDS: Record<string, (name: string) => string> = {
+  'admin.money.receipt': (name) => `Receipt recorded by ${name}`,
+  'admin.money.refund_started': (name) => `Refund started by ${name}`,
+  'admin.money.refund_refused': (name) => `Refund asked by ${name}, not made by the card provider`,
+  'admin.money.refund': (name) => `Refund recorded by ${name}`,
+  'admin.money.issue': (name) => `Tokens issued by ${name}`,
+  'admin.kyc.first-approval': (name) => `First of two KYC approvals given by ${name}`,
+  'admin.kyc.approved': (name) => `KYC approved by ${name}`,
+  'admin.kyc.rejected': (name) => `KYC rejected by ${name}`,
+  'admin.kyc.resubmission-requested': (name) => `KYC steps asked for again by ${name}`,
+  'admin.kyc.document-viewed': (name) => `KYC document viewed by ${name}`,
+  'admin.kyc.assigned': (name) => `KYC case taken, reassigned or let go by ${name}`,
+  'admin.kyc.note': (name) => `Internal note added by ${name}`,
+};
+
+/** One recorded event as a history line names it: who did what ('staffName': null when no staff member acted). */
+export type AuditLineEvent = { action: string; staffId?: string | null; staffName: string | null; detail?: Record<string, unknown> };
+
+const numberIn = (detail: Record<string, unknown> | undefined, key: string): number | null => (typeof detail?.[key] === 'number' ? (detail[key] as number) : null);
+
+/** The amount or the tokens an event's detail names, in words ('EUR 1,000.00', '2,500 tokens'), or null. */
+function factOf(detail: Record<string, unknown> | undefined): string | null {
+  const cents = numberIn(detail, 'amountCents') ?? numberIn(detail, 'totalCents');
+  if (cents !== null) return eurAmount(cents / 100);
+  const tokens = numberIn(detail, 'tokenQuantity');
+  return tokens !== null ? `${tokens.toLocaleString('en-GB', { maximumFractionDigits: 6 })} tokens` : null;
+}
+
+/** "Receipt recorded by Ana Ruiz: EUR 1,000.00"; an investor's or the system's step is its label ("Payment started: EUR 1,020.00"). */
+export function auditLineOf({ action, staffId = null, staffName, detail }: AuditLineEvent): string {
+  const name = staffName ?? (staffId ? 'a staff member no longer listed' : null);
+  const deed = STAFF_DEEDS[action];
+  const what = name === null ? journeyLabelOf(action) : deed ? deed(name) : `${journeyLabelOf(action)} (by ${name})`;
+  const fact = factOf(detail);
+  return fact ? `${what}: ${fact}` : what;
 }

@@ -14,5 +14,15 @@ export const contentMessages = {
   invalidCheckboxes: 'The checkbox list is not valid: a list of { id, text, required, critical }.',
   lastSection: 'The last disclosure section cannot be removed: investors would have nothing to read.',
   refused: 'The change was refused:',
+  // The form's own checks (the server's rules, said at the field before anything is sent).
+  invalidTitle: 'Please enter a title of 1 to 200 characters.',
+  invalidOrder: 'Please enter an order from 1 to 9999.',
+  invalidReadingTime: 'Please enter a reading time from 0 to 36000 seconds.',
+  boxCount: 'An agreement needs 1 to 32 checkboxes.',
+  noRequiredBox: 'At least one checkbox must be required.',
+  boxText: 'Please write the statement: 1 to 2000 characters.',
+  criticalNotRequired: 'A critical checkbox must also be required.',
+  boxId: 'This checkbox has an id the server refuses (or one used twice); remove it and add it again.',
+  boxesTooLong: 'The checkboxes are too long to send together. Please shorten them.',
   changedMeanwhile: 'The content was changed at the same time (by the content loader). Please reload the page and try again.',
 } as const;

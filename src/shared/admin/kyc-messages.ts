@@ -24,6 +24,8 @@ export const kycReviewMessages = {
   heldByOther: (name: string) => `This case is now held by ${name}. Look at it again before you change who holds it.`,
   heldByNobody: 'Nobody holds this case any more. Look at it again before you change who holds it.',
   unknownAssigneeFilter: 'Filter by "me", "none" or a reviewer.',
+  unknownSort: 'Sort the queue by age, amount or country.',
+  unknownCountry: 'Filter by one of the countries of residence listed.',
 } as const;
 
 /** The emails an investor gets when a reviewer decides (plain text; the reviewer's own words quoted as written). */

@@ -3,9 +3,10 @@
  * a decision. Server and admin client validate with the same schemas.
  */
 import * as v from 'valibot';
-import { KYC_RESUBMIT_STEPS, type KycAmlSummary, type KycDocumentType, type KycFileType, type KycResubmitStep, type KycStatus } from '../kyc.ts';
+import { KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, KYC_RESUBMIT_STEPS, KYC_STATUSES, KycAmlSummarySchema } from '../kyc.ts';
 import { kycReviewMessages } from './kyc-messages.ts';
-import type { InvestorWallets } from './wallets.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-status.ts';
+import { InvestorWalletsSchema } from './wallets.ts';
 
 export const KYC_REVIEW_DECISIONS = ['APPROVED', 'REJECTED', 'RESUBMISSION_REQUESTED'] as const;
 export type KycReviewDecision = (typeof KYC_REVIEW_DECISIONS)[number];
@@ -84,95 +85,167 @@ export function noteProblem(body: string): string | null {
 }
 
 /** Who holds a case, since when, and who gave it to them. */
-export type KycCaseAssignee = { staffId: string; name: string; since: string; assignedByName: string };
-export type KycAssignmentResponse = { assignee: KycCaseAssignee | null };
+export const KycCaseAssigneeSchema = v.object({ staffId: v.string(), name: v.string(), since: v.string(), assignedByName: v.string() });
+export type KycCaseAssignee = v.InferOutput<typeof KycCaseAssigneeSchema>;
+/** The answer of POST .../assignment. */
+export const KycAssignmentResponseSchema = v.object({ assignee: v.nullable(KycCaseAssigneeSchema) });
+export type KycAssignmentResponse = v.InferOutput<typeof KycAssignmentResponseSchema>;
 
 /** An internal note: who wrote it and when. */
-export type KycCaseNote = { id: string; staffId: string; staffName: string; body: string; at: string };
+export const KycCaseNoteSchema = v.object({ id: v.string(), staffId: v.string(), staffName: v.string(), body: v.string(), at: v.string() });
+export type KycCaseNote = v.InferOutput<typeof KycCaseNoteSchema>;
+/** The answer of POST .../notes (201 written, 200 the same request again). */
+export const KycNoteResponseSchema = v.object({ note: KycCaseNoteSchema });
+export type KycNoteResponse = v.InferOutput<typeof KycNoteResponseSchema>;
+
+/**
+ * How the queue is ordered (issue 29): the oldest submission first (the default: the overdue cases lead, since a case
+ * is overdue by its age), the newest first, the largest amount first, or by country of residence (then the oldest
+ * first). Ties are ordered by submission, then by investor, so the keyset cursor pages through every row once.
+ */
+export const KYC_QUEUE_SORTS = ['oldest', 'newest', 'amount', 'country'] as const;
+export type KycQueueSort = (typeof KYC_QUEUE_SORTS)[number];
+export const KYC_QUEUE_SORT_LABELS: Record<KycQueueSort, string> = {
+  oldest: 'Oldest first (overdue first)',
+  newest: 'Newest first',
+  amount: 'Largest amount first',
+  country: 'Country of residence',
+};
 
 /** The queue's assignee filter: the caller's cases, nobody's, or one reviewer's (their staff id). */
 export const KYC_ASSIGNEE_FILTERS = ['me', 'none'] as const;
 
-export type KycQueueRow = {
-  userId: string;
+const ReviewerSchema = v.object({ staffId: v.string(), name: v.string() });
+
+export const KycQueueRowSchema = v.object({
+  userId: v.string(),
   /** The person's full name, or the entity's name. */
-  name: string;
-  email: string;
-  investorType: string;
-  investmentAmount: number;
-  submittedAt: string;
-  reviewRound: number;
+  name: v.string(),
+  email: v.string(),
+  investorType: v.string(),
+  investmentAmount: v.number(),
+  submittedAt: v.string(),
+  reviewRound: v.number(),
   /** First approvals of this round so far. */
-  approvals: number;
-  fourEyes: boolean;
+  approvals: v.number(),
+  fourEyes: v.boolean(),
   /** Who holds the case (issue 29), null while nobody does. */
-  assignee: { staffId: string; name: string } | null;
-};
-export type KycQueueResponse = { rows: KycQueueRow[]; nextCursor: string | null; fourEyesAboveEur: number };
+  assignee: v.nullable(ReviewerSchema),
+  /** Country of residence (the registration's primary jurisdiction: PRIMARY_JURISDICTIONS). */
+  country: v.string(),
+  /** Whole hours since submission, at the answer's `asOf`. */
+  ageHours: v.number(),
+  /** Under review for longer than the review target (the settings' kycReviewTargetHours). */
+  overdue: v.boolean(),
+});
+export type KycQueueRow = v.InferOutput<typeof KycQueueRowSchema>;
+/** GET /api/admin/kyc/cases. */
+export const KycQueueResponseSchema = v.object({
+  rows: v.array(KycQueueRowSchema),
+  nextCursor: v.nullable(v.string()),
+  fourEyesAboveEur: v.number(),
+  /** The review target in hours, and the server's time the ages are counted to. */
+  reviewTargetHours: v.number(),
+  asOf: v.string(),
+});
+export type KycQueueResponse = v.InferOutput<typeof KycQueueResponseSchema>;
 
-export type KycCaseDocument = {
-  id: string;
-  documentType: KycDocumentType;
-  step: number;
-  originalName: string;
-  contentType: KycFileType;
-  sizeBytes: number;
-  sha256: string;
-  uploadedAt: string;
+export const KycCaseDocumentSchema = v.object({
+  id: v.string(),
+  documentType: v.picklist(KYC_DOCUMENT_TYPES),
+  step: v.number(),
+  originalName: v.string(),
+  contentType: v.picklist(KYC_FILE_TYPES),
+  sizeBytes: v.number(),
+  sha256: v.string(),
+  uploadedAt: v.string(),
   /** When a later file took its place (kept for the record). */
-  replacedAt: string | null;
-};
+  replacedAt: v.nullable(v.string()),
+});
+export type KycCaseDocument = v.InferOutput<typeof KycCaseDocumentSchema>;
 
-export type KycCaseReview = {
-  id: string;
-  round: number;
-  decision: KycReviewDecision;
-  reason: string | null;
-  steps: KycResubmitStep[];
-  message: string | null;
-  reviewerId: string;
-  reviewerName: string;
-  decidedAt: string;
-};
+export const KycCaseReviewSchema = v.object({
+  id: v.string(),
+  round: v.number(),
+  decision: v.picklist(KYC_REVIEW_DECISIONS),
+  reason: v.nullable(v.string()),
+  steps: v.array(v.picklist(KYC_RESUBMIT_STEPS)),
+  message: v.nullable(v.string()),
+  reviewerId: v.string(),
+  reviewerName: v.string(),
+  decidedAt: v.string(),
+});
+export type KycCaseReview = v.InferOutput<typeof KycCaseReviewSchema>;
 
-export type KycCaseDisclosureRead = { section: string; readAt: string; detail: Record<string, unknown> };
+export const KycCaseDisclosureReadSchema = v.object({ section: v.string(), readAt: v.string(), detail: v.record(v.string(), v.unknown()) });
+export type KycCaseDisclosureRead = v.InferOutput<typeof KycCaseDisclosureReadSchema>;
 
-export type KycCase = {
-  userId: string;
-  email: string;
-  registration: {
-    investorType: string;
-    fullName: string | null;
-    dateOfBirth: string | null;
-    nationality: string | null;
-    entityName: string | null;
-    jurisdiction: string | null;
-    authorizedSignatory: string | null;
-    walletAddress: string;
-    primaryJurisdiction: string;
-    investmentAmount: number;
-    tokenQuantity: number;
-    currentStep: string;
-    registeredAt: string;
-  };
+/**
+ * The investor's payment state beside the KYC decision (issue 29): their latest payment, its status (the stage it is
+ * at), amounts in EUR and what has been received for it (recorded receipts); null before any payment.
+ */
+export const KycCasePaymentSchema = v.object({
+  paymentId: v.string(),
+  method: v.picklist(PAYMENT_METHODS),
+  status: v.picklist(PAYMENT_STATUSES),
+  amount: v.number(),
+  totalAmount: v.number(),
+  received: v.number(),
+  createdAt: v.string(),
+  completedAt: v.nullable(v.string()),
+});
+export type KycCasePayment = v.InferOutput<typeof KycCasePaymentSchema>;
+
+/** GET /api/admin/kyc/cases/:userId. */
+export const KycCaseSchema = v.object({
+  userId: v.string(),
+  email: v.string(),
+  registration: v.object({
+    investorType: v.string(),
+    fullName: v.nullable(v.string()),
+    dateOfBirth: v.nullable(v.string()),
+    nationality: v.nullable(v.string()),
+    entityName: v.nullable(v.string()),
+    jurisdiction: v.nullable(v.string()),
+    authorizedSignatory: v.nullable(v.string()),
+    walletAddress: v.string(),
+    primaryJurisdiction: v.string(),
+    investmentAmount: v.number(),
+    tokenQuantity: v.number(),
+    currentStep: v.string(),
+    registeredAt: v.string(),
+  }),
   /** The wallet signed for with the agreements (tokens go there; null before) and the registration one (wallets.ts). */
-  wallets: InvestorWallets;
-  disclosure: { completed: boolean; completedAt: string | null; reads: KycCaseDisclosureRead[] };
-  kyc: {
-    status: KycStatus;
-    reviewRound: number;
-    submittedAt: string | null;
-    aml: KycAmlSummary | null;
-    resubmission: { steps: KycResubmitStep[]; message: string; requestedAt: string } | null;
-  };
-  documents: KycCaseDocument[];
-  reviews: KycCaseReview[];
-  fourEyes: { applies: boolean; aboveEur: number; approvalsThisRound: { reviewerId: string; reviewerName: string; decidedAt: string }[] };
+  wallets: InvestorWalletsSchema,
+  disclosure: v.object({ completed: v.boolean(), completedAt: v.nullable(v.string()), reads: v.array(KycCaseDisclosureReadSchema) }),
+  kyc: v.object({
+    status: v.picklist(KYC_STATUSES),
+    reviewRound: v.number(),
+    submittedAt: v.nullable(v.string()),
+    aml: v.nullable(KycAmlSummarySchema),
+    resubmission: v.nullable(v.object({ steps: v.array(v.picklist(KYC_RESUBMIT_STEPS)), message: v.string(), requestedAt: v.string() })),
+  }),
+  documents: v.array(KycCaseDocumentSchema),
+  reviews: v.array(KycCaseReviewSchema),
+  fourEyes: v.object({
+    applies: v.boolean(),
+    aboveEur: v.number(),
+    approvalsThisRound: v.array(v.object({ reviewerId: v.string(), reviewerName: v.string(), decidedAt: v.string() })),
+  }),
   /** Case work (issue 29): who holds the case, and the team's internal notes, oldest first (never shown to the investor). */
-  assignee: KycCaseAssignee | null;
-  notes: KycCaseNote[];
+  assignee: v.nullable(KycCaseAssigneeSchema),
+  notes: v.array(KycCaseNoteSchema),
   /** The active compliance reviewers, by name: who the case can be given to. */
-  reviewers: { staffId: string; name: string }[];
-};
+  reviewers: v.array(ReviewerSchema),
+  payment: v.nullable(KycCasePaymentSchema),
+});
+export type KycCase = v.InferOutput<typeof KycCaseSchema>;
 
-export type KycDecisionResponse = { status: KycStatus; reviewRound: number; decision: KycReviewDecision; awaitingSecondApproval: boolean };
+/** The answer of POST .../decision. */
+export const KycDecisionResponseSchema = v.object({
+  status: v.picklist(KYC_STATUSES),
+  reviewRound: v.number(),
+  decision: v.picklist(KYC_REVIEW_DECISIONS),
+  awaitingSecondApproval: v.boolean(),
+});
+export type KycDecisionResponse = v.InferOutput<typeof KycDecisionResponseSchema>;

@@ -21,25 +21,28 @@ export const LifecycleInvestorsQuerySchema = v.object({
   cursor: v.optional(v.pipe(v.string(lifecycleMessages.badCursor), v.uuid(lifecycleMessages.badCursor))),
 });
 
-/** GET /api/admin/lifecycle */
-export type LifecyclePopulation = {
+/** GET /api/admin/lifecycle. Answers are v.object, not strict: a field the server adds does not break a page. */
+export const LifecyclePopulationSchema = v.object({
   /** Investors per state id (states nobody is in are absent). */
-  counts: Record<string, number>;
-  investors: number;
+  counts: v.record(v.string(), v.number()),
+  investors: v.number(),
   /** Cases whose rows today's rules could not have produced (e.g. two settled payments): to look at. */
-  anomalies: number;
-  asOf: string;
-};
+  anomalies: v.number(),
+  asOf: v.string(),
+});
+export type LifecyclePopulation = v.InferOutput<typeof LifecyclePopulationSchema>;
 
-export type LifecycleInvestor = {
-  userId: string;
-  name: string;
-  email: string;
-  amount: number;
+export const LifecycleInvestorSchema = v.object({
+  userId: v.string(),
+  name: v.string(),
+  email: v.string(),
+  amount: v.number(),
   /** The leaf states the case is in ('case.review.approved', 'case.investing.settled.paid'). */
-  states: string[];
-  anomalies: string[];
-};
+  states: v.array(v.string()),
+  anomalies: v.array(v.string()),
+});
+export type LifecycleInvestor = v.InferOutput<typeof LifecycleInvestorSchema>;
 
 /** GET /api/admin/lifecycle/investors?state=&cursor= : by user id, a page at a time. */
-export type LifecycleInvestorsPage = { state: string; investors: LifecycleInvestor[]; nextCursor: string | null };
+export const LifecycleInvestorsPageSchema = v.object({ state: v.string(), investors: v.array(LifecycleInvestorSchema), nextCursor: v.nullable(v.string()) });
+export type LifecycleInvestorsPage = v.InferOutput<typeof LifecycleInvestorsPageSchema>;

@@ -3,9 +3,10 @@
  * the CSV exports. The request schemas the server validates with and the answers' shapes the admin pages read.
  */
 import * as v from 'valibot';
-import { CRYPTO_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, type CryptoCurrency, type PaymentMethod, type PaymentStatus } from '../payment-status.ts';
+import { CRYPTO_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-status.ts';
+import { issuesByField, type FieldIssues } from '../validate.ts';
 import { moneyMessages } from './money-messages.ts';
-import type { InvestorWallets } from './wallets.ts';
+import { InvestorWalletsSchema } from './wallets.ts';
 
 export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -60,74 +61,146 @@ export const IssuanceRequestSchema = v.object({
 });
 export type IssuanceRequest = v.InferOutput<typeof IssuanceRequestSchema>;
 
-export type ReceiptView = { id: string; amount: number; receivedOn: string; reference: string; referenceKind: ReceiptReferenceKind; staffId: string | null; recordedAt: string };
-export type RefundView = {
-  id: string;
-  status: RefundStatus;
-  amount: number;
-  reason: string;
-  outgoingReference: string | null;
-  providerRefundId: string | null;
-  staffId: string | null;
-  createdAt: string;
-  completedAt: string | null;
-};
-export type IssuanceView = {
-  id: string;
-  userId: string;
-  paymentId: string;
-  tokenQuantity: number;
-  walletAddress: string;
-  transactionHash: string;
-  staffId: string | null;
-  issuedAt: string;
-};
+/**
+ * The finance forms as typed (issue 29: their drafts live in the payment-case chart) and what is wrong with them, by
+ * the request schemas the server validates with (without the request id, which the chart makes when it sends).
+ */
+export type ReceiptDraft = { amount: string; receivedOn: string; reference: string };
+export type RefundDraft = { reason: string; outgoingReference: string };
+export type IssueDraft = { transactionHash: string };
+export const RECEIPT_FIELDS = ['amount', 'receivedOn', 'reference'] as const;
+export const REFUND_FIELDS = ['reason', 'outgoingReference'] as const;
+export const ISSUE_FIELDS = ['transactionHash'] as const;
+
+/** The receipt's body: the amount as a number (an empty field is no number), the reference without blanks around it. */
+export const receiptBody = (d: ReceiptDraft) => ({ amount: d.amount.trim() === '' ? Number.NaN : Number(d.amount.trim()), receivedOn: d.receivedOn, reference: d.reference.trim() });
+/** A card refund goes back through the provider; a transfer's was made by hand and names its outgoing reference. */
+export const refundBody = (d: RefundDraft, card: boolean) => (card ? { reason: d.reason.trim() } : { reason: d.reason.trim(), outgoingReference: d.outgoingReference.trim() });
+export const issueBody = (d: IssueDraft) => ({ transactionHash: d.transactionHash.trim() });
+
+/** Every invalid field of the receipt form; a day after `today` (the staff member's, YYYY-MM-DD) is in the future. */
+export function receiptIssues(d: ReceiptDraft, today: string): FieldIssues {
+  const issues = { ...issuesByField(v.omit(RecordReceiptRequestSchema, ['requestId']), receiptBody(d)) };
+  if (!issues.receivedOn && d.receivedOn > today) issues.receivedOn = moneyMessages.receivedOnFuture;
+  return issues;
+}
+export function refundIssues(d: RefundDraft, card: boolean): FieldIssues {
+  const issues = { ...issuesByField(v.omit(RefundRequestSchema, ['requestId']), refundBody(d, card)) };
+  if (!card && !issues.outgoingReference && d.outgoingReference.trim() === '') issues.outgoingReference = moneyMessages.outgoingReferenceRequired;
+  return issues;
+}
+export const issueIssues = (d: IssueDraft): FieldIssues => issuesByField(v.omit(IssuanceRequestSchema, ['requestId']), issueBody(d));
+
+/** How the finance pages write an amount: 'EUR 1,000.00'. */
+export const eurAmount = (n: number): string => `EUR ${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+// The answers' schemas (issue 29): v.object, not strict, so a field the server adds does not break an open page.
+const nullableText = v.nullable(v.string());
+
+export const ReceiptViewSchema = v.object({
+  id: v.string(),
+  amount: v.number(),
+  receivedOn: v.string(),
+  reference: v.string(),
+  referenceKind: v.picklist(RECEIPT_REFERENCE_KINDS),
+  staffId: nullableText,
+  /** Who recorded it, by display name (null: staff since removed, or recorded by the system). */
+  staffName: nullableText,
+  recordedAt: v.string(),
+});
+export type ReceiptView = v.InferOutput<typeof ReceiptViewSchema>;
+
+export const RefundViewSchema = v.object({
+  id: v.string(),
+  status: v.picklist(REFUND_STATUSES),
+  amount: v.number(),
+  reason: v.string(),
+  outgoingReference: nullableText,
+  providerRefundId: nullableText,
+  staffId: nullableText,
+  createdAt: v.string(),
+  completedAt: nullableText,
+});
+export type RefundView = v.InferOutput<typeof RefundViewSchema>;
+
+export const IssuanceViewSchema = v.object({
+  id: v.string(),
+  userId: v.string(),
+  paymentId: v.string(),
+  tokenQuantity: v.number(),
+  walletAddress: v.string(),
+  transactionHash: v.string(),
+  staffId: nullableText,
+  issuedAt: v.string(),
+});
+export type IssuanceView = v.InferOutput<typeof IssuanceViewSchema>;
 
 /** One payment in the list: the investor, the amounts, the method and status, what was received, refunded, issued. */
-export type AdminPaymentSummary = {
-  id: string;
-  userId: string;
-  investorName: string | null;
-  investorEmail: string;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
+export const AdminPaymentSummarySchema = v.object({
+  id: v.string(),
+  userId: v.string(),
+  investorName: nullableText,
+  investorEmail: v.string(),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
   /** COMPLETED: the funds are the foundation's (a card payment the provider confirmed, or an exact receipt). */
-  settled: boolean;
-  amount: number;
-  processingFee: number;
-  totalAmount: number;
-  cryptoCurrency: CryptoCurrency | null;
-  cryptoAmount: string | null;
+  settled: v.boolean(),
+  amount: v.number(),
+  processingFee: v.number(),
+  totalAmount: v.number(),
+  cryptoCurrency: v.nullable(v.picklist(CRYPTO_CURRENCIES)),
+  cryptoAmount: nullableText,
   /** The payment's reference and the investor's transaction id (card intent, tx hash or wire reference). */
-  paymentRef: string | null;
-  transactionId: string | null;
-  receivedTotal: number;
-  receiptCount: number;
-  refund: { status: RefundStatus; amount: number } | null;
-  issued: boolean;
-  kycStatus: string | null;
-  holdReason: string | null;
-  createdAt: string;
-  completedAt: string | null;
-};
+  paymentRef: nullableText,
+  transactionId: nullableText,
+  receivedTotal: v.number(),
+  receiptCount: v.number(),
+  refund: v.nullable(v.object({ status: v.picklist(REFUND_STATUSES), amount: v.number() })),
+  issued: v.boolean(),
+  kycStatus: nullableText,
+  holdReason: nullableText,
+  createdAt: v.string(),
+  completedAt: nullableText,
+});
+export type AdminPaymentSummary = v.InferOutput<typeof AdminPaymentSummarySchema>;
 
-export type AdminPaymentPage = { payments: AdminPaymentSummary[]; nextCursor: string | null };
+export const AdminPaymentPageSchema = v.object({ payments: v.array(AdminPaymentSummarySchema), nextCursor: nullableText });
+export type AdminPaymentPage = v.InferOutput<typeof AdminPaymentPageSchema>;
 
-export type AdminAuditEntry = { action: string; staffId: string | null; detail: Record<string, unknown>; at: string };
+/** One audit event of the payment: `staffName` is who acted, by display name (null: the investor or the system). */
+export const AdminAuditEntrySchema = v.object({ action: v.string(), staffId: nullableText, staffName: nullableText, detail: v.record(v.string(), v.unknown()), at: v.string() });
+export type AdminAuditEntry = v.InferOutput<typeof AdminAuditEntrySchema>;
 
-export type AdminPaymentDetail = {
-  payment: AdminPaymentSummary;
-  receipts: ReceiptView[];
-  refund: RefundView | null;
-  issuance: IssuanceView | null;
-  audit: AdminAuditEntry[];
+export const AdminPaymentDetailSchema = v.object({
+  payment: AdminPaymentSummarySchema,
+  receipts: v.array(ReceiptViewSchema),
+  refund: v.nullable(RefundViewSchema),
+  issuance: v.nullable(IssuanceViewSchema),
+  /** Newest first. */
+  audit: v.array(AdminAuditEntrySchema),
   /** The investor's wallets: the one signed for (tokens go there) and the one registered (wallets.ts). */
-  wallets: InvestorWallets;
+  wallets: InvestorWalletsSchema,
   /** What finance may do now, as the server's rules say (the page shows only these). */
-  actions: { recordReceipt: boolean; refund: boolean; issue: boolean };
-};
+  actions: v.object({ recordReceipt: v.boolean(), refund: v.boolean(), issue: v.boolean() }),
+});
+export type AdminPaymentDetail = v.InferOutput<typeof AdminPaymentDetailSchema>;
 
-export type IssuancePage = { issuances: (IssuanceView & { investorEmail: string; investorName: string | null })[]; nextCursor: string | null };
+export const IssuancePageSchema = v.object({
+  issuances: v.array(v.object({ ...IssuanceViewSchema.entries, investorEmail: v.string(), investorName: nullableText })),
+  nextCursor: nullableText,
+});
+export type IssuancePage = v.InferOutput<typeof IssuancePageSchema>;
+
+/** POST .../receipts: the payment as the receipt left it (`replayed`: the same request seen before, nothing recorded). */
+export const ReceiptOutcomeSchema = v.object({
+  paymentId: v.string(),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
+  receivedTotal: v.number(),
+  totalAmount: v.number(),
+  receiptId: v.string(),
+  replayed: v.boolean(),
+});
+export type ReceiptOutcome = v.InferOutput<typeof ReceiptOutcomeSchema>;
 
 export const PAYMENT_FILTER_STATUSES = PAYMENT_STATUSES;
 export const PAYMENT_FILTER_METHODS = PAYMENT_METHODS;

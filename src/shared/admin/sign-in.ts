@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { EmailSchema, CODE_PATTERN } from '../auth.ts';
-import type { StaffRole } from './staff-roles.ts';
+import { STAFF_ROLES } from './staff-roles.ts';
 
 export const StaffCodeRequestSchema = v.object({ email: EmailSchema });
 export const StaffCodeVerifySchema = v.object({
@@ -59,10 +59,18 @@ export type AuthenticationResponse = v.InferOutput<typeof AuthenticationResponse
 export type RegistrationResponse = v.InferOutput<typeof RegistrationResponseSchema>;
 
 /** The signed-in member as the back-office shows them. */
-export type SignedInStaff = { id: string; email: string; displayName: string; roles: StaffRole[] };
-export type StaffAuthAnswer = { token: string; staff: SignedInStaff };
-export type StaffCodeAnswer = { challengeId: string };
+export const SignedInStaffSchema = v.object({ id: v.string(), email: v.string(), displayName: v.string(), roles: v.array(v.picklist(STAFF_ROLES)) });
+export type SignedInStaff = v.InferOutput<typeof SignedInStaffSchema>;
+export const StaffAuthAnswerSchema = v.object({ token: v.string(), staff: SignedInStaffSchema });
+export type StaffAuthAnswer = v.InferOutput<typeof StaffAuthAnswerSchema>;
+export const StaffCodeAnswerSchema = v.object({ challengeId: v.string() });
+export type StaffCodeAnswer = v.InferOutput<typeof StaffCodeAnswerSchema>;
 /** Options for navigator.credentials.get / create (PublicKeyCredential*OptionsJSON), passed through untouched. */
+const WebAuthnOptionsJSONSchema = v.looseObject({ challenge: v.string() });
 export type WebAuthnOptionsJSON = Record<string, unknown> & { challenge: string };
+export const StaffCodeVerifyAnswerSchema = v.object({ options: WebAuthnOptionsJSONSchema });
 export type StaffCodeVerifyAnswer = { options: WebAuthnOptionsJSON };
+export const EnrolOptionsAnswerSchema = v.object({ options: WebAuthnOptionsJSONSchema, staff: v.object({ email: v.string(), displayName: v.string() }) });
 export type EnrolOptionsAnswer = { options: WebAuthnOptionsJSON; staff: { email: string; displayName: string } };
+/** What signing out answers (nothing a screen reads). */
+export const SignedOutAnswerSchema = v.unknown();

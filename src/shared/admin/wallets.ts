@@ -4,7 +4,10 @@
  * registration, which the investor may have replaced on the agreements page. Both are in the payment and KYC case
  * answers; `walletFacts` is the one rule for how a page labels them.
  */
-export type InvestorWallets = { signed: string | null; registration: string };
+import * as v from 'valibot';
+
+export const InvestorWalletsSchema = v.object({ signed: v.nullable(v.string()), registration: v.string() });
+export type InvestorWallets = v.InferOutput<typeof InvestorWalletsSchema>;
 
 export type WalletFact = { label: string; address: string };
 

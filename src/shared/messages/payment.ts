@@ -42,6 +42,14 @@ export const paymentMessages = {
     qrFallback: 'If the QR code does not work in your banking app, please use the bank details above.',
     testMode: 'TEST MODE',
     testModeDetail: 'No real card is charged. Use a Stripe test card number, e.g. 4242 4242 4242 4242.',
+    /** Where the investor types the card, in TEST MODE only: the numbers that try each outcome (any future date, any CVC). */
+    testCardsIntro: 'Test cards (any future expiry date, any CVC):',
+    testCards: [
+      { number: '4242 4242 4242 4242', outcome: 'payment succeeds' },
+      { number: '4000 0000 0000 0002', outcome: 'card declined' },
+      { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
+      { number: '4000 0025 0000 3155', outcome: 'asks for 3-D Secure confirmation' },
+    ],
     /** Server refusals. */
     agreementsFirst: 'Please complete your legal agreements first.',
     alreadyPaid: 'Your payment step is already complete.',

@@ -4,8 +4,8 @@
  * with a virtual authenticator (harness/staff.ts). Proves:
  *   1. compliance finds an investor in the queue, reads the case (registration, AML answers, a document inline), takes
  *      it and writes an internal note (issue 29; an empty note is refused in the page), and approves: the case says approved, the investor's GET /api/kyc/status says APPROVED, the investor is emailed;
- *   2. four-eyes above the threshold: one approval keeps the case under review, the same reviewer cannot approve
- *      twice (the server's words shown), a reviewer given compliance after the submission is refused (its words
+ *   2. four-eyes above the threshold: one approval keeps the case under review, the same reviewer sees the
+ *      "waiting for a second reviewer" notice instead of the form, a reviewer given compliance after the submission is refused (its words
  *      shown, issue 26), a second reviewer who held compliance before the submission approves;
  *   3. a resubmission of the identity step with a message: the investor sees the message on the KYC page, uploads a
  *      new identity document, submits again, and the case is back in the queue in round 2;
@@ -126,7 +126,7 @@ describeE2E('back-office KYC review and content', () => {
     expect(axe.report()).toEqual([]);
   });
 
-  it('compliance finds a case in the queue, reads it, opens a document inline and approves; the investor is approved and emailed', async () => {
+  it('compliance finds a case in the queue, reads it, opens a document inline and approves; the investor is approved and emailed', { timeout: 150_000 }, async () => {
     const { handle } = await signedInStaffPage(['compliance'], 'Carla Compliance');
     const { page, errors } = handle;
     await page.goto(`${staffOrigin}/admin/kyc`);
@@ -146,16 +146,34 @@ describeE2E('back-office KYC review and content', () => {
     await aml.getByText('All four confirmed').waitFor();
     // The identity document (a PNG) inline, then the utility bill (a PDF) in the viewer.
     const documents = page.getByRole('region', { name: 'Documents' });
-    await documents.getByRole('listitem').filter({ hasText: 'passport.png' }).getByRole('button', { name: 'View' }).click();
+    await documents.getByRole('listitem').filter({ hasText: 'passport.png' }).getByRole('button', { name: 'View', exact: true }).click();
     const image = page.getByRole('img', { name: 'Document passport.png' });
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-    await documents.getByRole('listitem').filter({ hasText: 'utility-bill.pdf' }).getByRole('button', { name: 'View' }).click();
+    await documents.getByRole('listitem').filter({ hasText: 'utility-bill.pdf' }).getByRole('button', { name: 'View', exact: true }).click();
     await page.getByRole('button', { name: 'Close document' }).waitFor();
-    await expect.poll(() => page.locator('.kyc-case__viewer canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await page.locator('.kyc-case__viewer').innerText()).not.toMatch(/Failed to load/);
+    await expect.poll(() => page.locator('.kyc-case__panes canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.kyc-case__panes').innerText()).not.toMatch(/Failed to load/);
     await shoot(page, 'case');
     await axe.check(page, 'admin-kyc-case');
+
+    // The ID beside the selfie (issue 29), each zoomed and turned on its own; the selfie at a size a person can judge.
+    await documents.getByRole('button', { name: 'Compare the ID with the selfie' }).click();
+    const id = page.getByRole('img', { name: 'Document passport.png' });
+    const selfie = page.getByRole('img', { name: 'Document selfie.jpg' });
+    await id.waitFor();
+    await selfie.waitFor();
+    const panes = page.locator('.kyc-case__pane');
+    await expect.poll(() => panes.count()).toBe(2);
+    const [left, right] = [await panes.nth(0).boundingBox(), await panes.nth(1).boundingBox()];
+    expect(left!.y).toBe(right!.y); // side by side at 1280 px
+    expect((await selfie.boundingBox())!.width).toBeGreaterThanOrEqual(320);
+    await panes.nth(1).getByRole('button', { name: 'Zoom in' }).click();
+    await panes.nth(1).getByText('150%').waitFor();
+    await panes.nth(0).getByRole('button', { name: 'Rotate' }).click();
+    await expect.poll(() => id.evaluate((img) => getComputedStyle(img).transform)).not.toBe('none');
+    await shoot(page, 'case-compare');
+    await axe.check(page, 'admin-kyc-case-compare');
 
     // Case work (issue 29): Carla takes the case and writes an internal note; the queue says who holds it.
     const holder = page.getByRole('region', { name: 'Who holds this case' });
@@ -193,7 +211,7 @@ describeE2E('back-office KYC review and content', () => {
     await handle.close();
   });
 
-  it('four-eyes: above the threshold one approval keeps the case under review, the same reviewer cannot approve again, a second reviewer approves', async () => {
+  it('four-eyes: above the threshold one approval keeps the case under review, the same reviewer cannot approve again, a second reviewer approves', { timeout: 150_000 }, async () => {
     const first = await signedInStaffPage(['compliance'], 'First Reviewer', reviewers[0]);
     const { page } = first.handle;
     await openCase(page, bruno, 'Bruno Bigticket');
@@ -206,9 +224,9 @@ describeE2E('back-office KYC review and content', () => {
     await shoot(page, 'case-first-approval');
     await axe.check(page, 'admin-kyc-case-first-approval');
 
-    // The same member again: refused with a clear message, still under review.
-    await decide(page, 'Approve');
-    await page.getByRole('alert').filter({ hasText: kycReviewMessages.alreadyApproved }).waitFor();
+    // The same member again: the form gives way to the four-eyes notice (the server would refuse a second approval).
+    await page.getByText('You gave this round’s first approval. The case is waiting for a second reviewer.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit decision' }).count()).toBe(0);
     await shoot(page, 'case-same-reviewer');
     await axe.check(page, 'admin-kyc-case-same-reviewer');
     expect((await kycStatus(bruno)).status).toBe('UNDER_REVIEW');
@@ -242,7 +260,7 @@ describeE2E('back-office KYC review and content', () => {
     await second.handle.close();
   });
 
-  it('resubmission: the investor reads the message on the KYC page, uploads a new identity document and submits; the case is back in round 2', async () => {
+  it('resubmission: the investor reads the message on the KYC page, uploads a new identity document and submits; the case is back in round 2', { timeout: 150_000 }, async () => {
     const message = 'The passport photo is blurred. Please upload a sharp scan of the photo page.';
     const { handle } = await signedInStaffPage(['compliance'], 'Rita Resubmit');
     const { page, errors } = handle;
@@ -294,7 +312,7 @@ describeE2E('back-office KYC review and content', () => {
     await handle.close();
   });
 
-  it('an auditor reads a case without a decision form', async () => {
+  it('an auditor reads a case without a decision form', { timeout: 150_000 }, async () => {
     const { handle } = await signedInStaffPage(['auditor'], 'Aude Auditor');
     const { page, errors } = handle;
     await openCase(page, dmitri, 'Dmitri Audited');
@@ -318,7 +336,7 @@ describeE2E('back-office KYC review and content', () => {
     await handle.close();
   });
 
-  it('an issuer admin replaces a disclosure section’s PDF and the new SHA-256 shows', async () => {
+  it('an issuer admin replaces a disclosure section’s PDF and the new SHA-256 shows', { timeout: 150_000 }, async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
     doc.addPage([595, 842]).drawText(`Replaced by the KYC review e2e ${Date.now()}`, { x: 50, y: 780, size: 14, font });
@@ -353,8 +371,21 @@ describeE2E('back-office KYC review and content', () => {
       await card.getByRole('button', { name: 'Edit' }).waitFor();
       await card.getByText(/History \(\d+\)/).click();
       await card.getByText(`${section.sha256!.slice(0, 12)}… → ${sha.slice(0, 12)}…`).waitFor();
+      // The history in words, with who made the change (never the audit code).
+      await card.getByText(/Document replaced by Ivy Issuer/).waitFor();
+      expect(await card.getByText(/admin\.content\./).count()).toBe(0);
       await shoot(page, 'content-replaced');
       await axe.check(page, 'admin-content-replaced');
+      // An agreement's checkboxes are edited as rows, each control labelled (issue 29); closed without a change.
+      const agreement = page.locator('.content-card').filter({ has: page.getByText(/signed this version/) }).first();
+      await agreement.getByRole('button', { name: 'Edit' }).click();
+      const rows = agreement.getByRole('form');
+      await rows.getByLabel(/^Statement of checkbox 1/).waitFor();
+      await rows.getByRole('button', { name: 'Add a checkbox' }).waitFor();
+      await shoot(page, 'content-agreement-rows');
+      await axe.check(page, 'admin-content-agreement-rows');
+      await rows.getByRole('button', { name: 'Cancel' }).click();
+      await agreement.getByRole('button', { name: 'Edit' }).waitFor();
       // The server serves the new bytes.
       const served = Buffer.from(await (await fetch(`${staffOrigin}/api/admin/content/disclosure/${section.id}/pdf`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
       expect(served.equals(pdf)).toBe(true);

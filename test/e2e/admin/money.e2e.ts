@@ -19,6 +19,7 @@ import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminPaymentDetail } from '../../../src/shared/admin/money.ts';
+import { moneyMessages } from '../../../src/shared/admin/money-messages.ts';
 import type { PaymentStatusResponse } from '../../../src/shared/payment.ts';
 import { parse } from 'csv-parse/sync';
 import { PAYMENT_CSV_HEADER } from '../../../src/server/domain/admin/money-csv.ts';
@@ -173,6 +174,9 @@ describeE2E('back-office: finance', () => {
     // The form is empty again for the next receipt (the same reference is not resent by mistake).
     const form = page.getByRole('form', { name: 'Record funds received' });
     expect([await form.getByLabel('Amount received (EUR)').inputValue(), await form.getByLabel('Bank reference').inputValue()]).toEqual(['', '']);
+    // The history in words with who recorded it (issue 29), never the action's code.
+    await page.getByText(/Receipt recorded by .+: EUR 20,000\.00$/).waitFor();
+    expect(await page.getByText('admin.money.receipt').count()).toBe(0);
     await shoot(page, 'view-on-hold');
     await axe.check(page, 'admin-payment-on-hold');
 
@@ -193,11 +197,12 @@ describeE2E('back-office: finance', () => {
     expect(await fact(page, 'Status').textContent()).toBe('Settled');
     expect(await fact(page, 'KYC').textContent()).toBe('Verification Rejected');
     await page.getByRole('button', { name: 'Refund…' }).click();
-    const confirm = page.getByRole('group', { name: 'Confirm the refund' });
+    const confirm = page.getByRole('form', { name: 'Confirm the refund' });
     await confirm.getByText("Refund EUR 26,000.00 to the investor's card?").waitFor();
     const confirmButton = confirm.getByRole('button', { name: 'Confirm refund' });
-    // No reason, no refund.
-    expect(await confirmButton.isDisabled()).toBe(true);
+    // No reason, no refund: the chart refuses it before sending, the reason named (issue 29).
+    await confirmButton.click();
+    await confirm.getByText(moneyMessages.reasonRequired).waitFor();
     await confirm.getByLabel('Reason').fill('KYC rejected');
     await shoot(page, 'refund-confirm');
     await axe.check(page, 'admin-refund-confirm');

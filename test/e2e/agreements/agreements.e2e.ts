@@ -200,6 +200,14 @@ describeE2E('legal agreements and signed documents', () => {
     await page.waitForURL('**/process/payment', { timeout: 20_000 });
     const after = await apiGet<LegalProgressResponse>('/api/legal/progress', investor.token);
     expect([after.status, after.walletAddress]).toEqual(['COMPLETED', CHECKSUMMED]);
+    // Back at once (issue 31: the address said agreements while the payment page stayed): the completed agreements in
+    // review, within a poll of the address; Forward returns to the payment.
+    await page.goBack();
+    await page.waitForURL('**/process/agreements');
+    await page.getByText(page$.reviewTitle).waitFor({ timeout: 2_000 });
+    await page.goForward();
+    await page.waitForURL('**/process/payment');
+    await page.getByText(page$.reviewTitle).waitFor({ state: 'detached', timeout: 2_000 });
     expect(h.errors).toEqual([]);
   }, 240_000);
 

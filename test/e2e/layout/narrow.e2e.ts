@@ -54,6 +54,14 @@ describeE2E('small screens', () => {
     await openSignedIn(wide.page, investor, '/process/disclosure');
     await wide.page.getByRole('button', { name: /Offering Memorandum Summary/ }).click();
     expect((await viewerFit(wide.page, '.disclosure-section--open')).zoom).toBe('100%');
+    // The window narrowed with the document open (issue 31): the page fits the narrower box, and widening again
+    // returns to 100%.
+    await wide.page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(async () => (await viewerFit(wide.page, '.disclosure-section--open')).pageFits, { timeout: 5_000 }).toBe(true);
+    expect(await viewerFit(wide.page, '.disclosure-section--open')).toMatchObject({ sideways: 0, pageFits: true });
+    await screenshot(wide.page, 'narrow-375-after-1280-disclosure-viewer');
+    await wide.page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(async () => (await viewerFit(wide.page, '.disclosure-section--open')).zoom, { timeout: 5_000 }).toBe('100%');
     await wide.close();
   }, 90_000);
 

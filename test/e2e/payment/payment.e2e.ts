@@ -134,6 +134,8 @@ describeE2E('payment and the complete page', () => {
     await method(page, 'CARD').check();
     await page.getByText(text.testMode, { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText(text.testModeDetail).waitFor();
+    // Where the investor types the card: every test number with its outcome (declined, insufficient funds, 3-D Secure).
+    for (const card of text.testCards) await page.locator('.payment-test-mode li', { hasText: card.number }).getByText(card.outcome).waitFor();
     expect(await payButton(page).getAttribute('aria-disabled')).toBe('true');
     await page.getByText(text.cardIncomplete).waitFor();
     await sweep.check(page, 'payment-card-empty');

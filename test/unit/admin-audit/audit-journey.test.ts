@@ -1,6 +1,6 @@
 /** The journey's labels of audit events and the document hashes they name (their place: lifecycle-journey.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { documentHashesOf, journeyLabelOf } from '../../../src/shared/admin/audit-journey.ts';
+import { auditLineOf, documentHashesOf, journeyLabelOf } from '../../../src/shared/admin/audit-journey.ts';
 
 const h = (c: string) => c.repeat(64);
 
@@ -9,6 +9,17 @@ describe('journeyLabelOf', () => {
     expect(journeyLabelOf('kyc.document.uploaded')).toBe('KYC document uploaded');
     expect(journeyLabelOf('some.new_thing-happened')).toBe('Some new thing happened');
     expect(journeyLabelOf('...')).toBe('...');
+  });
+});
+
+describe('auditLineOf', () => {
+  it('says who did what in words, with the amount or tokens the event names, never the raw code', () => {
+    expect(auditLineOf({ action: 'admin.money.receipt', staffName: 'Ana Ruiz', detail: { role: 'finance', amountCents: 100_000 } })).toBe('Receipt recorded by Ana Ruiz: EUR 1,000.00');
+    expect(auditLineOf({ action: 'admin.money.issue', staffName: 'Ana Ruiz', detail: { tokenQuantity: 2500 } })).toBe('Tokens issued by Ana Ruiz: 2,500 tokens');
+    expect(auditLineOf({ action: 'admin.kyc.approved', staffName: 'Rita Reviewer' })).toBe('KYC approved by Rita Reviewer');
+    expect(auditLineOf({ action: 'admin.audit.exported', staffName: 'Al' })).toBe('Admin audit exported (by Al)');
+    expect(auditLineOf({ action: 'payment.initiated', staffName: null, detail: { totalCents: 102_000 } })).toBe('Payment started: EUR 1,020.00');
+    expect(auditLineOf({ action: 'admin.money.refund', staffId: 'gone', staffName: null })).toBe('Refund recorded by a staff member no longer listed');
   });
 });
 

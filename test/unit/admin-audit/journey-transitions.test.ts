@@ -17,6 +17,7 @@ const step = (over: Partial<JourneyStep>): JourneyStep => ({
   ip: null,
   documentHashes: [],
   staffEmail: null,
+  staffName: null,
   ...over,
 });
 

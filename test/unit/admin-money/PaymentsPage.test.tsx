@@ -2,8 +2,9 @@
 /**
  * The finance page (issue 15) on its real charts with a fake AdminApi: the list with the server's rows, filters sent
  * as the query, a row opening its payment, the CSV through api.blob; the payment view with the receipt form (one
- * post with a requestId, then the payment loaded again), the refund's confirm step (nothing sent before Confirm), a
- * refusal in the server's words; an auditor sees no forms.
+ * post with a requestId, then the payment loaded again; an invalid form named field by field and nothing sent), the
+ * refund's confirm step (nothing sent before Confirm), a refusal in the server's words, the history in words with
+ * the staff member's name; an auditor sees no forms.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { AdminApiError, type AdminApi } from '../../../src/client/admin/admin-ap
 import type { SignedInStaff } from '../../../src/client/admin/admin-pages.ts';
 import PaymentsPage from '../../../src/client/admin/money/PaymentsPage.tsx';
 import type { AdminPaymentDetail, AdminPaymentSummary } from '../../../src/shared/admin/money.ts';
+import { moneyMessages } from '../../../src/shared/admin/money-messages.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(cleanup);
@@ -112,12 +114,28 @@ describe('one payment', () => {
   it('records a receipt once with a requestId, then shows the payment as the server has it', async () => {
     let receipts = 0;
     const { api, calls } = fakeApi({
-      get: () => (receipts === 0 ? detail() : detail({ receipts: [{ id: 'r', amount: 1000, receivedOn: '2026-11-24', reference: 'SEPA-1', referenceKind: 'bank-reference', staffId: 's1', recordedAt: '' }], actions: { recordReceipt: false, refund: false, issue: false } })),
+      get: () =>
+        receipts === 0
+          ? detail()
+          : detail({
+              receipts: [{ id: 'r', amount: 1000, receivedOn: '2026-11-24', reference: 'SEPA-1', referenceKind: 'bank-reference', staffId: 's1', staffName: 'Ana Ruiz', recordedAt: '2026-11-24T10:00:00.000Z' }],
+              audit: [{ action: 'admin.money.receipt', staffId: 's1', staffName: 'Ana Ruiz', detail: { role: 'finance', amountCents: 100_000 }, at: '2026-11-24T10:00:00.000Z' }],
+              actions: { recordReceipt: false, refund: false, issue: false },
+            }),
       post: () => void receipts++,
     });
     render(<PaymentsPage api={api} staff={staff(['finance'])} subPath={`/${ID}`} navigate={() => {}} />);
-    fireEvent.change(await screen.findByLabelText('Amount received (EUR)'), { target: { value: '1000' } });
-    fireEvent.change(screen.getByLabelText('Bank reference'), { target: { value: 'SEPA-1' } });
+    // The date starts at the staff member's today (given to the chart by the page).
+    expect((await screen.findByLabelText(/Received on/) as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // An empty form is refused field by field, focus on the first, and nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Record receipt' }));
+    expect(await screen.findByText(moneyMessages.amountInvalid)).toBeTruthy();
+    expect(screen.getByText(moneyMessages.referenceRequired)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Amount received \(EUR\)/)));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/Amount received \(EUR\)/), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText(/Bank reference/), { target: { value: 'SEPA-1' } });
+    expect(screen.queryByText(moneyMessages.amountInvalid)).toBeNull();
     const submit = screen.getByRole('button', { name: 'Record receipt' });
     fireEvent.click(submit);
     fireEvent.click(submit);
@@ -126,7 +144,12 @@ describe('one payment', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ path: `/api/admin/payments/${ID}/receipts`, body: { amount: 1000, reference: 'SEPA-1', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     expect(screen.getByText(/SEPA-1/)).toBeTruthy();
-    expect(screen.queryByLabelText('Amount received (EUR)')).toBeNull();
+    expect(screen.queryByLabelText(/Amount received \(EUR\)/)).toBeNull();
+    // The history in words, with who acted and when (the staff member's format, the zone named); never the code.
+    const history = screen.getByRole('heading', { name: 'History' }).nextElementSibling!;
+    expect(history.textContent).toMatch(/: Receipt recorded by Ana Ruiz: EUR 1,000\.00$/);
+    expect(history.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-24T10:00:00.000Z');
+    expect(history.textContent).not.toContain('admin.money');
   });
 
   it('refunds only after the confirm step, and shows a refusal in the server\u2019s words', async () => {
@@ -136,8 +159,12 @@ describe('one payment', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'KYC rejected' } });
-    fireEvent.change(screen.getByLabelText('Outgoing transfer reference'), { target: { value: 'RET-1' } });
+    // A transfer's refund names its outgoing reference: refused before sending without it.
+    fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'KYC rejected' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText(moneyMessages.outgoingReferenceRequired)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/Outgoing transfer reference/), { target: { value: 'RET-1' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
     });

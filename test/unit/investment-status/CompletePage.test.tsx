@@ -11,6 +11,8 @@ import { createActor, createMachine, fromPromise, setup, type AnyEventObject } f
 import { investmentStatusMachine, type InvestmentStatusActorRef } from '../../../machines/investment-status/investment-status.machine.ts';
 import type { SessionActorRef } from '../../../machines/session/session.machine.ts';
 import { SessionProvider } from '../../../src/client/app/session-context.tsx';
+import { provideDownload } from '../../../src/client/effects/download-effects.ts';
+import { DownloadProvider } from '../../../src/client/ui/download-button/download-context.tsx';
 import { CompletePage } from '../../../src/client/views/complete/CompletePage.tsx';
 import { ApiError } from '../../../src/shared/api-error.ts';
 import type { InvestmentStatusResponse } from '../../../src/shared/investment-status.ts';
@@ -73,7 +75,9 @@ function mount(answer: InvestmentStatusResponse | Error) {
   const session = createActor(createMachine({})).start() as unknown as SessionActorRef;
   render(
     <SessionProvider actor={session}>
-      <CompletePage actor={actor} />
+      <DownloadProvider machine={provideDownload(() => 'token')}>
+        <CompletePage actor={actor} />
+      </DownloadProvider>
     </SessionProvider>,
   );
   return { asked, actor };

@@ -1,13 +1,21 @@
 /**
- * The list's filters. Applying them moves to the address that shows them (/admin/audit?investor=…), so a filtered
- * view is a link; the page hands the address's filters to the chart. Investor and staff take a name, part of an
- * email or an id; the action field suggests the trail's action names and their prefixes (kyc., admin.kyc.).
+ * The list's filters, as the audit-trail chart holds the draft (issue 29): typing sends it each change, Apply and
+ * Clear are the chart's (it moves to the address that shows them, /admin/audit?investor=…, so a filtered view is a
+ * link). Investor and staff take a name, part of an email or an id; the action field suggests the trail's action
+ * names and their prefixes (kyc., admin.kyc.).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { FILTER_MAX_LENGTH, NO_AUDIT_FILTERS } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
+import { useMemo } from 'react';
+import { FILTER_MAX_LENGTH } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
 import type { AuditFilters } from '../../../../machines/admin/audit-trail/audit-trail.types.ts';
+import { ChartForm } from '../../ui/form/index.ts';
 
-type Props = { filters: AuditFilters; onApply: (filters: AuditFilters) => void; actions?: readonly string[] };
+type Props = {
+  draft: AuditFilters;
+  onEdit: (field: keyof AuditFilters, value: string) => void;
+  onApply: () => void;
+  onClear: () => void;
+  actions?: readonly string[];
+};
 
 /** Every name and each of its prefixes ending in a dot ('admin.kyc.decided' gives 'admin.' and 'admin.kyc.'), sorted. */
 export function actionSuggestions(actions: readonly string[]): string[] {
@@ -20,22 +28,20 @@ export function actionSuggestions(actions: readonly string[]): string[] {
   return [...all].sort();
 }
 
-export function AuditFiltersForm({ filters, onApply, actions = [] }: Props) {
+export function AuditFiltersForm({ draft, onEdit, onApply, onClear, actions = [] }: Props) {
   const suggestions = useMemo(() => actionSuggestions(actions), [actions]);
-  const [draft, setDraft] = useState(filters);
-  // The address changed (a link, Back): the form shows what the list shows.
-  useEffect(() => setDraft(filters), [filters]);
   const field = (name: keyof AuditFilters) => ({
     name,
     value: draft[name],
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => onEdit(name, e.target.value),
   });
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(draft);
-  };
   return (
-    <form className="audit__filters" role="search" aria-label="Filter the audit events" onSubmit={apply}>
+    <ChartForm
+      className="audit__filters"
+      role="search"
+      aria-label="Filter the audit events"
+      onSubmit={() => onApply()}
+    >
       <label>
         Investor (name, email or id)
         <input type="search" maxLength={FILTER_MAX_LENGTH} autoComplete="off" placeholder="Lovelace or @example.com" {...field('investor')} />
@@ -61,8 +67,8 @@ export function AuditFiltersForm({ filters, onApply, actions = [] }: Props) {
       </label>
       <div className="audit__filter-buttons">
         <button type="submit" className="admin-button">Apply filters</button>
-        <button type="button" className="admin-button admin-button--secondary" onClick={() => onApply(NO_AUDIT_FILTERS)}>Clear</button>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onClear}>Clear</button>
       </div>
-    </form>
+    </ChartForm>
   );
 }

@@ -45,9 +45,9 @@ const JOURNEY: JourneyResponse = {
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   steps: [
-    { seq: 3, at: '2026-11-24T09:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, lifecycleTransitions: [], label: 'Registered', ip: '203.0.113.7', documentHashes: [], staffEmail: null },
-    { seq: 5, at: '2026-11-24T09:05:00.000Z', action: 'kyc.document.uploaded', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, lifecycleTransitions: [], label: 'KYC document uploaded', ip: '203.0.113.7', documentHashes: [SHA], staffEmail: null },
-    { seq: 11, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.approved', lifecycleState: 'investment.case.review.approved', lifecycleFact: 'STAFF.KYC_APPROVED', lifecycleTransitions: ['investment.case.review.underReview:STAFF.KYC_APPROVED:0'], label: 'KYC approved', ip: null, documentHashes: [], staffEmail: 'rev@foundation.example' },
+    { seq: 3, at: '2026-11-24T09:00:00.000Z', action: 'auth.register', lifecycleState: 'investment.disclosure', lifecycleFact: null, lifecycleTransitions: [], label: 'Registered', ip: '203.0.113.7', documentHashes: [], staffEmail: null, staffName: null },
+    { seq: 5, at: '2026-11-24T09:05:00.000Z', action: 'kyc.document.uploaded', lifecycleState: 'investment.kycCollecting', lifecycleFact: null, lifecycleTransitions: [], label: 'KYC document uploaded', ip: '203.0.113.7', documentHashes: [SHA], staffEmail: null, staffName: null },
+    { seq: 11, at: '2026-11-24T10:00:05.000Z', action: 'admin.kyc.approved', lifecycleState: 'investment.case.review.approved', lifecycleFact: 'STAFF.KYC_APPROVED', lifecycleTransitions: ['investment.case.review.underReview:STAFF.KYC_APPROVED:0'], label: 'KYC approved', ip: null, documentHashes: [], staffEmail: 'rev@foundation.example', staffName: 'Rita Reviewer' },
   ],
 };
 
@@ -99,6 +99,8 @@ const props = (api: AdminApi, roles: AdminPageProps['staff']['roles'] = ['audito
   api,
   staff: { id: 'st', email: 'audit@foundation.example', displayName: 'Auditor', roles },
   subPath: '',
+  // The shell hands the page the address's query (the admin-session chart owns the route).
+  search: window.location.search.replace(/^\?/, ''),
   navigate,
 });
 
@@ -229,9 +231,12 @@ describe('AuditPage', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Show journey of ada@example.com' })[0]!);
     const panel = (await screen.findByRole('heading', { name: 'Journey of Ada Lovelace (ada@example.com)' })).closest('section')!;
     const steps = within(panel).getAllByRole('listitem').filter((li) => li.closest('.audit__steps'));
-    expect(steps.map((li) => li.querySelector('strong')!.textContent)).toEqual(['Registered', 'KYC document uploaded', 'KYC approved']);
+    // In words, naming who acted (issue 29), never the raw action code; the time in the reader's format, zone named.
+    expect(steps.map((li) => li.querySelector('strong')!.textContent)).toEqual(['Registered', 'KYC document uploaded', 'KYC approved by Rita Reviewer']);
+    expect(steps[2]!.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-24T10:00:05.000Z');
+    expect(panel.textContent).not.toContain('admin.kyc.approved');
     expect(within(panel).getByText(`SHA-256 ${SHA}`)).toBeTruthy();
-    expect(within(panel).getByText(/by rev@foundation\.example/)).toBeTruthy();
+    expect(within(panel).getByText(/rev@foundation\.example/)).toBeTruthy();
     // The chart: kycCollecting carries step 2, approved step 3 (a business fact: the transition it took is named).
     const chart = await waitFor(
       () => {

@@ -3,12 +3,12 @@
  * address holds them, so a filtered view is a link; the action filter suggests the trail's action names), Load more,
  * the CSV export, the chain check (the server's kept answer for every reader, a broken one with its event marked in
  * the list; 'Verify' for auditors and issuer admins, as the server allows) and one investor's journey on the process
- * chart. The decisions are the chart's (machines/admin/audit-trail); this renders its snapshots.
+ * chart. The decisions and the filter form's draft are the chart's (machines/admin/audit-trail); this renders its
+ * snapshots, and hands it the address's filters when the address changes (a link, Back).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { useSearch } from 'wouter';
-import { filtersFromSearch, NO_AUDIT_FILTERS, sameFilters, searchFromFilters } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
+import { useEffect, useMemo, useRef } from 'react';
+import { filtersFromSearch, sameFilters, searchFromFilters } from '../../../../machines/admin/audit-trail/audit-trail.filters.ts';
 import {
   selectActionNames,
   selectBrokenSeq,
@@ -17,6 +17,7 @@ import {
   selectChainPhase,
   selectChainReport,
   selectChainSource,
+  selectDraft,
   selectEventsError,
   selectEventsPhase,
   selectExporting,
@@ -28,11 +29,9 @@ import {
   selectRows,
   selectSelectedStep,
 } from '../../../../machines/admin/audit-trail/audit-trail.selectors.ts';
-import type { AuditFilters } from '../../../../machines/admin/audit-trail/audit-trail.types.ts';
-import type { AuditChainReport } from '../../../shared/admin/audit.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
-import type { SaveFile } from '../money/money-effects.ts';
+import type { SaveFile } from '../../runtime/save-file.ts';
 import { auditTrailMachineFor } from './audit-effects.ts';
 import { AuditEventTable } from './AuditEventTable.tsx';
 import { AuditFiltersForm } from './AuditFiltersForm.tsx';
@@ -43,14 +42,17 @@ import './audit.css';
 /** Who may run the chain check (the server's GET /api/admin/audit/chain: issuer admins, and auditors on every GET). */
 const CHAIN_CHECKERS: readonly StaffRole[] = ['auditor', 'issuer-admin'];
 
-export default function AuditPage({ api, staff, navigate, save }: AdminPageProps & { save?: SaveFile }) {
-  const search = useSearch();
+export default function AuditPage({ api, staff, navigate, search = '', save }: AdminPageProps & { save?: SaveFile }) {
   const addressFilters = useMemo(() => filtersFromSearch(search), [search]);
-  const machine = useMemo(() => auditTrailMachineFor(api, save), [api, save]);
+  // The chart outlives a render: it moves through whatever navigate the shell hands the page now.
+  const go = useRef(navigate);
+  useEffect(() => void (go.current = navigate), [navigate]);
+  const machine = useMemo(() => auditTrailMachineFor(api, (to) => go.current(to), save), [api, save]);
   const actor = useActorRef(machine, { input: { filters: addressFilters } });
   const eventsPhase = useSelector(actor, selectEventsPhase);
   const rows = useSelector(actor, selectRows);
   const filters = useSelector(actor, selectFilters);
+  const draft = useSelector(actor, selectDraft);
   const eventsError = useSelector(actor, selectEventsError);
   const canLoadMore = useSelector(actor, selectCanLoadMore);
   const loadingMore = useSelector(actor, selectLoadingMore);
@@ -71,19 +73,8 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
     if (!sameFilters(addressFilters, actor.getSnapshot().context.filters)) actor.send({ type: 'audit.filter', filters: addressFilters });
   }, [actor, addressFilters]);
 
-  const apply = (next: AuditFilters) => {
-    const query = searchFromFilters(next);
-    navigate(query ? `/audit?${query}` : '/audit');
-  };
   const filtered = searchFromFilters(filters) !== '';
   const canVerify = staff.roles.some((r) => CHAIN_CHECKERS.includes(r));
-  // The broken event's own filters: its action (as stored now), its investor or staff member, its day.
-  const showBrokenEvent = (report: AuditChainReport) => {
-    const e = report.firstBroken?.event;
-    if (!e) return;
-    const day = e.at.slice(0, 10);
-    apply({ ...NO_AUDIT_FILTERS, action: e.action, investor: e.userId ?? '', staff: e.userId ? '' : (e.staffId ?? ''), from: day, to: day });
-  };
 
   return (
     <section className="audit" aria-labelledby="audit-title">
@@ -100,7 +91,7 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
           source={chainSource}
           error={chainError}
           onVerify={canVerify ? () => actor.send({ type: 'audit.verify' }) : null}
-          onShowEvent={showBrokenEvent}
+          onShowEvent={() => actor.send({ type: 'audit.brokenEvent.show' })}
         />
       ) : null}
       {journeyPhase !== 'closed' ? (
@@ -117,7 +108,13 @@ export default function AuditPage({ api, staff, navigate, save }: AdminPageProps
       ) : null}
       <section className="audit__events" aria-labelledby="audit-events-title">
         <h2 id="audit-events-title">Events</h2>
-        <AuditFiltersForm filters={filters} onApply={apply} actions={actionNames} />
+        <AuditFiltersForm
+          draft={draft}
+          onEdit={(field, value) => actor.send({ type: 'audit.draft', field, value })}
+          onApply={() => actor.send({ type: 'audit.apply' })}
+          onClear={() => actor.send({ type: 'audit.clear' })}
+          actions={actionNames}
+        />
         {eventsError ? <p className="admin-error" role="alert">{eventsError}</p> : null}
         {eventsPhase === 'loading' ? <p role="status">Loading the events…</p> : null}
         {eventsPhase === 'failed' ? (

@@ -14,7 +14,7 @@ type Props = {
   error: string | null;
   /** Null for staff who may read the trail but not run the check (compliance). */
   onVerify: (() => void) | null;
-  onShowEvent: (report: AuditChainReport) => void;
+  onShowEvent: () => void;
 };
 
 export function ChainCheck({ phase, report, source, error, onVerify, onShowEvent }: Props) {
@@ -40,7 +40,7 @@ export function ChainCheck({ phase, report, source, error, onVerify, onShowEvent
             {event ? (
               <p className="audit__chain-event">
                 <span>{event}</span>{' '}
-                <button type="button" className="admin-link-button" onClick={() => onShowEvent(report!)}>Show this event in the list</button>
+                <button type="button" className="admin-link-button" onClick={onShowEvent}>Show this event in the list</button>
               </p>
             ) : null}
           </div>

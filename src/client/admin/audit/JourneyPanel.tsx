@@ -1,12 +1,14 @@
 /**
- * One investor's journey: the recorded steps in time order (time, label, IP, document hashes, staff), as a list any
- * reader can use, and the same steps drawn on the investment's lifecycle chart (a business fact as the transition it
+ * One investor's journey: the recorded steps in time order, each in words naming the staff member who acted ("KYC
+ * approved by Rita Reviewer", never the raw action code; issue 29), with its time in the reader's locale and zone, IP
+ * and document hashes, as a list any reader can use, and the same steps drawn on the investment's lifecycle chart (a business fact as the transition it
  * took). Picking a step highlights its state on the chart.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { JourneyPhase } from '../../../../machines/admin/audit-trail/audit-trail.selectors.ts';
 import type { JourneyResponse, JourneyStep } from '../../../shared/admin/audit.ts';
-import { utcTime } from './audit-format.ts';
+import { auditLineOf } from '../../../shared/admin/audit-journey.ts';
+import { When } from '../ui/When.tsx';
 
 const JourneyChart = lazy(() => import('./JourneyChart.tsx'));
 
@@ -54,12 +56,12 @@ export function JourneyPanel({ phase, journey, error, selected, onSelectStep, on
                     <button type="button" className="audit__step" aria-pressed={selected?.seq === step.seq} onClick={() => onSelectStep(selected?.seq === step.seq ? null : step.seq)}>
                       <span className="audit__step-no" aria-hidden="true">{i + 1}</span>
                       <span className="audit__step-text">
-                        <strong>{step.label}</strong>
+                        <strong>{auditLineOf({ action: step.action, staffName: step.staffName ?? step.staffEmail })}</strong>
                         <span className="audit__muted">
-                          {utcTime(step.at)} · event #{step.seq}
+                          <When iso={step.at} /> · event #{step.seq}
                           {step.lifecycleFact ? ` · ${step.lifecycleFact} → ${stateKey(step.lifecycleState!)}` : step.lifecycleState ? ` · in ${stateKey(step.lifecycleState)}` : ' · outside the lifecycle'}
                           {step.ip ? ` · IP ${step.ip}` : ''}
-                          {step.staffEmail ? ` · by ${step.staffEmail}` : ''}
+                          {step.staffEmail ? ` · ${step.staffEmail}` : ''}
                         </span>
                         {step.documentHashes.map((h) => (
                           <span key={h} className="admin-mono audit__hash">SHA-256 {h}</span>

@@ -26,7 +26,19 @@ const { default: ContentPage } = await import('./ContentPage.tsx');
 const SHA = 'a'.repeat(64);
 const LIST: AdminContentResponse = {
   sections: [
-    { id: 's1', slug: 'risk-factors', title: 'Risk Factors', order: 1, minReadingSeconds: 90, sha256: SHA, sizeBytes: 2048, readers: 3, updatedAt: '2026-11-24T10:00:00.000Z', retiredAt: null, history: [] },
+    {
+      id: 's1',
+      slug: 'risk-factors',
+      title: 'Risk Factors',
+      order: 1,
+      minReadingSeconds: 90,
+      sha256: SHA,
+      sizeBytes: 2048,
+      readers: 3,
+      updatedAt: '2026-11-24T10:00:00.000Z',
+      retiredAt: null,
+      history: [{ at: '2026-11-24T10:00:00.000Z', action: 'admin.content.disclosure.update', staffName: 'Ana Ruiz', oldSha256: 'b'.repeat(64), newSha256: SHA }],
+    },
     { id: 's2', slug: 'terms', title: 'Terms', order: 2, minReadingSeconds: 60, sha256: SHA, sizeBytes: 2048, readers: 0, updatedAt: '2026-11-24T10:00:00.000Z', retiredAt: null, history: [] },
   ],
   agreements: [
@@ -74,7 +86,7 @@ describe('ContentPage', () => {
     render(<ContentPage {...props(api)} />);
     const card = (await screen.findByText('Risk Factors')).closest('li')!;
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    fireEvent.change(within(card).getByLabelText('Title'), { target: { value: 'Risk Factors 2026' } });
+    fireEvent.change(within(card).getByLabelText(/^Title/), { target: { value: 'Risk Factors 2026' } });
     const file = new File(['%PDF-1.7 new'], 'risk.pdf', { type: 'application/pdf' });
     fireEvent.change(within(card).getByLabelText('New document (PDF, optional)'), { target: { files: [file] } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
@@ -84,7 +96,61 @@ describe('ContentPage', () => {
     expect([...form.keys()]).toEqual(['title', 'order', 'minReadingSeconds', 'file']);
     expect(form.get('title')).toBe('Risk Factors 2026');
     expect(api.get).toHaveBeenCalledTimes(2);
-    expect(within(card).queryByLabelText('Title')).toBeNull();
+    expect(within(card).queryByLabelText(/^Title/)).toBeNull();
+  });
+
+  it('history in words with the staff member and the time zone, never the audit code', async () => {
+    render(<ContentPage {...props(fakeApi())} />);
+    const card = (await screen.findByRole('heading', { name: 'Risk Factors' })).closest('li')!;
+    const line = within(card).getByText(/Document replaced by Ana Ruiz/).closest('li')!;
+    expect(line.textContent).not.toMatch(/admin\.content/);
+    expect(line.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-24T10:00:00.000Z');
+    expect(line.querySelector('time')?.textContent).toMatch(/2026.*(UTC|GMT|[A-Z]{3,4}|[+-]\d)/);
+  });
+
+  it('agreement checkboxes as rows: add, check, flag, move, then the list sent in order', async () => {
+    const api = fakeApi();
+    render(<ContentPage {...props(api)} />);
+    const card = (await screen.findByRole('heading', { name: 'Private Placement Memorandum' })).closest('li')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    const form = within(card).getByRole('form', { name: 'Edit Private Placement Memorandum' });
+    expect((within(form).getByLabelText(/^Statement of checkbox 1/) as HTMLTextAreaElement).value).toBe('I read it');
+    expect((within(form).getByLabelText('Critical (checkbox 1)') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a checkbox' }));
+    // An empty statement is not sent: its fault is shown at the row.
+    fireEvent.click(within(form).getByRole('button', { name: 'Save as new version' }));
+    const statement2 = within(form).getByLabelText(/^Statement of checkbox 2/);
+    expect(statement2.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Please write the statement: 1 to 2000 characters.')).toBeTruthy();
+    expect(api.upload).not.toHaveBeenCalled();
+    fireEvent.change(statement2, { target: { value: 'I am a qualified investor.' } });
+    expect(within(form).queryByText('Please write the statement: 1 to 2000 characters.')).toBeNull();
+    // Critical ticks Required with it (a critical statement is always required).
+    fireEvent.click(within(form).getByLabelText('Required (checkbox 2)'));
+    fireEvent.click(within(form).getByLabelText('Critical (checkbox 2)'));
+    expect((within(form).getByLabelText('Required (checkbox 2)') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Move up checkbox 2' }));
+    expect((within(form).getByLabelText(/^Statement of checkbox 1/) as HTMLTextAreaElement).value).toBe('I am a qualified investor.');
+    expect((within(form).getByRole('button', { name: 'Move up checkbox 1' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save as new version' }));
+    await screen.findByText(/Saved as a new version/);
+    const [path, sent] = (api.upload as ReturnType<typeof vi.fn>).mock.calls[0]! as [string, FormData];
+    expect(path).toBe('/api/admin/content/agreements/ppm');
+    expect(JSON.parse(sent.get('checkboxes') as string)).toEqual([
+      { id: 'box_1', text: 'I am a qualified investor.', required: true, critical: true },
+      { id: 'read', text: 'I read it', required: true, critical: true },
+    ]);
+  });
+
+  it('a removed row: the last one cannot go (an agreement needs one)', async () => {
+    render(<ContentPage {...props(fakeApi())} />);
+    const card = (await screen.findByRole('heading', { name: 'Private Placement Memorandum' })).closest('li')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    expect((within(card).getByRole('button', { name: 'Remove checkbox 1' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(card).getByRole('button', { name: 'Add a checkbox' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove checkbox 1' }));
+    expect((within(card).getByLabelText(/^Statement of checkbox 1/) as HTMLTextAreaElement).value).toBe('');
+    expect(within(card).queryByLabelText(/^Statement of checkbox 2/)).toBeNull();
   });
 
   it("a refusal keeps the form open with the server's words", async () => {
@@ -94,7 +160,7 @@ describe('ContentPage', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Save as new version' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The file must be a PDF document.');
-    expect(within(card).getByLabelText('Title')).toBeTruthy();
+    expect(within(card).getByLabelText(/^Title/)).toBeTruthy();
     const [path, form] = (api.upload as ReturnType<typeof vi.fn>).mock.calls[0]! as [string, FormData];
     expect(path).toBe('/api/admin/content/agreements/ppm');
     expect(JSON.parse(form.get('checkboxes') as string)).toEqual(LIST.agreements[0]!.current!.checkboxes);

@@ -1,6 +1,7 @@
-/** The content page's effects: its chart's calls, built on the back-office API client. */
+/** The content page's effects: its chart's calls, built on the back-office API client, each answer checked by its schema. */
 import { fromPromise } from 'xstate';
 import type { ContentChangeRequest, LoadContentOutput, SubmitChangeOutput } from '../../../../machines/admin/content/content.types.ts';
+import { AdminContentResponseSchema, ContentChangeResponseSchema } from '../../../shared/admin/content.ts';
 import type { AdminApi } from '../admin-api.ts';
 
 export const CONTENT_PATH = '/api/admin/content';
@@ -17,7 +18,7 @@ function formOf(fields: Record<string, string>, file: Blob | null): FormData {
 }
 
 export function submitContentChange(api: AdminApi, change: ContentChangeRequest, signal?: AbortSignal): Promise<SubmitChangeOutput> {
-  const options = signal ? { signal } : {};
+  const options = { schema: ContentChangeResponseSchema, ...(signal ? { signal } : {}) };
   switch (change.kind) {
     case 'section':
       return api.upload(`${CONTENT_PATH}/disclosure/${change.id}`, formOf(change.fields, change.file), options);
@@ -32,7 +33,7 @@ export function submitContentChange(api: AdminApi, change: ContentChangeRequest,
 
 export function contentEffects(api: AdminApi) {
   return {
-    loadContent: fromPromise<LoadContentOutput, void>(({ signal }) => api.get<LoadContentOutput>(CONTENT_PATH, { signal })),
+    loadContent: fromPromise<LoadContentOutput, void>(({ signal }) => api.get(CONTENT_PATH, { schema: AdminContentResponseSchema, signal })),
     submitChange: fromPromise<SubmitChangeOutput, ContentChangeRequest>(({ input, signal }) => submitContentChange(api, input, signal)),
   };
 }

@@ -95,6 +95,10 @@ describe('DashboardPage', () => {
     });
     expect(drawn[0]!.options.horizontalBars).toBe(true);
     expect(drawn[1]!.data.series.map((s) => (Array.isArray(s) ? s : s.data).reduce((a, b) => a + b, 0))).toEqual([2, 1, 0]);
+    // "As of" in the staff member's own format, the time zone named (issue 29).
+    const asOf = screen.getByText(/^As of/);
+    expect(asOf.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-30T12:00:00.000Z');
+    expect(asOf.querySelector('time')!.textContent).toMatch(/(UTC|GMT|[A-Z]{2,5})([+-]\d+)?$/);
   });
 
   it("Refresh asks again; a failure shows the server's words beside the figures", async () => {

@@ -10,6 +10,7 @@ import { selectError, selectFigures, selectIsRefreshing, selectPhase } from '../
 import type { DashboardResponse, FunnelOutcome } from '../../../shared/admin/dashboard.ts';
 import type { AdminApi } from '../admin-api.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
+import { When } from '../ui/When.tsx';
 import { BarChartView, type BarChartSpec } from './BarChartView.tsx';
 import { dashboardEffects } from './dashboard-effects.ts';
 import './dashboard.css';
@@ -189,7 +190,11 @@ export default function DashboardPage({ api }: DashboardPageProps) {
         </p>
       )}
       {figures && <Figures figures={figures} />}
-      {figures && <p className="dashboard-note">As of {figures.asOf.slice(0, 16).replace('T', ' ')} UTC.</p>}
+      {figures && (
+        <p className="dashboard-note">
+          As of <When iso={figures.asOf} />.
+        </p>
+      )}
     </section>
   );
 }

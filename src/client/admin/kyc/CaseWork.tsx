@@ -20,8 +20,10 @@ import {
   selectOtherReviewers,
 } from '../../../../machines/admin/kyc-case-work/kyc-case-work.selectors.ts';
 import { KYC_NOTE_MAX_CHARS } from '../../../shared/admin/kyc-review.ts';
+import { staffDateTime } from '../ui/staff-time.ts';
+import { When } from '../ui/When.tsx';
+import { ChartForm } from '../../ui/form/index.ts';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function CaseWork({ actor }: { actor: KycCaseActorRef }) {
   const work = useSelector(actor, (s) => s.children.work as KycCaseWorkActorRef | undefined);
@@ -47,7 +49,7 @@ function Holder({ work }: { work: KycCaseWorkActorRef }) {
       <h2 id="kyc-case-holder">Who holds this case</h2>
       <p role="status">
         {assignee
-          ? `${holdsIt ? 'You hold this case' : `Held by ${assignee.name}`} since ${dateTime(assignee.since)}${assignee.assignedByName !== assignee.name ? ` (given by ${assignee.assignedByName})` : ''}.`
+          ? `${holdsIt ? 'You hold this case' : `Held by ${assignee.name}`} since ${staffDateTime(assignee.since)}${assignee.assignedByName !== assignee.name ? ` (given by ${assignee.assignedByName})` : ''}.`
           : 'Nobody holds this case.'}
       </p>
       {error ? <p role="alert">{error}</p> : null}
@@ -63,12 +65,9 @@ function Holder({ work }: { work: KycCaseWorkActorRef }) {
             </button>
           )}
           {others.length > 0 ? (
-            <form
+            <ChartForm
               aria-label="Give the case to another reviewer"
-              onSubmit={(e) => {
-                e.preventDefault();
-                work.send({ type: 'work.give' });
-              }}
+              onSubmit={() => work.send({ type: 'work.give' })}
             >
               <label>
                 Give to
@@ -84,7 +83,7 @@ function Holder({ work }: { work: KycCaseWorkActorRef }) {
               <button type="submit" className="admin-button admin-button--secondary" disabled={busy || giveTo === ''}>
                 Give
               </button>
-            </form>
+            </ChartForm>
           ) : null}
         </div>
       ) : null}
@@ -109,7 +108,7 @@ function Notes({ work }: { work: KycCaseWorkActorRef }) {
           {notes.map((n) => (
             <li key={n.id}>
               <p className="kyc-case__note-meta">
-                {n.staffName} · <time dateTime={n.at}>{dateTime(n.at)}</time>
+                {n.staffName} · <When iso={n.at} />
               </p>
               <p className="kyc-case__note-body">{n.body}</p>
             </li>
@@ -117,12 +116,9 @@ function Notes({ work }: { work: KycCaseWorkActorRef }) {
         </ol>
       )}
       {canWork ? (
-        <form
+        <ChartForm
           aria-label="Add an internal note"
-          onSubmit={(e) => {
-            e.preventDefault();
-            work.send({ type: 'work.note.add' });
-          }}
+          onSubmit={() => work.send({ type: 'work.note.add' })}
         >
           <label htmlFor="kyc-case-note">Note</label>
           <textarea
@@ -141,7 +137,7 @@ function Notes({ work }: { work: KycCaseWorkActorRef }) {
           <button type="submit" className="admin-button" disabled={busy}>
             {busy ? 'Adding…' : 'Add note'}
           </button>
-        </form>
+        </ChartForm>
       ) : null}
     </section>
   );

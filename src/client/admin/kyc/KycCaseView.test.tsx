@@ -4,9 +4,9 @@
  * shown inline as an image of an object URL, a decision sent with the round shown and the case read again, the
  * server's refusal shown in its words, and an auditor's read-only view.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CASE_USER_ID, kycCase } from '../../../../machines/admin/kyc-case/kyc-case.fixtures.ts';
+import { CASE_USER_ID, firstApprovedCase, kycCase } from '../../../../machines/admin/kyc-case/kyc-case.fixtures.ts';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
 import type { KycCase } from '../../../shared/admin/kyc-review.ts';
 import { AdminApiError, type AdminApi } from '../admin-api.ts';
@@ -142,6 +142,72 @@ describe('KYC case page', () => {
     expect(await screen.findByText('Seen.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Take this case' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull();
+  });
+
+  it("four eyes: after this round's first approval its reviewer sees the notice, not the form; another reviewer still decides", async () => {
+    const me = staff(['compliance']);
+    const { api, calls } = fakeApi([kycCase({}, true), firstApprovedCase(me.id, 'Grace')], () =>
+      Promise.resolve({ status: 'UNDER_REVIEW', reviewRound: 1, decision: 'APPROVED', awaitingSecondApproval: true }),
+    );
+    render(<KycReviewPage api={api} staff={me} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    fireEvent.click(await screen.findByLabelText('Approve'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit decision' })));
+    expect(await screen.findByText('You gave this round’s first approval. The case is waiting for a second reviewer.')).toBeTruthy();
+    expect(screen.getByText('First approval recorded. A different reviewer must approve as well.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit decision' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    cleanup();
+    const other = fakeApi([firstApprovedCase(me.id, 'Grace')], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={other.api} staff={{ ...me, id: 'f3d2b8c1-1111-4111-8111-000000000009' }} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Submit decision' })).toBeTruthy();
+    expect(screen.queryByText(/waiting for a second reviewer/)).toBeNull();
+  });
+
+  it("shows the investor's payment beside the decision and links to their audit timeline", async () => {
+    const paid: KycCase = {
+      ...kycCase(),
+      payment: { paymentId: 'p1', method: 'WIRE', status: 'AWAITING_FUNDS', amount: 25_000, totalAmount: 25_000, received: 10_000, createdAt: '2026-11-22T10:00:00.000Z', completedAt: null },
+    };
+    const navigate = vi.fn();
+    const { api } = fakeApi([paid], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={navigate} />);
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    const facts = Array.from(payment.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts.slice(0, 4)).toEqual([
+      ['Method', 'Wire Transfer'],
+      ['Stage', 'Awaiting funds'],
+      ['Amount', expect.stringMatching(/25,000/)],
+      ['Received', expect.stringMatching(/10,000/)],
+    ]);
+    const link = screen.getByRole('link', { name: 'This investor’s audit timeline' });
+    expect(link.getAttribute('href')).toBe(`/admin/audit?investor=${CASE_USER_ID}`);
+    fireEvent.click(link);
+    expect(navigate).toHaveBeenCalledWith(`/audit?investor=${CASE_USER_ID}`);
+    cleanup();
+    const none = fakeApi([kycCase()], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={none.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByText('No payment yet.')).toBeTruthy();
+  });
+
+  it('compares the ID with the selfie side by side, each zoomed and turned on its own', async () => {
+    const base = kycCase();
+    const selfie = { ...base.documents[0]!, id: '44444444-4444-4444-8444-444444444444', documentType: 'selfie' as const, originalName: 'selfie.jpg', contentType: 'image/jpeg' as const };
+    const { api, calls } = fakeApi([{ ...base, documents: [...base.documents, selfie] }], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Compare the ID with the selfie' })));
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'BLOB').map((c) => c.path.split('/').at(-1))).toEqual([base.documents[0]!.id, selfie.id]);
+    const [id, face] = screen.getAllByRole('figure');
+    expect(id!.querySelector('figcaption')!.textContent).toBe('Identity document: passport.png');
+    expect(face!.querySelector('figcaption')!.textContent).toBe('Selfie: selfie.jpg');
+    fireEvent.click(within(face!).getByRole('button', { name: 'Zoom in' }));
+    fireEvent.click(within(face!).getByRole('button', { name: 'Rotate' }));
+    const faceImg = within(face!).getByRole('img') as HTMLImageElement;
+    expect([faceImg.style.width, faceImg.style.transform]).toEqual(['150%', 'rotate(90deg)']);
+    expect((within(id!).getByRole('img') as HTMLImageElement).style.transform).toBe('rotate(0deg)');
+    fireEvent.click(within(face!).getByRole('button', { name: 'Close the document beside' }));
+    expect(screen.getAllByRole('img')).toHaveLength(1);
+    expect(revoked).toEqual(['blob:case-2']);
   });
 
   it('is read-only for an auditor', async () => {

@@ -1,16 +1,18 @@
 /**
- * One KYC case: registration data, the disclosure reading record, the documents (shown inline: images as <img>,
- * PDFs in the document viewer, both from object URLs of the bytes), the AML answers, the review history and, for
- * compliance while the case awaits a decision, the decision form (an auditor reads only). Renders machines/admin/kyc-case.
+ * One KYC case: registration data, the disclosure reading record, the documents (CaseDocuments: side by side, zoomed
+ * and turned), the AML answers, the case work, the review history and, for compliance while the case awaits a
+ * decision, the decision form (an auditor reads only; the first approver of a four-eyes round sees that it waits for
+ * a second reviewer) beside the investor's payment (CasePayment). Renders machines/admin/kyc-case.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { kycCaseMachine } from '../../../../machines/admin/kyc-case/kyc-case.machine.ts';
+import { AWAITS_SECOND_REVIEWER } from '../../../../machines/admin/kyc-case/kyc-case.rules.ts';
 import {
+  selectAwaitsSecondReviewer,
   selectCanDecide,
   selectCase,
   selectDecisionError,
-  selectDocument,
   selectError,
   selectForm,
   selectIsDeciding,
@@ -22,21 +24,25 @@ import type { KycCaseActorRef } from '../../../../machines/admin/kyc-case/kyc-ca
 import { KYC_REVIEW_DECISION_LABELS, KYC_REVIEW_DECISIONS, type KycCase } from '../../../shared/admin/kyc-review.ts';
 import { formatEur } from '../../../shared/format.ts';
 import { ANNUAL_VOLUME_LABELS, FUNDS_SOURCE_LABELS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEPS, KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
-import { DocumentViewer } from '../../ui/document-viewer/index.ts';
+import { staffDateTime } from '../ui/staff-time.ts';
+import { CaseDocuments } from './CaseDocuments.tsx';
+import { CasePayment } from './CasePayment.tsx';
 import { CaseWork } from './CaseWork.tsx';
 import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseActions, kycCaseEffects } from './kyc-review-effects.ts';
+import { ChartForm } from '../../ui/form/index.ts';
+import { PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+/** A moment in the staff member's locale and zone, named (staff-time.ts). */
+const dateTime = (iso: string | null) => (iso ? staffDateTime(iso) : '—');
 /** A reading time as a reviewer reads it: seconds under a minute (not '0 min'), else minutes. */
 const readFor = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
 const DECIDED: Record<string, string> = { APPROVED: 'Approved', REJECTED: 'Rejected', RESUBMISSION_REQUESTED: 'Resubmission requested' };
-const DOCUMENT_LABELS: Record<string, string> = { identity: 'Identity document', selfie: 'Selfie', address_utility: 'Utility bill', address_bank: 'Bank statement' };
 
 export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { userId: string }) {
   const canDecide = staff.roles.includes('compliance');
   const machine = useMemo(() => kycCaseMachine.provide({ actors: kycCaseEffects(api), actions: kycCaseActions }), [api]);
-  const actor = useActorRef(machine, { input: { userId, staffId: staff.id, canDecide } });
+  const actor = useActorRef(machine, { input: { userId, staffId: staff.id, canDecide, requestSeed: crypto.randomUUID() } });
   const phase = useSelector(actor, selectPhase);
   const kase = useSelector(actor, selectCase);
   const error = useSelector(actor, selectError);
@@ -78,7 +84,7 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
         <span className="kyc-case__status">{KYC_STATUS_LABELS[kase.kyc.status]}</span> · round {kase.kyc.reviewRound} · submitted {dateTime(kase.kyc.submittedAt)}
       </p>
       <Registration actor={actor} kase={kase} />
-      <Documents actor={actor} kase={kase} />
+      <CaseDocuments actor={actor} kase={kase} />
       <section aria-labelledby="kyc-case-aml">
         <h2 id="kyc-case-aml">AML answers</h2>
         {kase.kyc.aml ? (
@@ -119,7 +125,10 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
       ) : null}
       <CaseWork actor={actor} />
       <History kase={kase} />
-      <Decision actor={actor} kase={kase} />
+      <div className="kyc-case__decide">
+        <Decision actor={actor} kase={kase} />
+        <CasePayment kase={kase} navigate={navigate} />
+      </div>
     </div>
   );
 }
@@ -136,7 +145,7 @@ function Registration({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }
     ['Entity name', r.entityName],
     ['Jurisdiction', r.jurisdiction],
     ['Authorised signatory', r.authorizedSignatory],
-    ['Primary jurisdiction', r.primaryJurisdiction],
+    ['Primary jurisdiction', PRIMARY_JURISDICTION_LABELS[r.primaryJurisdiction as PrimaryJurisdiction] ?? r.primaryJurisdiction],
     ['Investment', formatEur(r.investmentAmount)],
     ...wallets.map((w): [string, string] => [w.label, w.address]),
     ['Registered', dateTime(r.registeredAt)],
@@ -154,42 +163,6 @@ function Registration({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }
             </div>
           ))}
       </dl>
-    </section>
-  );
-}
-
-function Documents({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
-  const shown = useSelector(actor, selectDocument);
-  return (
-    <section aria-labelledby="kyc-case-documents">
-      <h2 id="kyc-case-documents">Documents</h2>
-      <ul className="kyc-case__documents">
-        {kase.documents.map((d) => (
-          <li key={d.id} className={d.replacedAt ? 'kyc-case__document--replaced' : undefined}>
-            <span>
-              {DOCUMENT_LABELS[d.documentType] ?? d.documentType}: {d.originalName} ({d.sizeBytes < 1024 ? `${d.sizeBytes} bytes` : `${Math.round(d.sizeBytes / 1024)} KB`}, {d.contentType}) · uploaded {dateTime(d.uploadedAt)}
-              {d.replacedAt ? ` · replaced ${dateTime(d.replacedAt)}` : ''}
-            </span>
-            <button type="button" className="admin-button admin-button--secondary" onClick={() => actor.send({ type: 'case.document.open', documentId: d.id })}>
-              View
-            </button>
-          </li>
-        ))}
-      </ul>
-      {shown.loading ? <p role="status">Loading the document…</p> : null}
-      {shown.error ? <p role="alert">{shown.error}</p> : null}
-      {shown.open ? (
-        <div className="kyc-case__viewer">
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => actor.send({ type: 'case.document.close' })}>
-            Close document
-          </button>
-          {shown.open.contentType.startsWith('image/') ? (
-            <img src={shown.open.url} alt={`Document ${kase.documents.find((d) => d.id === shown.open?.documentId)?.originalName ?? ''}`} />
-          ) : (
-            <DocumentViewer url={shown.open.url} title={kase.documents.find((d) => d.id === shown.open?.documentId)?.originalName ?? 'Document'} />
-          )}
-        </div>
-      ) : null}
     </section>
   );
 }
@@ -224,6 +197,7 @@ function History({ kase }: { kase: KycCase }) {
 
 function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
   const canDecide = useSelector(actor, selectCanDecide);
+  const awaitsSecond = useSelector(actor, selectAwaitsSecondReviewer);
   const form = useSelector(actor, selectForm);
   const problem = useSelector(actor, selectDecisionError);
   const notice = useSelector(actor, selectNotice);
@@ -234,13 +208,12 @@ function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
       {notice ? <p role="status">{notice}</p> : null}
       {!canDecide ? (
         <p>{kase.kyc.status === 'UNDER_REVIEW' ? 'Read only: your role does not decide cases.' : 'This case is not awaiting a decision.'}</p>
+      ) : awaitsSecond ? (
+        <p className="kyc-case__four-eyes">{AWAITS_SECOND_REVIEWER}</p>
       ) : (
-        <form
+        <ChartForm
           className="kyc-case__decision"
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'case.decide' });
-          }}
+          onSubmit={() => actor.send({ type: 'case.decide' })}
         >
           <fieldset>
             <legend>Decision</legend>
@@ -278,7 +251,7 @@ function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
           <button type="submit" className="admin-button" disabled={deciding}>
             {deciding ? 'Saving…' : 'Submit decision'}
           </button>
-        </form>
+        </ChartForm>
       )}
     </section>
   );

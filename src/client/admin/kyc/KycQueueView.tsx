@@ -1,15 +1,32 @@
-/** The queue: filters, the submissions oldest first, "Load more" by the server's cursor. Renders machines/admin/kyc-queue. */
+/**
+ * The queue: filters and order, the submissions (oldest, thus overdue, first by default) with their age and whether
+ * they are past the review target, "Load more" by the server's cursor. Renders machines/admin/kyc-queue.
+ */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { kycQueueMachine } from '../../../../machines/admin/kyc-queue/kyc-queue.machine.ts';
-import { selectCanLoadMore, selectError, selectFilters, selectIsLoadingMore, selectPhase, selectRows, selectThreshold } from '../../../../machines/admin/kyc-queue/kyc-queue.selectors.ts';
-import { KYC_QUEUE_STATUSES } from '../../../shared/admin/kyc-review.ts';
+import { waitedText } from '../../../../machines/admin/kyc-queue/kyc-queue.rules.ts';
+import {
+  selectCanLoadMore,
+  selectError,
+  selectFilters,
+  selectIsLoadingMore,
+  selectPhase,
+  selectReviewTarget,
+  selectRows,
+  selectThreshold,
+} from '../../../../machines/admin/kyc-queue/kyc-queue.selectors.ts';
+import type { KycQueueFilters } from '../../../../machines/admin/kyc-queue/kyc-queue.types.ts';
+import { KYC_QUEUE_SORT_LABELS, KYC_QUEUE_SORTS, KYC_QUEUE_STATUSES } from '../../../shared/admin/kyc-review.ts';
+import { PRIMARY_JURISDICTION_LABELS, PRIMARY_JURISDICTIONS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
 import { KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { formatEur } from '../../../shared/format.ts';
+import { When } from '../ui/When.tsx';
 import type { KycPageProps } from './kyc-page-props.ts';
 import { kycQueueEffects } from './kyc-review-effects.ts';
+import { ChartForm } from '../../ui/form/index.ts';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const countryName = (code: string) => PRIMARY_JURISDICTION_LABELS[code as PrimaryJurisdiction] ?? code;
 
 export function KycQueueView({ api, navigate }: KycPageProps) {
   const machine = useMemo(() => kycQueueMachine.provide({ actors: kycQueueEffects(api) }), [api]);
@@ -21,18 +38,16 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
   const canLoadMore = useSelector(actor, selectCanLoadMore);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
   const threshold = useSelector(actor, selectThreshold);
-  const change = (field: 'status' | 'q' | 'investorType' | 'minAmount' | 'assignee') => (e: { target: { value: string } }) =>
+  const target = useSelector(actor, selectReviewTarget);
+  const change = (field: keyof KycQueueFilters) => (e: { target: { value: string } }) =>
     actor.send({ type: 'queue.filter.change', field, value: e.target.value });
 
   return (
     <div className="kyc-review">
       <h1>KYC review queue</h1>
-      <form
+      <ChartForm
         className="kyc-review__filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'queue.filter.apply' });
-        }}
+        onSubmit={() => actor.send({ type: 'queue.filter.apply' })}
       >
         <label>
           Status
@@ -40,6 +55,27 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
             {KYC_QUEUE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {KYC_STATUS_LABELS[s]} ({s})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order
+          <select value={filters.sort} onChange={change('sort')}>
+            {KYC_QUEUE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {KYC_QUEUE_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Country of residence
+          <select value={filters.country} onChange={change('country')}>
+            <option value="">Any</option>
+            {PRIMARY_JURISDICTIONS.map((c) => (
+              <option key={c} value={c}>
+                {PRIMARY_JURISDICTION_LABELS[c]}
               </option>
             ))}
           </select>
@@ -69,8 +105,9 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
           <input inputMode="decimal" value={filters.minAmount} onChange={change('minAmount')} />
         </label>
         <button type="submit" className="admin-button">Apply</button>
-      </form>
+      </ChartForm>
       {threshold !== null ? <p className="kyc-review__hint">Four-eyes review applies above {formatEur(threshold)}.</p> : null}
+      {target !== null ? <p className="kyc-review__hint">Review target: {waitedText(target)} from submission; a case waiting longer is overdue.</p> : null}
       {phase === 'loading' ? <p role="status">Loading…</p> : null}
       {phase === 'failed' ? (
         <div role="alert" className="kyc-review__error">
@@ -84,7 +121,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
       {rows.length > 0 && phase !== 'failed' ? (
         <ul className="kyc-review__rows">
           {rows.map((r) => (
-            <li key={r.userId}>
+            <li key={r.userId} className={r.overdue ? 'kyc-review__row--overdue' : undefined}>
               <a
                 href={`/admin/kyc/${r.userId}`}
                 onClick={(e) => {
@@ -96,9 +133,12 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
               </a>
               <span>{r.email}</span>
               <span>
-                {r.investorType === 'ENTITY' ? 'Entity' : 'Individual'} · {formatEur(r.investmentAmount)}
+                {r.investorType === 'ENTITY' ? 'Entity' : 'Individual'} · {formatEur(r.investmentAmount)} · {countryName(r.country)}
               </span>
-              <span>Submitted {dateTime(r.submittedAt)}</span>
+              <span>
+                Submitted <When iso={r.submittedAt} /> · waiting {waitedText(r.ageHours)}
+                {r.overdue ? <strong className="kyc-review__overdue"> · Overdue</strong> : null}
+              </span>
               <span>{r.assignee ? `Held by ${r.assignee.name}` : 'Nobody holds it'}</span>
               <span>
                 Round {r.reviewRound} · {r.fourEyes ? `four-eyes: ${r.approvals} of 2 approvals` : `${r.approvals} approval${r.approvals === 1 ? '' : 's'}`}

@@ -1,36 +1,35 @@
 /**
- * One payment (issue 15): the investor, amounts, reference, receipts history, refund, issuance and audit trail; for
- * finance the changes the server offers now: record a receipt, refund (with a confirm step), issue tokens. Each
- * submission carries a requestId made when it is sent (the server records it once).
+ * One payment (issue 15): the investor, amounts, reference, receipts, refund, issuance and the history in words; for
+ * finance the changes the server offers now (PaymentCaseForms.tsx). Renders the payment-case chart's snapshot: the
+ * drafts, their checks and sending are the chart's (issue 29); the page gives it today and its request-id seed.
  */
-import { KYC_STATUS_LABELS, type KycStatus } from '../../../shared/kyc.ts';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { selectBusy, selectConfirmingRefund, selectDetail, selectError, selectNotice, selectPhase, selectWalletFacts } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
+import { Fragment, useMemo, useRef } from 'react';
+import { selectDetail, selectError, selectFocus, selectNotice, selectPhase, selectWalletFacts } from '../../../../machines/admin/payment-case/payment-case.selectors.ts';
+import { KYC_STATUS_LABELS, type KycStatus } from '../../../shared/kyc.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { useFieldFocus } from '../../ui/form/index.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
-import { paymentCaseMachineFor } from './money-effects.ts';
+import { When } from '../ui/When.tsx';
+import { paymentCaseInput, paymentCaseMachineFor } from './money-effects.ts';
 import { STATUS_SHORT, eur } from './money-format.ts';
-
-const newRequestId = () => crypto.randomUUID();
+import { IssueForm, ReceiptForm, RefundPanel } from './PaymentCaseForms.tsx';
+import { PaymentHistory } from './PaymentHistory.tsx';
 
 export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPageProps & { paymentId: string }) {
   const machine = useMemo(() => paymentCaseMachineFor(api), [api]);
-  const actor = useActorRef(machine, { input: { paymentId } });
+  // Read once, when the chart starts: today and the request-id seed are the page's to give (the chart has no clock).
+  const input = useMemo(() => paymentCaseInput(paymentId), [paymentId]);
+  const actor = useActorRef(machine, { input });
   const phase = useSelector(actor, selectPhase);
   const detail = useSelector(actor, selectDetail);
   const error = useSelector(actor, selectError);
   const notice = useSelector(actor, selectNotice);
-  const busy = useSelector(actor, selectBusy);
-  const confirming = useSelector(actor, selectConfirmingRefund);
   const wallets = useSelector(actor, selectWalletFacts);
+  const focus = useSelector(actor, selectFocus);
+  const forms = useRef<HTMLElement>(null);
+  useFieldFocus(forms, focus);
   const finance = staff.roles.includes('finance');
-  const [receipt, setReceipt] = useState({ amount: '', receivedOn: new Date().toISOString().slice(0, 10), reference: '' });
-  const [refund, setRefund] = useState({ reason: '', outgoingReference: '' });
-  const [hash, setHash] = useState('');
-  // A receipt recorded: the form empties, so the same bank reference is not sent twice by mistake.
-  const receiptCount = detail?.receipts.length ?? 0;
-  useEffect(() => setReceipt((r) => ({ ...r, amount: '', reference: '' })), [receiptCount]);
 
   const back = (
     <button type="button" className="money__link" onClick={() => navigate('/payments')}>
@@ -53,22 +52,8 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
   }
   const p = detail.payment;
   const card = p.paymentMethod === 'CARD';
-  const sendReceipt = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'case.receipt', input: { requestId: newRequestId(), amount: Number(receipt.amount), receivedOn: receipt.receivedOn, reference: receipt.reference } });
-  };
-  const sendRefund = () =>
-    actor.send({
-      type: 'case.refund.confirm',
-      input: { requestId: newRequestId(), reason: refund.reason, ...(card ? {} : { outgoingReference: refund.outgoingReference }) },
-    });
-  const sendIssue = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'case.issue', input: { requestId: newRequestId(), transactionHash: hash } });
-  };
-
   return (
-    <section className="money" aria-labelledby="case-title">
+    <section className="money" aria-labelledby="case-title" ref={forms}>
       {back}
       <h1 id="case-title">
         {p.investorName ?? p.investorEmail} · {eur(p.totalAmount)}
@@ -94,6 +79,18 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
         ) : null}
         <dt>Method</dt>
         <dd>{PAYMENT_METHOD_LABELS[p.paymentMethod]}</dd>
+        <dt>Started</dt>
+        <dd>
+          <When iso={p.createdAt} />
+        </dd>
+        {p.completedAt ? (
+          <>
+            <dt>Funds confirmed</dt>
+            <dd>
+              <When iso={p.completedAt} />
+            </dd>
+          </>
+        ) : null}
         <dt>Investor</dt>
         <dd>{p.investorEmail}</dd>
         {wallets.map((w) => (
@@ -136,63 +133,22 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
           {detail.receipts.map((r) => (
             <li key={r.id}>
               {r.receivedOn}: {eur(r.amount)} <span className="money__mono">{r.reference}</span>
+              <span className="money__muted"> · recorded by {r.staffName ?? 'a staff member no longer listed'}, <When iso={r.recordedAt} /></span>
             </li>
           ))}
         </ul>
       )}
-      {finance && detail.actions.recordReceipt ? (
-        <form className="money__form" onSubmit={sendReceipt} aria-label="Record funds received">
-          <label>
-            Amount received (EUR)
-            <input required inputMode="decimal" value={receipt.amount} onChange={(e) => setReceipt({ ...receipt, amount: e.target.value })} />
-          </label>
-          <label>
-            Received on
-            <input required type="date" value={receipt.receivedOn} onChange={(e) => setReceipt({ ...receipt, receivedOn: e.target.value })} />
-          </label>
-          <label>
-            {p.paymentMethod === 'CRYPTO' ? 'Transaction hash' : 'Bank reference'}
-            <input required maxLength={140} value={receipt.reference} onChange={(e) => setReceipt({ ...receipt, reference: e.target.value })} />
-          </label>
-          <button type="submit" className="money__button" disabled={busy}>
-            Record receipt
-          </button>
-        </form>
-      ) : null}
+      {finance && detail.actions.recordReceipt ? <ReceiptForm actor={actor} detail={detail} /> : null}
 
       <h2>Refund</h2>
       {detail.refund ? (
         <p>
-          {detail.refund.status === 'SUCCEEDED' ? 'Refunded' : 'Refund under way'}: {eur(detail.refund.amount)} ({detail.refund.reason})
+          {detail.refund.status === 'SUCCEEDED' ? 'Refunded' : 'Refund under way'}: {eur(detail.refund.amount)} ({detail.refund.reason}), <When iso={detail.refund.completedAt ?? detail.refund.createdAt} />
           {detail.refund.providerRefundId ? <span className="money__mono"> {detail.refund.providerRefundId}</span> : null}
           {detail.refund.outgoingReference ? <span className="money__mono"> {detail.refund.outgoingReference}</span> : null}
         </p>
       ) : finance && detail.actions.refund ? (
-        confirming ? (
-          <div className="money__form" role="group" aria-label="Confirm the refund">
-            <p className="money__question">{card ? `Refund ${eur(p.totalAmount)} to the investor's card?` : `Record that ${eur(p.receivedTotal)} was sent back?`}</p>
-            <label>
-              Reason
-              <input required maxLength={500} value={refund.reason} onChange={(e) => setRefund({ ...refund, reason: e.target.value })} />
-            </label>
-            {card ? null : (
-              <label>
-                Outgoing transfer reference
-                <input required maxLength={140} value={refund.outgoingReference} onChange={(e) => setRefund({ ...refund, outgoingReference: e.target.value })} />
-              </label>
-            )}
-            <button type="button" className="money__button money__button--danger" disabled={busy || refund.reason.trim() === ''} onClick={sendRefund}>
-              Confirm refund
-            </button>
-            <button type="button" className="money__button money__button--secondary" disabled={busy} onClick={() => actor.send({ type: 'case.refund.cancel' })}>
-              Cancel
-            </button>
-          </div>
-        ) : (
-          <button type="button" className="money__button money__button--danger" disabled={busy} onClick={() => actor.send({ type: 'case.refund.ask' })}>
-            Refund…
-          </button>
-        )
+        <RefundPanel actor={actor} detail={detail} />
       ) : (
         <p>Not refundable.</p>
       )}
@@ -201,30 +157,16 @@ export function PaymentCaseView({ api, staff, navigate, paymentId }: AdminPagePr
       {detail.issuance ? (
         <p>
           {detail.issuance.tokenQuantity.toLocaleString('en-GB', { maximumFractionDigits: 6 })} tokens to <span className="money__mono">{detail.issuance.walletAddress}</span>, transaction{' '}
-          <span className="money__mono">{detail.issuance.transactionHash}</span>
+          <span className="money__mono">{detail.issuance.transactionHash}</span>, <When iso={detail.issuance.issuedAt} />
         </p>
       ) : finance && detail.actions.issue ? (
-        <form className="money__form" onSubmit={sendIssue} aria-label="Record token issuance">
-          <label>
-            Issuance transaction hash
-            <input required pattern="0x[0-9a-fA-F]{64}" value={hash} onChange={(e) => setHash(e.target.value.trim())} />
-          </label>
-          <button type="submit" className="money__button" disabled={busy}>
-            Record issuance
-          </button>
-        </form>
+        <IssueForm actor={actor} />
       ) : (
         <p>Not issued.</p>
       )}
 
       <h2>History</h2>
-      <ul className="money__history">
-        {detail.audit.map((a, i) => (
-          <li key={i}>
-            {new Date(a.at).toLocaleString('en-GB')}: {a.action}
-          </li>
-        ))}
-      </ul>
+      <PaymentHistory events={detail.audit} />
     </section>
   );
 }

@@ -1,26 +1,29 @@
 /**
  * The finance page (issue 15, '/payments', finance and auditors): the payment list with its filters, Load more and
- * the CSV exports; '/payments/<id>' is one payment (PaymentCaseView). The decisions are the charts'
- * (machines/admin/payments, machines/admin/payment-case); this renders their snapshots.
+ * the CSV exports; '/payments/<id>' is one payment (PaymentCaseView). The decisions and the filter form's draft are
+ * the charts' (machines/admin/payments, machines/admin/payment-case); this renders their snapshots.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import {
   selectCanLoadMore,
+  selectDraft,
   selectError,
   selectExporting,
-  selectFilters,
   selectLoadingMore,
   selectPayments,
   selectPhase,
 } from '../../../../machines/admin/payments/payments.selectors.ts';
+import type { PaymentFilters } from '../../../../machines/admin/payments/payments.types.ts';
 import { PAYMENT_FILTER_METHODS, PAYMENT_FILTER_STATUSES, type AdminPaymentSummary } from '../../../shared/admin/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
-import { paymentsMachineFor, type SaveFile } from './money-effects.ts';
+import type { SaveFile } from '../../runtime/save-file.ts';
+import { paymentsMachineFor } from './money-effects.ts';
 import { STATUS_SHORT, eur } from './money-format.ts';
 import { PaymentCaseView } from './PaymentCaseView.tsx';
 import './money.css';
+import { ChartForm } from '../../ui/form/index.ts';
 
 
 export default function PaymentsPage(props: AdminPageProps & { save?: SaveFile }) {
@@ -34,17 +37,12 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
   const actor = useActorRef(machine);
   const phase = useSelector(actor, selectPhase);
   const payments = useSelector(actor, selectPayments);
-  const filters = useSelector(actor, selectFilters);
+  const draft = useSelector(actor, selectDraft);
   const error = useSelector(actor, selectError);
   const canLoadMore = useSelector(actor, selectCanLoadMore);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const exporting = useSelector(actor, selectExporting);
-  const [draft, setDraft] = useState(filters);
-
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'payments.filter', filters: draft });
-  };
+  const edit = (field: keyof PaymentFilters) => (e: { target: { value: string } }) => actor.send({ type: 'payments.draft', field, value: e.target.value });
 
   return (
     <section className="money" aria-labelledby="money-title">
@@ -59,10 +57,14 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
           </button>
         </div>
       </header>
-      <form className="money__filters" onSubmit={apply} role="search">
+      <ChartForm
+        className="money__filters"
+        role="search"
+        onSubmit={() => actor.send({ type: 'payments.apply' })}
+      >
         <label>
           Status
-          <select value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+          <select value={draft.status} onChange={edit('status')}>
             <option value="">Any status</option>
             {PAYMENT_FILTER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -73,7 +75,7 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
         </label>
         <label>
           Method
-          <select value={draft.method} onChange={(e) => setDraft({ ...draft, method: e.target.value })}>
+          <select value={draft.method} onChange={edit('method')}>
             <option value="">Any method</option>
             {PAYMENT_FILTER_METHODS.map((m) => (
               <option key={m} value={m}>
@@ -84,12 +86,12 @@ function PaymentList({ api, navigate, save }: AdminPageProps & { save?: SaveFile
         </label>
         <label>
           Search
-          <input type="search" value={draft.q} maxLength={100} placeholder="Email, name or reference" onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          <input type="search" value={draft.q} maxLength={100} placeholder="Email, name or reference" onChange={edit('q')} />
         </label>
         <button type="submit" className="money__button">
           Apply
         </button>
-      </form>
+      </ChartForm>
       {error ? (
         <p className="money__error" role="alert">
           {error}

@@ -5,11 +5,12 @@
  */
 import { fromPromise } from 'xstate';
 import { paymentCaseMachine } from '../../../../machines/admin/payment-case/payment-case.machine.ts';
-import type { IssueInput, LoadPaymentOutput, ReceiptInput, RefundInput } from '../../../../machines/admin/payment-case/payment-case.types.ts';
+import type { IssueInput, LoadPaymentOutput, PaymentCaseInput, ReceiptInput, RefundInput } from '../../../../machines/admin/payment-case/payment-case.types.ts';
 import { paymentsMachine } from '../../../../machines/admin/payments/payments.machine.ts';
 import type { CsvKind, ExportCsvInput, LoadPaymentsInput, LoadPaymentsOutput } from '../../../../machines/admin/payments/payments.types.ts';
-import { MONEY_PATHS } from '../../../shared/admin/money.ts';
+import { AdminPaymentDetailSchema, AdminPaymentPageSchema, IssuanceViewSchema, MONEY_PATHS, ReceiptOutcomeSchema, RefundViewSchema } from '../../../shared/admin/money.ts';
 import type { AdminApi } from '../admin-api.ts';
+import { saveBlob, type SaveFile } from '../../runtime/save-file.ts';
 
 export function paymentsQuery({ filters, cursor }: LoadPaymentsInput): string {
   const params = new URLSearchParams();
@@ -21,26 +22,13 @@ export function paymentsQuery({ filters, cursor }: LoadPaymentsInput): string {
   return query ? `${MONEY_PATHS.payments}?${query}` : MONEY_PATHS.payments;
 }
 
-/** Saves a blob as a file the way browsers allow a page to: an object URL on a clicked link. */
-export type SaveFile = (blob: Blob, name: string) => void;
-
-export const saveWithLink: SaveFile = (blob, name) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 const CSV_PATHS: Record<CsvKind, string> = { payments: MONEY_PATHS.paymentsCsv, issuances: MONEY_PATHS.issuancesCsv };
 
-export const paymentsMachineFor = (api: AdminApi, save: SaveFile = saveWithLink) =>
+export const paymentsMachineFor = (api: AdminApi, save: SaveFile = saveBlob) =>
   paymentsMachine.provide({
     actors: {
-      loadPayments: fromPromise<LoadPaymentsOutput, LoadPaymentsInput>(({ input, signal }) => api.get<LoadPaymentsOutput>(paymentsQuery(input), { signal })),
+      loadPayments: fromPromise<LoadPaymentsOutput, LoadPaymentsInput>(({ input, signal }) => api.get(paymentsQuery(input), { schema: AdminPaymentPageSchema, signal })),
       exportCsv: fromPromise<void, ExportCsvInput>(async ({ input, signal }) => {
         const blob = await api.blob(CSV_PATHS[input.kind], { signal });
         save(blob, `${input.kind}-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -48,12 +36,19 @@ export const paymentsMachineFor = (api: AdminApi, save: SaveFile = saveWithLink)
     },
   });
 
+/** The staff member's day as YYYY-MM-DD, in their own time zone: a receipt's date starts there. */
+export const staffToday = (now: Date = new Date()): string =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/** What the payment chart starts from that it must not make itself: today, and the seed of its request ids. */
+export const paymentCaseInput = (paymentId: string, now: Date = new Date(), seed: string = crypto.randomUUID()): PaymentCaseInput => ({ paymentId, today: staffToday(now), requestSeed: seed });
+
 export const paymentCaseMachineFor = (api: AdminApi) =>
   paymentCaseMachine.provide({
     actors: {
-      loadPayment: fromPromise<LoadPaymentOutput, { paymentId: string }>(({ input, signal }) => api.get<LoadPaymentOutput>(MONEY_PATHS.payment(input.paymentId), { signal })),
-      recordReceipt: fromPromise<unknown, { paymentId: string; input: ReceiptInput }>(({ input }) => api.post(MONEY_PATHS.receipts(input.paymentId), input.input)),
-      refundPayment: fromPromise<unknown, { paymentId: string; input: RefundInput }>(({ input }) => api.post(MONEY_PATHS.refund(input.paymentId), input.input)),
-      issueTokens: fromPromise<unknown, { userId: string; input: IssueInput }>(({ input }) => api.post(MONEY_PATHS.issuance(input.userId), input.input)),
+      loadPayment: fromPromise<LoadPaymentOutput, { paymentId: string }>(({ input, signal }) => api.get(MONEY_PATHS.payment(input.paymentId), { schema: AdminPaymentDetailSchema, signal })),
+      recordReceipt: fromPromise<unknown, { paymentId: string; input: ReceiptInput }>(({ input }) => api.post(MONEY_PATHS.receipts(input.paymentId), input.input, { schema: ReceiptOutcomeSchema })),
+      refundPayment: fromPromise<unknown, { paymentId: string; input: RefundInput }>(({ input }) => api.post(MONEY_PATHS.refund(input.paymentId), input.input, { schema: RefundViewSchema })),
+      issueTokens: fromPromise<unknown, { userId: string; input: IssueInput }>(({ input }) => api.post(MONEY_PATHS.issuance(input.userId), input.input, { schema: IssuanceViewSchema })),
     },
   });

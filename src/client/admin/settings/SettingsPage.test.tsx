@@ -6,6 +6,7 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsMessages } from '../../../shared/admin/settings-messages.ts';
 import type { AdminSettingsResponse } from '../../../shared/admin/settings.ts';
 import { AdminApiError, type AdminApi } from '../admin-api.ts';
 import type { AdminPageProps } from '../admin-page-props.ts';
@@ -14,7 +15,7 @@ import SettingsPage from './SettingsPage.tsx';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const FIRST: AdminSettingsResponse = {
-  values: { tokenPrice: 1.5, minInvestment: 100, maxInvestment: 1_000_000, kycFourEyesAboveEur: 100_000 },
+  values: { tokenPrice: 1.5, minInvestment: 100, maxInvestment: 1_000_000, kycFourEyesAboveEur: 100_000, kycReviewTargetHours: 48 },
   updatedAt: '2026-11-25T00:00:00.000Z',
   pinned: {},
   history: [{ id: 'h1', key: 'tokenPrice', oldValue: 1, newValue: 1.5, source: 'environment', staffName: null, at: '2026-11-24T10:00:00.000Z' }],
@@ -36,6 +37,7 @@ const props = (api: AdminApi, roles: AdminPageProps['staff']['roles'] = ['issuer
   api,
   staff: { id: 's1', email: 'a@foundation.example', displayName: 'A', roles },
   subPath: '',
+  search: '',
   navigate: () => {},
 });
 
@@ -66,6 +68,20 @@ describe('SettingsPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Someone changed the settings.');
     await waitFor(() => expect((screen.getByLabelText('Token price (EUR)') as HTMLInputElement).value).toBe('2'));
     expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('the KYC review target: shown, edited, and a value the server would refuse is explained without sending', async () => {
+    const api = fakeApi({ put: vi.fn(async () => FIRST) as AdminApi['put'] });
+    render(<SettingsPage {...props(api)} />);
+    const target = (await screen.findByLabelText('KYC review target (hours)')) as HTMLInputElement;
+    expect(target.value).toBe('48');
+    fireEvent.change(target, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(settingsMessages.targetHours);
+    expect(api.put).not.toHaveBeenCalled();
+    fireEvent.change(target, { target: { value: '24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/api/admin/settings', { ...FIRST.values, kycReviewTargetHours: 24, expectedUpdatedAt: FIRST.updatedAt }, expect.anything()));
   });
 
   it('a pinned value is read-only and names its variable; an auditor has no Save', async () => {

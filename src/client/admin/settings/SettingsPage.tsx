@@ -1,26 +1,27 @@
 /**
- * The issuer's settings (issue 15): token price, investment limits and the KYC four-eyes threshold, with their
- * history. The issuer-admin edits; an auditor sees the same read-only. A value pinned by the server's environment is
+ * The issuer's settings (issue 15): token price, investment limits, the KYC four-eyes threshold and the KYC review
+ * target (hours; past it a case is overdue in the queue), with their history. The issuer-admin edits; an auditor sees the same read-only. A value pinned by the server's environment is
  * shown read-only with the variable that sets it.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
-import { settingsMachine } from '../../../../machines/admin/settings/settings.machine.ts';
-import { selectError, selectFormKey, selectIsBusy, selectNotice, selectPhase, selectSettings } from '../../../../machines/admin/settings/settings.selectors.ts';
-import { ADMIN_SETTING_KEYS, SETTING_LABELS, type AdminSettingKey, type AdminSettingsResponse, type AdminSettingValues } from '../../../shared/admin/settings.ts';
+import { useId, type FormEvent } from 'react';
+import { settingsMachine, type SettingsActorRef } from '../../../../machines/admin/settings/settings.machine.ts';
+import { selectDraft, selectError, selectIsBusy, selectNotice, selectPhase, selectSettings } from '../../../../machines/admin/settings/settings.selectors.ts';
+import type { SettingsDraft } from '../../../../machines/admin/settings/settings.types.ts';
+import { ADMIN_SETTING_KEYS, SETTING_LABELS, type AdminSettingKey, type AdminSettingsResponse } from '../../../shared/admin/settings.ts';
 import type { AdminApi } from '../admin-api.ts';
 import type { StaffRole } from '../../../shared/admin/staff-roles.ts';
+import { When } from '../ui/When.tsx';
 import { settingsEffects } from './settings-effects.ts';
 import './settings.css';
 
 const formatValue = (value: unknown) => (typeof value === 'number' ? value.toLocaleString('en-GB', { maximumFractionDigits: 6 }) : value === null || value === undefined ? '—' : String(value));
 
-function SettingsForm({ settings, canEdit, busy, onSave }: { settings: AdminSettingsResponse; canEdit: boolean; busy: boolean; onSave: (values: AdminSettingValues) => void }) {
+function SettingsForm({ actor, settings, draft, canEdit, busy }: { actor: SettingsActorRef; settings: AdminSettingsResponse; draft: SettingsDraft; canEdit: boolean; busy: boolean }) {
   const id = useId();
-  const [draft, setDraft] = useState<Record<AdminSettingKey, string>>(() => Object.fromEntries(ADMIN_SETTING_KEYS.map((k) => [k, String(settings.values[k])])) as Record<AdminSettingKey, string>);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave(Object.fromEntries(ADMIN_SETTING_KEYS.map((k) => [k, Number(draft[k].replace(',', '.'))])) as AdminSettingValues);
+    actor.send({ type: 'settings.save' });
   };
   return (
     <form className="settings-form" onSubmit={submit} aria-label="Investment settings">
@@ -33,12 +34,12 @@ function SettingsForm({ settings, canEdit, busy, onSave }: { settings: AdminSett
             <input
               id={`${id}-${key}`}
               name={key}
-              inputMode="decimal"
+              inputMode={key === 'kycReviewTargetHours' ? 'numeric' : 'decimal'}
               autoComplete="off"
               value={draft[key]}
               readOnly={readOnly}
               aria-describedby={pinnedBy ? `${id}-${key}-pinned` : undefined}
-              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+              onChange={(e) => actor.send({ type: 'settings.field', key, value: e.target.value })}
             />
             {pinnedBy && (
               <p className="settings-pinned" id={`${id}-${key}-pinned`}>
@@ -67,7 +68,7 @@ export default function SettingsPage({ api, staff }: SettingsPageProps) {
   const busy = useSelector(actor, selectIsBusy);
   const error = useSelector(actor, selectError);
   const notice = useSelector(actor, selectNotice);
-  const formKey = useSelector(actor, selectFormKey);
+  const draft = useSelector(actor, selectDraft);
   const canEdit = staff.roles.includes('issuer-admin');
 
   return (
@@ -89,7 +90,7 @@ export default function SettingsPage({ api, staff }: SettingsPageProps) {
             {notice && <p className="admin-notice">{notice}</p>}
             {error && phase === 'editing' && <p className="admin-error" role="alert">{error}</p>}
           </div>
-          <SettingsForm key={formKey} settings={settings} canEdit={canEdit} busy={busy} onSave={(values) => actor.send({ type: 'settings.save', values })} />
+          {draft && <SettingsForm actor={actor} settings={settings} draft={draft} canEdit={canEdit} busy={busy} />}
           <h2>History</h2>
           {settings.history.length === 0 ? (
             <p>No changes yet.</p>
@@ -98,7 +99,7 @@ export default function SettingsPage({ api, staff }: SettingsPageProps) {
               <table className="admin-table">
                 <thead>
                   <tr>
-                    <th scope="col">When (UTC)</th>
+                    <th scope="col">When</th>
                     <th scope="col">Setting</th>
                     <th scope="col">Before</th>
                     <th scope="col">After</th>
@@ -108,7 +109,9 @@ export default function SettingsPage({ api, staff }: SettingsPageProps) {
                 <tbody>
                   {settings.history.map((h) => (
                     <tr key={h.id}>
-                      <td>{h.at.slice(0, 16).replace('T', ' ')}</td>
+                      <td>
+                        <When iso={h.at} />
+                      </td>
                       <td>{SETTING_LABELS[h.key as AdminSettingKey] ?? h.key}</td>
                       <td>{formatValue(h.oldValue)}</td>
                       <td>{formatValue(h.newValue)}</td>

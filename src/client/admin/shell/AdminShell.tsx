@@ -1,42 +1,39 @@
 /**
- * The back-office's layout (issue 15): a header with the member's name and Sign out, the navigation (the pages of
- * ADMIN_PAGES the member's roles see; the server checks every call anyway) and the page area, which renders the page
- * the path names, loaded on first use, with AdminPageProps.
+ * The back-office's layout (issue 15): a header with the member's name and Sign out, the navigation (the areas the
+ * member's roles see; the server checks every call anyway) and the page area, which renders the page of the area the
+ * admin-session chart's route opens, loaded on first use, with AdminPageProps.
  */
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AdminRoute } from '../../../../machines/admin/admin-session/admin-route.rules.ts';
+import type { AdminArea } from '../../../shared/admin/admin-areas.ts';
 import { STAFF_ROLE_LABELS } from '../../../shared/admin/staff-roles.ts';
 import type { AdminApi } from '../admin-api.ts';
-import { ADMIN_PAGES, type AdminPage, type AdminPageProps, type SignedInStaff } from '../admin-pages.ts';
+import { ADMIN_PAGE_LOADERS, type AdminPageProps, type SignedInStaff } from '../admin-pages.ts';
+import { whenIdle } from '../../runtime/when-idle.ts';
+import { AdminLink } from './AdminLink.tsx';
 import './shell.css';
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType<AdminPageProps>>>();
-const lazyPage = (page: AdminPage) => {
-  let component = loaded.get(page.path);
-  if (!component) {
-    component = lazy(async () => ({ default: await page.load() }));
-    loaded.set(page.path, component);
+const lazyPage = (area: AdminArea) => {
+  let component = loaded.get(area.path);
+  const load = ADMIN_PAGE_LOADERS[area.path];
+  if (!component && load) {
+    component = lazy(async () => ({ default: await load() }));
+    loaded.set(area.path, component);
   }
-  return component;
+  return component ?? null;
 };
 
-export const visiblePages = (staff: SignedInStaff, pages: readonly AdminPage[] = ADMIN_PAGES) => pages.filter((p) => p.roles.some((r) => staff.roles.includes(r)));
+type Props = { api: AdminApi; staff: SignedInStaff; areas: readonly AdminArea[]; route: AdminRoute; go: (location: string) => void; signingOut: boolean; onSignOut: () => void };
 
-/** The page whose path starts the location, and the rest of the location. */
-export function pageAt(location: string, pages: readonly AdminPage[]): { page: AdminPage; subPath: string } | null {
-  for (const page of pages) {
-    if (location === page.path || location.startsWith(`${page.path}/`)) return { page, subPath: location.slice(page.path.length) };
-  }
-  return null;
+/** The pages of the member's areas, fetched while the browser is idle so that the first click on one does not wait. */
+function usePrefetchedPages(areas: readonly AdminArea[]) {
+  useEffect(() => whenIdle(() => areas.forEach((area) => void ADMIN_PAGE_LOADERS[area.path]?.().catch(() => undefined))), [areas]);
 }
 
-type Props = { api: AdminApi; staff: SignedInStaff; signingOut: boolean; onSignOut: () => void };
-
-export function AdminShell({ api, staff, signingOut, onSignOut }: Props) {
-  const [location, navigate] = useLocation();
-  const pages = useMemo(() => visiblePages(staff), [staff]);
-  const found = pageAt(location, pages);
-  const Page = found ? lazyPage(found.page) : null;
+export function AdminShell({ api, staff, areas, route, go, signingOut, onSignOut }: Props) {
+  const Page = route.area ? lazyPage(route.area) : null;
+  usePrefetchedPages(areas);
   return (
     <div className="admin-shell">
       <header className="admin-shell__header">
@@ -50,23 +47,23 @@ export function AdminShell({ api, staff, signingOut, onSignOut }: Props) {
       </header>
       <nav className="admin-shell__nav" aria-label="Back-office">
         <ul>
-          {pages.map((page) => (
-            <li key={page.path}>
-              <Link href={page.path} aria-current={found?.page.path === page.path ? 'page' : undefined}>{page.title}</Link>
+          {areas.map((area) => (
+            <li key={area.path}>
+              <AdminLink to={area.path} go={go} aria-current={route.area?.path === area.path ? 'page' : undefined}>{area.title}</AdminLink>
             </li>
           ))}
         </ul>
       </nav>
       <main id="admin-main" className="admin-shell__main" tabIndex={-1}>
-        {Page && found ? (
+        {Page && route.area ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <Page api={api} staff={staff} subPath={found.subPath} navigate={navigate} />
+            <Page api={api} staff={staff} subPath={route.subPath} search={route.search} navigate={go} />
           </Suspense>
         ) : (
           <section>
-            {location === '/' ? <h1>Welcome, {staff.displayName}</h1> : <h1>Not available</h1>}
-            {location !== '/' && <p>This area does not exist or is not open to your roles.</p>}
-            <p>{pages.length ? 'Choose an area in the navigation.' : 'No back-office area is open to your roles yet.'}</p>
+            <h1>Not available</h1>
+            <p>This area does not exist or is not open to your roles.</p>
+            <p>{areas.length ? 'Choose an area in the navigation.' : 'No back-office area is open to your roles yet.'}</p>
           </section>
         )}
       </main>

@@ -13,10 +13,10 @@ import {
   selectPhase,
   selectPopulation,
 } from '../../../../machines/admin/lifecycle-population/lifecycle-population.selectors.ts';
+import { When } from '../ui/When.tsx';
 
 const eur = (amount: number) => `€${amount.toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
 const stateName = (id: string) => (id === 'investment' ? 'the whole lifecycle' : id.replace(/^investment\./, ''));
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function PopulationPanel({ actor }: { actor: ActorRefFrom<typeof lifecyclePopulationMachine> }) {
   const phase = useSelector(actor, selectPhase);
@@ -40,7 +40,7 @@ export function PopulationPanel({ actor }: { actor: ActorRefFrom<typeof lifecycl
       {population && phase !== 'counting' && phase !== 'countFailed' && (
         <>
           <p>
-            {population.investors} {population.investors === 1 ? 'investor' : 'investors'} as of {time(population.asOf)}; each state on the chart shows how
+            {population.investors} {population.investors === 1 ? 'investor' : 'investors'} as of <When iso={population.asOf} />; each state on the chart shows how
             many are in it now.{' '}
             <button type="button" className="admin-link-button" onClick={() => actor.send({ type: 'population.refresh' })}>Count again</button>
           </p>

@@ -1,10 +1,12 @@
 /**
  * Path replay: choose one of the machine's recorded test runs and one of its paths, then step through it; each step
  * shows the event sent and the snapshot's context as JSON (the diagram highlights the step's states and transitions).
+ * The choice is the explorer chart's (issue 29): this renders it and sends what is picked.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { StatechartDiagram } from '../../../shared/statechart-diagram.ts';
 import type { selectReplayStep } from '../../../../machines/admin/statechart-explorer/statechart-explorer.selectors.ts';
+import { ChartForm } from '../../ui/form/index.ts';
 
 type Step = NonNullable<ReturnType<typeof selectReplayStep>>;
 export type ReplayCommand = 'first' | 'previous' | 'next' | 'last' | 'stop';
@@ -14,14 +16,17 @@ const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined';
 type Props = {
   diagram: StatechartDiagram;
   step: Step | null;
-  onStart: (run: number, path: number) => void;
+  /** The run and path chosen in the form. */
+  pick: { run: number; path: number };
+  onPickRun: (run: number) => void;
+  onPickPath: (path: number) => void;
+  onStart: () => void;
   onCommand: (command: ReplayCommand) => void;
 };
 
-export function ReplayPanel({ diagram, step, onStart, onCommand }: Props) {
+export function ReplayPanel({ diagram, step, pick, onPickRun, onPickPath, onStart, onCommand }: Props) {
   const id = useId();
-  const [run, setRun] = useState(0);
-  const [path, setPath] = useState(0);
+  const { run, path } = pick;
   const runs = diagram.runs;
   const chosenRun = runs[run];
   if (runs.length === 0) {
@@ -35,27 +40,24 @@ export function ReplayPanel({ diagram, step, onStart, onCommand }: Props) {
   return (
     <section className="statecharts-panel statecharts-replay" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="statecharts-panel__title">Replay a test path</h2>
-      <form
+      <ChartForm
         className="statecharts-replay__choose"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onStart(run, path);
-        }}
+        onSubmit={() => onStart()}
       >
         <label htmlFor={`${id}-run`}>Run</label>
-        <select id={`${id}-run`} value={run} onChange={(e) => { setRun(Number(e.target.value)); setPath(0); }}>
+        <select id={`${id}-run`} value={run} onChange={(e) => onPickRun(Number(e.target.value))}>
           {runs.map((r, i) => (
             <option key={`${r.name}:${i}`} value={i}>{r.name} ({r.paths.length}{r.total > r.paths.length ? ` of ${r.total}` : ''} paths)</option>
           ))}
         </select>
         <label htmlFor={`${id}-path`}>Path</label>
-        <select id={`${id}-path`} value={path} onChange={(e) => setPath(Number(e.target.value))}>
+        <select id={`${id}-path`} value={path} onChange={(e) => onPickPath(Number(e.target.value))}>
           {chosenRun?.paths.map((p, i) => (
             <option key={i} value={i}>Path {i + 1}: {p.steps.length} steps, ends with {p.steps.at(-1)?.eventType}</option>
           ))}
         </select>
         <button type="submit" className="admin-button">Replay</button>
-      </form>
+      </ChartForm>
       {step && (
         <div className="statecharts-replay__step">
           <p role="status" className="statecharts-replay__where">
@@ -69,10 +71,11 @@ export function ReplayPanel({ diagram, step, onStart, onCommand }: Props) {
             <button type="button" className="admin-button admin-button--secondary" onClick={() => onCommand('stop')}>Stop replay</button>
           </div>
           <p>Active: {step.step.active.join(', ') || '(none)'}</p>
-          <h3>Event</h3>
-          <pre className="statecharts-json" tabIndex={0} aria-label="Event as JSON">{json(step.step.event)}</pre>
-          <h3>Context after this step</h3>
-          <pre className="statecharts-json" tabIndex={0} aria-label="Context as JSON">{json(step.context)}</pre>
+          {/* Scrollable, so focusable; a named region (a bare pre may not carry a name). */}
+          <h3 id={`${id}-event`}>Event</h3>
+          <pre className="statecharts-json" role="region" tabIndex={0} aria-labelledby={`${id}-event`}>{json(step.step.event)}</pre>
+          <h3 id={`${id}-context`}>Context after this step</h3>
+          <pre className="statecharts-json" role="region" tabIndex={0} aria-labelledby={`${id}-context`}>{json(step.context)}</pre>
         </div>
       )}
     </section>

@@ -59,8 +59,8 @@ describe('StatechartsPage', () => {
     expect(screen.getByRole('status').textContent).toContain('step 3 of 4');
     expect(shape('sample.loading.fetching').classList.contains('is-active')).toBe(false);
     expect(shape('sample.working.left.a').classList.contains('is-active')).toBe(true);
-    expect(screen.getByLabelText('Event as JSON').textContent).toContain('"rows": 3');
-    expect(screen.getByLabelText('Context as JSON').textContent).toContain('"count": 1');
+    expect(screen.getByRole('region', { name: 'Event' }).textContent).toContain('"rows": 3');
+    expect(screen.getByRole('region', { name: 'Context after this step' }).textContent).toContain('"count": 1');
     fireEvent.click(screen.getByRole('button', { name: 'Last' }));
     expect((screen.getByRole('button', { name: 'Next step' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'First' }));

@@ -12,6 +12,7 @@ import {
   selectIndex,
   selectMachineId,
   selectPhase,
+  selectReplayPick,
   selectReplayStep,
   selectSelection,
 } from '../../../../machines/admin/statechart-explorer/statechart-explorer.selectors.ts';
@@ -62,6 +63,7 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
   const selection = useSelector(actor, selectSelection);
   const error = useSelector(actor, selectError);
   const step = useSelector(actor, selectReplayStep);
+  const pick = useSelector(actor, selectReplayPick);
   const people = useMemo(() => populationLoaders ?? (api ? apiPopulationLoaders(api) : null), [populationLoaders, api]);
   // Without loaders (no API: the page's own tests) the chart stays closed: nothing opens it.
   const population = useActorRef(useMemo(() => (people ? lifecyclePopulationMachine.provide(lifecyclePopulationEffects(people)) : lifecyclePopulationMachine), [people]));
@@ -151,7 +153,10 @@ export default function StatechartsPage({ subPath, navigate, loaders = GENERATED
               key={diagram.id}
               diagram={diagram}
               step={step}
-              onStart={(run, path) => actor.send({ type: 'explorer.replay.start', run, path })}
+              pick={pick}
+              onPickRun={(run) => actor.send({ type: 'explorer.replay.pickRun', run })}
+              onPickPath={(path) => actor.send({ type: 'explorer.replay.pickPath', path })}
+              onStart={() => actor.send({ type: 'explorer.replay.start', run: pick.run, path: pick.path })}
               onCommand={(command) => actor.send({ type: `explorer.replay.${command}` })}
             />
           </div>

@@ -1,7 +1,7 @@
 /** The lifecycle population's effects: the two back-office calls, through the signed-in staff member's API. */
 import { fromPromise } from 'xstate';
 import type { LoadInvestorsInput } from '../../../../machines/admin/lifecycle-population/lifecycle-population.types.ts';
-import type { LifecycleInvestorsPage, LifecyclePopulation } from '../../../shared/admin/lifecycle.ts';
+import { LifecycleInvestorsPageSchema, LifecyclePopulationSchema, type LifecycleInvestorsPage, type LifecyclePopulation } from '../../../shared/admin/lifecycle.ts';
 import type { AdminApi } from '../admin-api.ts';
 
 export const LIFECYCLE_API = {
@@ -16,8 +16,8 @@ export type PopulationLoaders = {
 };
 
 export const apiPopulationLoaders = (api: AdminApi): PopulationLoaders => ({
-  loadPopulation: (signal) => api.get<LifecyclePopulation>(LIFECYCLE_API.population, { signal }),
-  loadInvestors: (input, signal) => api.get<LifecycleInvestorsPage>(LIFECYCLE_API.investors(input), { signal }),
+  loadPopulation: (signal) => api.get(LIFECYCLE_API.population, { schema: LifecyclePopulationSchema, signal }),
+  loadInvestors: (input, signal) => api.get(LIFECYCLE_API.investors(input), { schema: LifecycleInvestorsPageSchema, signal }),
 });
 
 export function lifecyclePopulationEffects(loaders: PopulationLoaders) {

@@ -108,18 +108,23 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
     if (isAtBottom(container)) actorRef.send({ type: 'documentViewer.end.visible' });
   }, [actorRef]);
 
-  // After pages are laid out (first display, zoom): report the desk's width (the first layout fits a wider page to
-  // it), keep the reading place, and a document that fits without scrolling counts as read to the end.
+  /** The desk's width and the widest page, for the chart (which fits the page to the desk until the reader zooms). */
+  const reportLayout = useCallback(() => {
+    const container = scrollRef.current;
+    if (!container || !pdf || pdf.pageSizes.length === 0) return;
+    const pages = container.querySelector<HTMLElement>('.dv-pages');
+    const style = pages ? getComputedStyle(pages) : null;
+    const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0;
+    const pageWidth = Math.max(...pdf.pageSizes.map((size) => size.width));
+    actorRef.send({ type: 'documentViewer.layout', available: container.clientWidth - padding, pageWidth });
+  }, [pdf, actorRef]);
+
+  // After pages are laid out (first display, zoom): report the desk's width, keep the reading place, and a document
+  // that fits without scrolling counts as read to the end.
   useLayoutEffect(() => {
     const container = scrollRef.current;
     if (phase !== 'displayed' || !container) return;
-    if (pdf && pdf.pageSizes.length > 0) {
-      const pages = container.querySelector<HTMLElement>('.dv-pages');
-      const style = pages ? getComputedStyle(pages) : null;
-      const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0;
-      const pageWidth = Math.max(...pdf.pageSizes.map((size) => size.width));
-      actorRef.send({ type: 'documentViewer.layout', available: container.clientWidth - padding, pageWidth });
-    }
+    reportLayout();
     if (zoomAnchor.current !== null) {
       container.scrollTop = zoomAnchor.current * container.scrollHeight - container.clientHeight / 2;
       // Pages wider than the desk: show their middle rather than the grey margin of a wider page.
@@ -127,7 +132,26 @@ export default function DocumentViewer({ url, token = null, title, reviewMode = 
       zoomAnchor.current = null;
     }
     reportScroll();
-  }, [phase, scale, pdf, reportScroll, actorRef]);
+  }, [phase, scale, pdf, reportScroll, reportLayout]);
+
+  // A window narrowed or widened after the document opened (issue 31): the desk's new width, once per frame at most.
+  useEffect(() => {
+    const container = scrollRef.current;
+    if (phase !== 'displayed' || !container || typeof ResizeObserver === 'undefined') return;
+    let width = container.clientWidth;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      if (container.clientWidth === width) return;
+      width = container.clientWidth;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(reportLayout);
+    });
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [phase, reportLayout]);
 
   const goToPage = (type: 'documentViewer.page.next' | 'documentViewer.page.previous') => {
     actorRef.send({ type });

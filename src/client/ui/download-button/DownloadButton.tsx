@@ -1,24 +1,21 @@
 /**
  * A download button (spec "Download button": Downloading, Downloaded, Failed; back after 2 s or 3 s). Its state is
- * the download machine's; the file is fetched with the session's token and saved by the browser.
+ * the download machine's, as the app provides it (DownloadProvider: the app's token, its sign-out on a 401); the
+ * browser saves the file.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import type { DownloadWords } from '../../../../machines/download/download.types.ts';
 import { selectDownloadError, selectDownloadPhase } from '../../../../machines/download/download.selectors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { useSession } from '../../app/session-context.tsx';
-import { provideDownload } from '../../effects/download-effects.ts';
-import { getStoredToken } from '../../effects/session-storage.ts';
 import { Button } from '../form/index.ts';
+import { useDownloadMachine } from './download-context.tsx';
 
 const LABELS = messages.download;
 
 type DownloadButtonProps = { path: string | null; fileName?: string; label?: string; words?: DownloadWords };
 
 export function DownloadButton({ path, fileName, label, words }: DownloadButtonProps) {
-  const session = useSession();
-  const machine = useMemo(() => provideDownload(getStoredToken, { onUnauthorized: () => session.send({ type: 'session.unauthorized' }) }), [session]);
+  const machine = useDownloadMachine();
   const actor = useActorRef(machine, { input: { path, fileName, words } });
   const phase = useSelector(actor, selectDownloadPhase);
   const error = useSelector(actor, selectDownloadError);

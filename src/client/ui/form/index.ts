@@ -1,5 +1,6 @@
 /** Presentational form pieces and the form pattern (messages at their fields, focus on request) every form shares. */
 export { Button, type ButtonProps } from './Button.tsx';
+export { ChartForm, type ChartFormProps } from './ChartForm.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox.tsx';
 export { Field, type FieldControlProps, type FieldProps } from './Field.tsx';
 export { FieldError } from './FieldError.tsx';

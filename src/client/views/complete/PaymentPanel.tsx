@@ -9,6 +9,7 @@ import { formatEurCents } from '../../../shared/format.ts';
 import { investmentStatusWords as words } from '../../../shared/messages/investment-status-page.ts';
 import { Button } from '../../ui/form/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
+import { Facts } from './Facts.tsx';
 
 type Payment = NonNullable<InvestmentStatusResponse['payment']>;
 
@@ -34,16 +35,7 @@ function Transfer({ transfer }: { transfer: NonNullable<Payment['transfer']> }) 
     <div className="status-transfer">
       <div>
         <h3>{words.transferHeading(formatEurCents(transfer.amountCents))}</h3>
-        <dl className="status-facts">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>
-                <code>{value}</code>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={rows.map(([label, value]) => ({ label, value: <code>{value}</code> }))} />
       </div>
       {transfer.qrImage ? <img src={transfer.qrImage} alt={words.qrAlt} width={180} height={180} /> : <p className="status-muted">{words.qrMissing}</p>}
     </div>
@@ -61,48 +53,17 @@ export function PaymentPanel({ status, onPayAgain }: { status: InvestmentStatusR
       </h2>
       {payment ? (
         <>
-          <dl className="status-facts">
-            <div>
-              <dt>{words.statusLabel}</dt>
-              <dd className={`status-stage status-stage--${payment.stage}`}>{words.stage[payment.stage]}</dd>
-            </div>
-            <div>
-              <dt>{words.methodLabel}</dt>
-              <dd>{words.method[payment.method]}</dd>
-            </div>
-            <div>
-              <dt>{words.total}</dt>
-              <dd>{formatEurCents(payment.totalCents)}</dd>
-            </div>
-            {payment.method !== 'CARD' ? (
-              <div>
-                <dt>{words.received}</dt>
-                <dd>{formatEurCents(payment.receivedCents)}</dd>
-              </div>
-            ) : null}
-            {payment.stillDueCents > 0 && payment.stage !== 'cardPending' ? (
-              <div>
-                <dt>{words.stillDue}</dt>
-                <dd>
-                  <strong>{formatEurCents(payment.stillDueCents)}</strong>
-                </dd>
-              </div>
-            ) : null}
-            {payment.reference ? (
-              <div>
-                <dt>{words.reference}</dt>
-                <dd>
-                  <code>{payment.reference}</code>
-                </dd>
-              </div>
-            ) : null}
-            {payment.paidAt ? (
-              <div>
-                <dt>{words.paidOn}</dt>
-                <dd>{formatDateTime(payment.paidAt)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <Facts
+            rows={[
+              { label: words.statusLabel, value: words.stage[payment.stage], valueClass: `status-stage status-stage--${payment.stage}` },
+              { label: words.methodLabel, value: words.method[payment.method] },
+              { label: words.total, value: formatEurCents(payment.totalCents) },
+              payment.method !== 'CARD' && { label: words.received, value: formatEurCents(payment.receivedCents) },
+              payment.stillDueCents > 0 && payment.stage !== 'cardPending' && { label: words.stillDue, value: <strong>{formatEurCents(payment.stillDueCents)}</strong> },
+              payment.reference !== null && payment.reference !== '' && { label: words.reference, value: <code>{payment.reference}</code> },
+              payment.paidAt !== null && { label: words.paidOn, value: formatDateTime(payment.paidAt) },
+            ]}
+          />
           <HoldNotice payment={payment} />
           {payment.transfer ? <Transfer transfer={payment.transfer} /> : null}
         </>

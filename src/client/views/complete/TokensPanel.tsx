@@ -3,6 +3,7 @@ import type { InvestmentStatusResponse } from '../../../shared/investment-status
 import { formatTokensSummary } from '../../../shared/format.ts';
 import { investmentStatusWords as words } from '../../../shared/messages/investment-status-page.ts';
 import { formatDateTime } from '../../ui/format.ts';
+import { Facts } from './Facts.tsx';
 
 const isOver = (status: InvestmentStatusResponse) => status.review.standing === 'rejected';
 
@@ -14,36 +15,29 @@ export function TokensPanel({ status }: { status: InvestmentStatusResponse }) {
         {words.tokensHeading}
       </h2>
       {tokens ? (
-        <dl className="status-facts">
-          <div>
-            <dt>{words.quantity}</dt>
-            <dd>{formatTokensSummary(tokens.quantity)} G2G</dd>
-          </div>
-          <div>
-            <dt>{words.wallet}</dt>
-            <dd>
-              <code className="status-hash">{tokens.wallet}</code>
-            </dd>
-          </div>
-          <div>
-            <dt>{words.transaction}</dt>
-            <dd>
-              <code className="status-hash">{tokens.transactionHash}</code>
-              {tokens.explorerUrl ? (
+        <Facts
+          rows={[
+            { label: words.quantity, value: `${formatTokensSummary(tokens.quantity)} G2G` },
+            { label: words.wallet, value: <code className="status-hash">{tokens.wallet}</code> },
+            {
+              label: words.transaction,
+              value: (
                 <>
-                  {' '}
-                  <a href={tokens.explorerUrl} target="_blank" rel="noopener noreferrer">
-                    {words.viewOnExplorer}
-                  </a>
+                  <code className="status-hash">{tokens.transactionHash}</code>
+                  {tokens.explorerUrl ? (
+                    <>
+                      {' '}
+                      <a href={tokens.explorerUrl} target="_blank" rel="noopener noreferrer">
+                        {words.viewOnExplorer}
+                      </a>
+                    </>
+                  ) : null}
                 </>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{words.issuedOn}</dt>
-            <dd>{formatDateTime(tokens.issuedAt)}</dd>
-          </div>
-        </dl>
+              ),
+            },
+            { label: words.issuedOn, value: formatDateTime(tokens.issuedAt) },
+          ]}
+        />
       ) : (
         <p>{isOver(status) ? words.tokensNone : words.tokensWaiting}</p>
       )}

@@ -103,6 +103,14 @@ function TestModeBanner() {
   return (
     <div className="payment-test-mode" role="note">
       <strong>{text.testMode}</strong> <span>{text.testModeDetail}</span>
+      <p className="payment-test-mode__cards-intro">{text.testCardsIntro}</p>
+      <ul className="payment-test-mode__cards">
+        {text.testCards.map((card) => (
+          <li key={card.number}>
+            <code>{card.number}</code> {card.outcome}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

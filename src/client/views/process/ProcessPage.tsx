@@ -12,7 +12,7 @@ import {
 } from '../../../../machines/process/process.selectors.ts';
 import { selectProcessActor } from '../../../../machines/session/session.selectors.ts';
 import { useSession } from '../../app/session-context.tsx';
-import { whenIdle } from '../../app/when-idle.ts';
+import { whenIdle } from '../../runtime/when-idle.ts';
 import { prefetchPageChart } from '../../effects/process-effects.ts';
 import { messages } from '../../../shared/messages.ts';
 import { LoadingScreen, progressLoadingDetail } from '../../ui/LoadingScreen.tsx';

@@ -3,7 +3,8 @@
  * (investor and verification; disclosure reads; documents, replaced ones included; reviews with reviewer names;
  * the threshold): registration data, the investor's wallets (the one signed for with the agreements, where tokens go,
  * and the registration one: investor-wallets.ts), the disclosure reading record, every KYC document, the AML answers,
- * the review history and the resubmission state, who holds the case and the team's internal notes (issue 29). An
+ * the review history and the resubmission state, who holds the case and the team's internal notes, and the investor's
+ * latest payment (issue 29). An
  * unknown investor, or one without a verification row, is a 404.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { signedWalletOf } from './investor-wallets.ts';
 import { caseNotFound } from './kyc-case-not-found.ts';
 import { activeReviewers, caseAssignee } from './kyc-assignment.ts';
 import { caseNotes } from './kyc-notes.ts';
+import { casePayment } from './kyc-case-payment.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
 
 export { caseNotFound };
@@ -43,7 +45,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     .where(eq(kycVerifications.userId, userId))
     .limit(1);
   if (!row) throw caseNotFound();
-  const [reads, documents, reviews, threshold, assignee, notes, reviewers] = await Promise.all([
+  const [reads, documents, reviews, threshold, assignee, notes, reviewers, payment] = await Promise.all([
     db
       .select({
         title: disclosureSections.title,
@@ -68,6 +70,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     caseAssignee(db, userId),
     caseNotes(db, userId),
     activeReviewers(db),
+    casePayment(db, userId),
   ]);
   const { kyc, details } = row;
   const status = oneOf(kyc.status, KYC_STATUSES, 'PENDING');
@@ -150,6 +153,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     assignee,
     notes,
     reviewers,
+    payment,
   };
 }
 

@@ -4,13 +4,14 @@
  * (payment_status, payment_method with created_at); q searches the investor's email and name and the payment's
  * references (case-insensitive, the wildcard characters taken literally).
  * GET /api/admin/payments/:paymentId: one in full, with its receipts, refund, issuance, the investor's wallets (the
- * signed one tokens go to, and the registration one: investor-wallets.ts) and the audit trail of it.
+ * signed one tokens go to, and the registration one: investor-wallets.ts) and the audit trail of it; receipts and
+ * events name the staff member who acted (display name), so the page writes the history in words (issue 29).
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_PAGE_SIZE, PAYMENT_PAGE_SIZE, type AdminPaymentDetail, type AdminPaymentPage, type ReceiptReferenceKind } from '../../../shared/admin/money.ts';
 import { moneyMessages } from '../../../shared/admin/money-messages.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shared/payment.ts';
-import { auditEvents, fundsReceipts, payments, refunds, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
+import { auditEvents, fundsReceipts, payments, refunds, staffMembers, tokenIssuances, userDetails, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { investorCase } from '../investment/investor-cases.ts';
@@ -77,13 +78,19 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
   if (!row) throw new AppError('NOT_FOUND', moneyMessages.paymentNotFound);
   const summary = toSummary(row);
   const [receipts, [refund], [issuance], audit, wallets] = await Promise.all([
-    db.select().from(fundsReceipts).where(eq(fundsReceipts.paymentId, paymentId)).orderBy(asc(fundsReceipts.createdAt), asc(fundsReceipts.id)),
+    db
+      .select({ receipt: fundsReceipts, staffName: staffMembers.displayName })
+      .from(fundsReceipts)
+      .leftJoin(staffMembers, eq(staffMembers.id, fundsReceipts.staffId))
+      .where(eq(fundsReceipts.paymentId, paymentId))
+      .orderBy(asc(fundsReceipts.createdAt), asc(fundsReceipts.id)),
     db.select().from(refunds).where(eq(refunds.paymentId, paymentId)).limit(1),
     db.select().from(tokenIssuances).where(eq(tokenIssuances.userId, summary.userId)).limit(1),
     // The investor's events that name this payment (the audit index on user_id, at narrows it first).
     db
-      .select({ action: auditEvents.action, staffId: auditEvents.staffId, detail: auditEvents.detail, at: auditEvents.at })
+      .select({ action: auditEvents.action, staffId: auditEvents.staffId, staffName: staffMembers.displayName, detail: auditEvents.detail, at: auditEvents.at })
       .from(auditEvents)
+      .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffId))
       .where(and(eq(auditEvents.userId, summary.userId), sql`${auditEvents.detail}->>'paymentId' = ${paymentId}`))
       .orderBy(desc(auditEvents.at), desc(auditEvents.seq))
       .limit(200),
@@ -95,18 +102,19 @@ export async function getPaymentDetail(db: Db, paymentId: string): Promise<Admin
   const receivable = ['CRYPTO', 'WIRE', 'BANK_TRANSFER'].includes(summary.paymentMethod) && ['AWAITING_FUNDS', 'ON_HOLD'].includes(summary.paymentStatus);
   return {
     payment: summary,
-    receipts: receipts.map((r) => ({
+    receipts: receipts.map(({ receipt: r, staffName }) => ({
       id: r.id,
       amount: r.amountCents / 100,
       receivedOn: r.receivedOn,
       reference: r.reference,
       referenceKind: r.referenceKind as ReceiptReferenceKind,
       staffId: r.staffId,
+      staffName: staffName ?? null,
       recordedAt: r.createdAt.toISOString(),
     })),
     refund: refund ? refundView(refund) : null,
     issuance: issuance ? issuanceView(issuance) : null,
-    audit: audit.map((a) => ({ action: a.action, staffId: a.staffId, detail: a.detail, at: a.at.toISOString() })),
+    audit: audit.map((a) => ({ action: a.action, staffId: a.staffId, staffName: a.staffName ?? null, detail: a.detail, at: a.at.toISOString() })),
     wallets,
     actions: {
       recordReceipt: receivable,

@@ -1,11 +1,12 @@
 /**
- * GET /api/admin/settings: the four settings in force, the concurrency token (the latest updated_at of their rows),
+ * GET /api/admin/settings: the settings in force (the KYC ones at their defaults until set), the concurrency token (the latest updated_at of their rows),
  * which keys the environment pins, and the latest history rows (one query each, the history joined to its staff).
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import {
   ADMIN_SETTING_KEYS,
   DEFAULT_KYC_FOUR_EYES_ABOVE_EUR,
+  DEFAULT_KYC_REVIEW_TARGET_HOURS,
   SETTING_ENV_NAMES,
   type AdminSettingKey,
   type AdminSettingsResponse,
@@ -15,6 +16,7 @@ import { settings, settingsHistory, staffMembers } from '../../db/schema/index.t
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { checkSettings } from '../../../shared/investment-settings.ts';
+import { asTargetHours } from './kyc-review-target.ts';
 
 export const SETTINGS_HISTORY_LIMIT = 100;
 
@@ -31,6 +33,7 @@ export async function readStoredSettings(db: Db, lock = false): Promise<StoredSe
   const values: AdminSettingValues = {
     ...checked.settings,
     kycFourEyesAboveEur: fourEyes ? Number(fourEyes.value) : DEFAULT_KYC_FOUR_EYES_ABOVE_EUR,
+    kycReviewTargetHours: asTargetHours(byKey.get('kycReviewTargetHours')?.value) ?? DEFAULT_KYC_REVIEW_TARGET_HOURS,
   };
   const updatedAt = new Date(Math.max(...rows.map((r) => r.updatedAt.getTime())));
   return { values, updatedAt };

@@ -28,6 +28,7 @@ export async function updateAdminSettings(
       minInvestment: input.minInvestment,
       maxInvestment: input.maxInvestment,
       kycFourEyesAboveEur: input.kycFourEyesAboveEur,
+      kycReviewTargetHours: input.kycReviewTargetHours,
     };
     const changed = ADMIN_SETTING_KEYS.filter((key) => current.values[key] !== next[key]);
     const pinnedChanged = changed.filter((key) => pinnedKeys.includes(key));

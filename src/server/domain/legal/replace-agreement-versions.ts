@@ -20,6 +20,7 @@ import type { Db } from '../../db/types.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import { VERSION_COLUMNS } from './agreement-versions.ts';
 import { NO_CLIENT } from '../request-context.ts';
+import { AGREEMENT_MAX_CHECKBOXES, CHECKBOX_ID, CHECKBOX_TEXT_MAX } from '../../../shared/admin/content.ts';
 
 export class AgreementsRefusedError extends Error {
   override readonly name = 'AgreementsRefusedError';
@@ -35,10 +36,9 @@ export type AgreementSource = {
 
 export type AgreementReplaceReport = { added: AgreementKey[]; replaced: AgreementKey[]; unchanged: AgreementKey[]; resetDrafts: number };
 
-/** Most boxes an agreement may have: the save payload accepts at most 32 per agreement. */
-export const MAX_AGREEMENT_CHECKBOXES = 32;
+/** Most boxes an agreement may have (the save payload's limit), the same as the back-office's form checks. */
+export const MAX_AGREEMENT_CHECKBOXES = AGREEMENT_MAX_CHECKBOXES;
 export const MAX_AGREEMENT_PDF_BYTES = 20 * 1024 * 1024;
-const CHECKBOX_ID = /^[a-z][a-z0-9_]{0,63}$/;
 /** A PDF field name as the sealing job looks it up: plain characters, no dots (a dot is a field hierarchy). */
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 
@@ -62,7 +62,7 @@ export function checkAgreementSources(sources: readonly AgreementSource[]): stri
       if (!CHECKBOX_ID.test(box.id)) problems.push(`${where}: the id must be lower-case letters, digits and underscores, starting with a letter (at most 64).`);
       if (ids.has(box.id)) problems.push(`${where}: listed twice.`);
       ids.add(box.id);
-      if (!box.text.trim() || box.text.length > 2000) problems.push(`${where}: the text must have 1 to 2000 characters.`);
+      if (!box.text.trim() || box.text.length > CHECKBOX_TEXT_MAX) problems.push(`${where}: the text must have 1 to ${CHECKBOX_TEXT_MAX} characters.`);
       if (box.critical && !box.required) problems.push(`${where}: a critical checkbox must also be required.`);
     }
     for (const [name, value] of [['signature.field', s.signature.field], ['signature.dateField', s.signature.dateField]] as const) {

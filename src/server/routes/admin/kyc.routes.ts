@@ -1,7 +1,7 @@
 /**
  * The KYC review (issue 15), under /api/admin/kyc. Compliance decides; an auditor reads (staffAuth lets auditors
  * through every GET, so no route lists them).
- *   GET  /cases?status=&q=&investorType=&minAmount=&cursor=   the queue, oldest submission first, 50 a page
+ *   GET  /cases?status=&sort=&q=&investorType=&minAmount=&country=&cursor=   the queue (oldest first by default), 50 a page
  *   GET  /cases/:userId                                       the case
  *   GET  /cases/:userId/documents/:documentId                 one of THAT investor's files, inline, sandboxed; audited
  *   POST /cases/:userId/decision                              { decision, reason?, steps?, message?, expectedRound }
@@ -13,8 +13,9 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
-import { KYC_ASSIGNEE_FILTERS, KYC_QUEUE_LIMIT, KYC_QUEUE_STATUSES, KycAssignmentSchema, KycDecisionSchema, KycNoteSchema } from '../../../shared/admin/kyc-review.ts';
+import { KYC_ASSIGNEE_FILTERS, KYC_QUEUE_LIMIT, KYC_QUEUE_SORTS, KYC_QUEUE_STATUSES, KycAssignmentSchema, KycDecisionSchema, KycNoteSchema } from '../../../shared/admin/kyc-review.ts';
 import { ROLES } from '../../../shared/admin/staff-roles.ts';
+import { PRIMARY_JURISDICTIONS } from '../../../shared/registration.ts';
 import { STORED_INVESTOR_TYPES } from '../../../shared/user-details.ts';
 import type { AppDeps, AppEnv } from '../../app-context.ts';
 import { assignKycCase } from '../../domain/admin/kyc-assignment.ts';
@@ -31,6 +32,8 @@ import { STORED_FILE_EXTENSIONS } from '../../storage/stored-name.ts';
 
 const QueueQuerySchema = v.object({
   status: v.optional(v.picklist(KYC_QUEUE_STATUSES), 'UNDER_REVIEW'),
+  sort: v.optional(v.picklist(KYC_QUEUE_SORTS, kycReviewMessages.unknownSort), 'oldest'),
+  country: v.optional(v.picklist(PRIMARY_JURISDICTIONS, kycReviewMessages.unknownCountry)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
   investorType: v.optional(v.picklist(STORED_INVESTOR_TYPES)),
   minAmount: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}(\.\d{1,2})?$/), v.transform(Number))),
@@ -59,10 +62,10 @@ export function kycReviewRoutes(deps: AppDeps) {
   const compliance = staffAuth(deps, ROLES.compliance);
   return new Hono<AppEnv>()
     .get('/cases', compliance, async (c) => {
-      const query = parseInput(QueueQuerySchema, c.req.query());
+      const query = parseInput(QueueQuerySchema, c.req.query(), { messages: 'schema' });
       const { assignee, ...filters } = query;
       const holder = assignee === 'me' ? c.get('staff').staffId : assignee;
-      return c.json(await listKycQueue(db, { ...filters, q: query.q || undefined, assignee: holder }));
+      return c.json(await listKycQueue(db, { ...filters, q: query.q || undefined, assignee: holder }, staffRequestContext(c, deps).now));
     })
     .get('/cases/:userId', compliance, async (c) => c.json(await getKycCase(db, c.req.param('userId'))))
     .get('/cases/:userId/documents/:documentId', compliance, async (c) => {

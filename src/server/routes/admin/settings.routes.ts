@@ -1,7 +1,7 @@
 /**
  * The issuer's settings in the back-office (issue 15), under /api/admin/settings.
- *   GET /   the four settings, the concurrency token (updatedAt), keys pinned by the environment, the history
- *   PUT /   {tokenPrice, minInvestment, maxInvestment, kycFourEyesAboveEur, expectedUpdatedAt} (issuer-admin)
+ *   GET /   the settings, the concurrency token (updatedAt), keys pinned by the environment, the history
+ *   PUT /   {tokenPrice, minInvestment, maxInvestment, kycFourEyesAboveEur, kycReviewTargetHours, expectedUpdatedAt} (issuer-admin)
  */
 import { Hono } from 'hono';
 import { settingsMessages } from '../../../shared/admin/settings-messages.ts';

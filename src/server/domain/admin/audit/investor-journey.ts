@@ -1,7 +1,7 @@
 /**
  * GET /api/admin/audit/journey/:userId: one investor's recorded steps in chain order, each placed on the investment's
  * lifecycle chart (src/shared/admin/lifecycle-journey.ts: a business fact is the transition it caused) with its time, address, the document hashes it recorded and the staff
- * member who acted, if one did. At most JOURNEY_MAX_STEPS, the first ones (a journey is tens of steps; the full
+ * member who acted, if one did (email and display name). At most JOURNEY_MAX_STEPS, the first ones (a journey is tens of steps; the full
  * trail is the list's).
  */
 import { asc, eq, and, isNotNull } from 'drizzle-orm';
@@ -28,7 +28,7 @@ export async function getInvestorJourney(db: Db, userId: string): Promise<Journe
     .limit(1);
   if (!investor) throw notFound();
   const rows = await db
-    .select({ event: auditEvents, staffEmail: staffMembers.email })
+    .select({ event: auditEvents, staffEmail: staffMembers.email, staffName: staffMembers.displayName })
     .from(auditEvents)
     .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffId))
     .where(and(eq(auditEvents.userId, id), isNotNull(auditEvents.seq)))
@@ -40,7 +40,7 @@ export async function getInvestorJourney(db: Db, userId: string): Promise<Journe
     userId: id,
     email: investor.email,
     name: investor.fullName ?? investor.entityName ?? null,
-    steps: shown.map(({ event, staffEmail }, i) => ({
+    steps: shown.map(({ event, staffEmail, staffName }, i) => ({
       seq: event.seq!,
       at: event.at.toISOString(),
       action: event.action,
@@ -51,6 +51,7 @@ export async function getInvestorJourney(db: Db, userId: string): Promise<Journe
       ip: event.ip,
       documentHashes: documentHashesOf(event.detail),
       staffEmail: staffEmail ?? null,
+      staffName: staffName ?? null,
     })),
     ...(rows.length > JOURNEY_MAX_STEPS ? { truncated: true } : {}),
   };
