@@ -1,7 +1,8 @@
 /**
- * The back-office's HTTP client: JSON in and out, the staff token as a bearer, every refusal as an AdminApiError
- * carrying the server's `{ error }` text (what the screen shows). A 401 tells the admin session (onUnauthorized) so
- * it signs out. Plain fetch: the back-office is its own chunk and needs nothing more.
+ * The back-office's HTTP client: the runtime's client (src/client/runtime/http-client.ts, the investor app's too) with
+ * the staff token as a bearer when the tab holds one, and every refusal as an AdminApiError carrying the server's
+ * `{ error }` text (what the screen shows). A 401 on a call made with a token tells the admin session
+ * (onUnauthorized) so it signs out; a sign-in call has no token yet, and its 401 is the sign-in's own answer.
  *
  * Every answer a screen reads is checked against its contract schema (src/shared/admin/): an answer the schema refuses
  * (or that is not JSON) becomes an AdminApiError with UNEXPECTED_ANSWER, logged once with what did not match, so a
@@ -9,7 +10,10 @@
  *
  * Machines never call this directly: each page's effects module hands its chart actors built on it.
  */
-import { check, describeIssues, type ContractSchema } from '../../shared/validate.ts';
+import { SIGNED_OUT_NOTICE } from '../../../machines/admin/admin-session/admin-session.machine.ts';
+import { isApiError } from '../../shared/api-error.ts';
+import type { ContractSchema } from '../../shared/validate.ts';
+import { createHttpClient, type HttpMethod, type RequestOptions } from '../runtime/http-client.ts';
 
 export class AdminApiError extends Error {
   override readonly name = 'AdminApiError';
@@ -49,48 +53,34 @@ export type AdminApiOptions = {
 export const UNEXPECTED_ANSWER = 'The server answered in a way this page does not expect. Reload the page; if it happens again, tell the team.';
 const CONNECTION_FAILED = 'The server could not be reached. Check your connection and try again.';
 
-export function createAdminApi({ baseUrl, getToken, onUnauthorized, fetch: fetchImpl = globalThis.fetch.bind(globalThis), log = (m, d) => console.warn(m, d) }: AdminApiOptions): AdminApi {
-  async function send(method: string, path: string, init: { body?: BodyInit; json?: boolean; signal?: AbortSignal }): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const token = getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (init.json) headers['content-type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await fetchImpl(new URL(path, baseUrl), { method, headers, ...(init.body !== undefined ? { body: init.body } : {}), ...(init.signal ? { signal: init.signal } : {}) });
-    } catch (error) {
-      if (init.signal?.aborted) throw error;
-      throw new AdminApiError(0, CONNECTION_FAILED);
-    }
-    if (res.ok) return res;
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    const message = typeof body.error === 'string' ? body.error : `The server answered ${res.status}.`;
-    if (res.status === 401 && token) onUnauthorized();
-    throw new AdminApiError(res.status, message, body);
+/** The runtime's ApiError as the back-office's charts take it. */
+function asAdminError(error: unknown): never {
+  if (isApiError(error)) {
+    const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
+    throw new AdminApiError(error.status, error.message, body);
   }
-  /** The answer as its schema gives it; anything else is logged and refused with UNEXPECTED_ANSWER. */
-  async function read<T>(what: string, sent: Promise<Response>, schema: ContractSchema<T>): Promise<T> {
-    const res = await sent;
-    const text = await res.text();
-    let issues: string[];
-    try {
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      const checked = check(schema, body);
-      if (checked.success) return checked.output;
-      issues = describeIssues(schema, body);
-    } catch {
-      issues = ['(answer): not JSON'];
-    }
-    log(`Unexpected answer from ${what}`, { status: res.status, issues });
-    throw new AdminApiError(res.status, UNEXPECTED_ANSWER);
-  }
-  const withBody = (body: unknown) => (body === undefined ? {} : { body: JSON.stringify(body), json: true });
+  throw error;
+}
+
+export function createAdminApi({ baseUrl, getToken, onUnauthorized, fetch, log = (m, d) => console.warn(m, d) }: AdminApiOptions): AdminApi {
+  const http = createHttpClient({
+    baseUrl,
+    getToken,
+    onUnauthorized,
+    log,
+    words: { network: CONNECTION_FAILED, unexpectedAnswer: UNEXPECTED_ANSWER, noToken: SIGNED_OUT_NOTICE },
+    ...(fetch ? { fetch } : {}),
+  });
+  // The token goes with every call the tab can make with one; the sign-in's calls go without.
+  const base = (signal?: AbortSignal): RequestOptions => ({ auth: getToken() !== null, ...(signal ? { signal } : {}) });
+  const call = <T>(method: HttpMethod, path: string, extra: RequestOptions, { schema, signal }: CheckedOptions<T>) =>
+    http.json(method, path, { ...base(signal), ...extra, schema }).catch(asAdminError);
   return {
-    get: (path, { schema, ...o }) => read(`GET ${path}`, send('GET', path, o), schema),
-    post: (path, body, { schema, ...o }) => read(`POST ${path}`, send('POST', path, { ...withBody(body), ...o }), schema),
-    put: (path, body, { schema, ...o }) => read(`PUT ${path}`, send('PUT', path, { ...withBody(body), ...o }), schema),
-    delete: (path, { schema, ...o }) => read(`DELETE ${path}`, send('DELETE', path, o), schema),
-    upload: (path, form, { schema, ...o }) => read(`POST ${path}`, send('POST', path, { body: form, ...o }), schema),
-    blob: async (path, options) => (await send('GET', path, { ...options })).blob(),
+    get: (path, options) => call('get', path, {}, options),
+    post: (path, body, options) => call('post', path, body === undefined ? {} : { json: body }, options),
+    put: (path, body, options) => call('put', path, body === undefined ? {} : { json: body }, options),
+    delete: (path, options) => call('delete', path, {}, options),
+    upload: (path, form, options) => call('post', path, { form }, options),
+    blob: (path, options) => http.blob(path, base(options?.signal)).catch(asAdminError),
   };
 }
