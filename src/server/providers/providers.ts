@@ -1,8 +1,8 @@
 /**
  * The external services the app talks to, handed to createApp as `providers` so tests pass their own. Each kind
  * lives in providers/<kind>/: its interface, a local stand-in that needs no keys and no network, and the real
- * implementation; create-providers.ts picks one per kind from the environment at start. Card payments, prices and
- * sealing keys join as further keys of this type.
+ * implementation; create-providers.ts picks one per kind from the environment at start. Today: mail, prices, bank
+ * and card. Sealing is not a provider: its keys and worker pool reach the app as `sealer` (createApp's options).
  */
 import type { BankAccount } from '../config/bank-env.ts';
 import type { CardProvider } from './card/card-provider.ts';

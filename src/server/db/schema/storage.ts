@@ -8,7 +8,7 @@ import { createdAt, sqlTextList } from './column-types.ts';
 
 /**
  * Every file in the file store (src/server/storage), written in the transaction of the row that uses it (a KYC
- * document now; signed agreements and staff uploads next). The bytes are in the store under `stored_name`, a name the
+ * document, a sealed agreement, a sealed investment statement). The bytes are in the store under `stored_name`, a name the
  * server generated; `original_name` is what the file was called, kept as data only and never used in a path. A file
  * the store holds and this table does not name is an orphan, removed by the hourly sweep once an hour old.
  * `owner_id` is the investor the file belongs to (null for files of the system); their files go with their account.
