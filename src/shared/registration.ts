@@ -22,6 +22,8 @@ export const PRIMARY_JURISDICTION_LABELS: Record<PrimaryJurisdiction, string> = 
   us: 'United States',
   other: 'Other',
 };
+/** A stored jurisdiction in words; a value outside the list (an older row) as it is. */
+export const jurisdictionLabel = (code: string): string => PRIMARY_JURISDICTION_LABELS[code as PrimaryJurisdiction] ?? code;
 
 export const WALLET_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

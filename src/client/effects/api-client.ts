@@ -7,7 +7,7 @@
  */
 import { messages } from '../../shared/messages.ts';
 import type { ContractSchema } from '../../shared/validate.ts';
-import { createHttpClient, prefetchHttpClient, readAnswer as readHttpAnswer, type Log } from '../runtime/http-client.ts';
+import { createHttpClient, prefetchHttpClient, readAnswer as readHttpAnswer, type Log, type RequestOptions } from '../runtime/http-client.ts';
 
 export type { Log };
 
@@ -22,8 +22,8 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
-/** keepalive: the request outlives the page (a save as the tab is hidden or closed); bodies up to 64 KB. */
-export type CallOptions = { auth?: boolean; json?: unknown; signal?: AbortSignal; loginFlow?: boolean; keepalive?: boolean };
+/** The runtime's request options, JSON only (uploads go through kyc-effects' progress request). */
+export type CallOptions = Omit<RequestOptions, 'form'>;
 /** A call whose answer the client reads: the schema that answer must pass. */
 export type CheckedCallOptions<T> = CallOptions & { schema: ContractSchema<T> };
 

@@ -31,7 +31,7 @@ import { CaseWork } from './CaseWork.tsx';
 import type { KycPageProps } from './kyc-page-props.ts';
 import { kycCaseActions, kycCaseEffects } from './kyc-review-effects.ts';
 import { ChartForm } from '../../ui/form/index.ts';
-import { PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
+import { jurisdictionLabel } from '../../../shared/registration.ts';
 
 /** A moment in the staff member's locale and zone, named (staff-time.ts). */
 const dateTime = (iso: string | null) => (iso ? staffDateTime(iso) : '—');
@@ -145,7 +145,7 @@ function Registration({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }
     ['Entity name', r.entityName],
     ['Jurisdiction', r.jurisdiction],
     ['Authorised signatory', r.authorizedSignatory],
-    ['Primary jurisdiction', PRIMARY_JURISDICTION_LABELS[r.primaryJurisdiction as PrimaryJurisdiction] ?? r.primaryJurisdiction],
+    ['Primary jurisdiction', jurisdictionLabel(r.primaryJurisdiction)],
     ['Investment', formatEur(r.investmentAmount)],
     ...wallets.map((w): [string, string] => [w.label, w.address]),
     ['Registered', dateTime(r.registeredAt)],

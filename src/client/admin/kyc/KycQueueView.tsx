@@ -18,7 +18,7 @@ import {
 } from '../../../../machines/admin/kyc-queue/kyc-queue.selectors.ts';
 import type { KycQueueFilters } from '../../../../machines/admin/kyc-queue/kyc-queue.types.ts';
 import { KYC_QUEUE_SORT_LABELS, KYC_QUEUE_SORTS, KYC_QUEUE_STATUSES } from '../../../shared/admin/kyc-review.ts';
-import { PRIMARY_JURISDICTION_LABELS, PRIMARY_JURISDICTIONS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
+import { jurisdictionLabel, PRIMARY_JURISDICTION_LABELS, PRIMARY_JURISDICTIONS } from '../../../shared/registration.ts';
 import { KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { formatEur } from '../../../shared/format.ts';
 import { When } from '../ui/When.tsx';
@@ -26,7 +26,6 @@ import type { KycPageProps } from './kyc-page-props.ts';
 import { kycQueueEffects } from './kyc-review-effects.ts';
 import { ChartForm } from '../../ui/form/index.ts';
 
-const countryName = (code: string) => PRIMARY_JURISDICTION_LABELS[code as PrimaryJurisdiction] ?? code;
 
 export function KycQueueView({ api, navigate }: KycPageProps) {
   const machine = useMemo(() => kycQueueMachine.provide({ actors: kycQueueEffects(api) }), [api]);
@@ -133,7 +132,7 @@ export function KycQueueView({ api, navigate }: KycPageProps) {
               </a>
               <span>{r.email}</span>
               <span>
-                {r.investorType === 'ENTITY' ? 'Entity' : 'Individual'} · {formatEur(r.investmentAmount)} · {countryName(r.country)}
+                {r.investorType === 'ENTITY' ? 'Entity' : 'Individual'} · {formatEur(r.investmentAmount)} · {jurisdictionLabel(r.country)}
               </span>
               <span>
                 Submitted <When iso={r.submittedAt} /> · waiting {waitedText(r.ageHours)}

@@ -11,6 +11,7 @@ import type { CsvKind, ExportCsvInput, LoadPaymentsInput, LoadPaymentsOutput } f
 import { AdminPaymentDetailSchema, AdminPaymentPageSchema, IssuanceViewSchema, MONEY_PATHS, ReceiptOutcomeSchema, RefundViewSchema } from '../../../shared/admin/money.ts';
 import type { AdminApi } from '../admin-api.ts';
 import { saveBlob, type SaveFile } from '../../runtime/save-file.ts';
+import { staffToday } from '../ui/staff-time.ts';
 
 export function paymentsQuery({ filters, cursor }: LoadPaymentsInput): string {
   const params = new URLSearchParams();
@@ -35,10 +36,6 @@ export const paymentsMachineFor = (api: AdminApi, save: SaveFile = saveBlob) =>
       }),
     },
   });
-
-/** The staff member's day as YYYY-MM-DD, in their own time zone: a receipt's date starts there. */
-export const staffToday = (now: Date = new Date()): string =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /** What the payment chart starts from that it must not make itself: today, and the seed of its request ids. */
 export const paymentCaseInput = (paymentId: string, now: Date = new Date(), seed: string = crypto.randomUUID()): PaymentCaseInput => ({ paymentId, today: staffToday(now), requestSeed: seed });

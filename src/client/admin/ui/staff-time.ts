@@ -20,3 +20,7 @@ function formatFor(locale: string, timeZone: string | undefined): Intl.DateTimeF
 
 /** "28 Nov 2026, 14:05 CET" (en-GB); tests pass a locale and a zone to get one answer on every machine. */
 export const staffDateTime = (iso: string, locale = staffLocale(), timeZone?: string): string => formatFor(locale, timeZone).format(new Date(iso));
+
+/** The staff member's day as YYYY-MM-DD, in their own time zone: a receipt's date starts there. */
+export const staffToday = (now: Date = new Date()): string =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -5,7 +5,7 @@ import { selectDetails, selectDetailsError, selectDetailsView } from '../../../.
 import { TOKEN_UNIT } from '../../../shared/constants.ts';
 import { formatEur, formatTokensSummary } from '../../../shared/format.ts';
 import { messages } from '../../../shared/messages.ts';
-import { PRIMARY_JURISDICTION_LABELS, type PrimaryJurisdiction } from '../../../shared/registration.ts';
+import { jurisdictionLabel } from '../../../shared/registration.ts';
 import type { UserDetails, UserStatus } from '../../../shared/user-details.ts';
 import './registration-details.css';
 
@@ -26,7 +26,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 function Loaded({ d }: { d: UserDetails }) {
   const individual = d.investorType === 'INDIVIDUAL';
-  const jurisdiction = d.primaryJurisdiction ? PRIMARY_JURISDICTION_LABELS[d.primaryJurisdiction as PrimaryJurisdiction] ?? d.primaryJurisdiction : null;
+  const jurisdiction = d.primaryJurisdiction ? jurisdictionLabel(d.primaryJurisdiction) : null;
   return (
     <>
       <section className="details__block details__block--highlight" aria-label="Investment Commitment">
