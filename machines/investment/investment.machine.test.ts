@@ -32,7 +32,12 @@ const refuses = (snapshot: Snapshot, event: InvestmentEvent) => !snapshot.can(ev
 
 const submitted = (amountCents?: number) =>
   run(start(amountCents), { type: 'INVESTOR.DISCLOSURE_COMPLETED' }, { type: 'INVESTOR.KYC_SUBMITTED', at: SUBMITTED });
-const approve = (who: Reviewer, fourEyesAboveCents = 100_000_00): InvestmentEvent => ({ type: 'STAFF.KYC_APPROVED', reviewer: who, fourEyesAboveCents });
+const approve = (who: Reviewer, fourEyesAboveCents = 100_000_00, risk: { riskLevel: 'low' | 'medium' | 'high' | null; enhancedDueDiligence: boolean } = { riskLevel: 'low', enhancedDueDiligence: false }): InvestmentEvent => ({
+  type: 'STAFF.KYC_APPROVED',
+  reviewer: who,
+  fourEyesAboveCents,
+  ...risk,
+});
 const agreed = (s: Snapshot) => run(s, { type: 'INVESTOR.AGREEMENTS_COMPLETED', wallet: WALLET });
 const wire = (paymentId = 'pay-wire', dueCents = 25_000_00): InvestmentEvent => ({ type: 'INVESTOR.TRANSFER_SENT', paymentId, method: 'WIRE', dueCents });
 const funds = (paymentId: string, amountCents: number): InvestmentEvent => ({ type: 'STAFF.FUNDS_RECEIVED', staffId: 'fiona', paymentId, amountCents });
@@ -61,6 +66,31 @@ describe('the KYC review', () => {
 
   it('the threshold in force at the approval decides', () => {
     expect(run(submitted(150_000_00), approve(reviewer('carla'), 200_000_00)).matches({ case: { review: 'approved' } })).toBe(true);
+  });
+
+  it('a high-risk case needs two reviewers whatever its amount, each after the enhanced due diligence (issue 30)', () => {
+    const high = { riskLevel: 'high' as const, enhancedDueDiligence: true };
+    expect(refuses(submitted(10_000_00), approve(reviewer('carla'), 100_000_00, { riskLevel: 'high', enhancedDueDiligence: false }))).toBe(true);
+    const first = run(submitted(10_000_00), approve(reviewer('carla'), 100_000_00, high));
+    expect(first.matches({ case: { review: 'firstApprovalGiven' } })).toBe(true);
+    expect(refuses(first, approve(reviewer('dmitri'), 100_000_00, { riskLevel: 'high', enhancedDueDiligence: false }))).toBe(true);
+    expect(run(first, approve(reviewer('dmitri'), 100_000_00, high)).matches({ case: { review: 'approved' } })).toBe(true);
+    // Scored medium, the same amount: one approval.
+    expect(run(submitted(10_000_00), approve(reviewer('carla'), 100_000_00, { riskLevel: 'medium', enhancedDueDiligence: false })).context.kyc).toBe('approved');
+  });
+
+  it('a new list naming an approved investor reopens the review as a new round (ongoing monitoring)', () => {
+    const approved = run(submitted(10_000_00), approve(reviewer('carla')));
+    const hit = { type: 'MONITORING.NEW_HIT' as const, at: AFTER, list: 'EU consolidated financial sanctions' };
+    const reopened = run(approved, hit);
+    expect(reopened.context).toMatchObject({ kyc: 'underReview', kycRound: 2, kycSubmittedAt: AFTER, firstApprover: null });
+    // Half approved under four-eyes: the first approval no longer counts.
+    const half = run(submitted(150_000_00), approve(reviewer('carla')));
+    expect(run(half, hit).matches({ case: { review: 'underReview' } })).toBe(true);
+    expect(run(half, hit).context.firstApprover).toBeNull();
+    // Under review already, or rejected: nothing to reopen.
+    expect(refuses(submitted(), hit)).toBe(true);
+    expect(refuses(run(submitted(), { type: 'STAFF.KYC_REJECTED', reviewer: reviewer('carla'), reason: 'x' }), hit)).toBe(true);
   });
 
   it('a resubmission reopens named steps, holds the investing steps, and a new round forgets earlier approvals', () => {
@@ -203,7 +233,7 @@ describe('an auditor reads every part', () => {
   it('every event is a business fact with its actor, and no guard is a bare negation', () => {
     for (const node of all) {
       for (const t of [...node.transitions.values()].flat()) {
-        expect(t.eventType).toMatch(/^(INVESTOR|STAFF|PROVIDER)\.[A-Z_]+$/);
+        expect(t.eventType).toMatch(/^(INVESTOR|STAFF|PROVIDER|MONITORING)\.[A-Z_]+$/);
         expect(negations(t.guard), `${node.id} on ${t.eventType}`).toEqual([]);
       }
     }

@@ -12,7 +12,7 @@
  */
 import { and, assign, setup } from 'xstate';
 import type { MachineMeta } from '../../src/shared/statechart-diagram.ts';
-import { heldComplianceBeforeSubmission, initialCaseContext, kycAllowsProgress, needsFourEyes, sameWallet, settlesExactly } from './investment.rules.ts';
+import { dueDiligenceDone, heldComplianceBeforeSubmission, initialCaseContext, kycAllowsProgress, needsTwoApprovals, sameWallet, settlesExactly } from './investment.rules.ts';
 import type { InvestmentContext, InvestmentEvent, InvestmentInput, KycStanding } from './investment.types.ts';
 
 type E<T extends InvestmentEvent['type']> = Extract<InvestmentEvent, { type: T }>;
@@ -25,11 +25,18 @@ export const investmentMachine = setup({
     input: {} as InvestmentInput,
   },
   guards: {
-    needsFourEyesAndHeldCompliance: ({ context, event }) => {
+    needsTwoApprovalsAndHeldCompliance: ({ context, event }) => {
       const e = event as E<'STAFF.KYC_APPROVED'>;
-      return needsFourEyes(context.amountCents, e.fourEyesAboveCents) && heldComplianceBeforeSubmission(e.reviewer, context.kycSubmittedAt);
+      return needsTwoApprovals(context.amountCents, e.fourEyesAboveCents, e.riskLevel) && heldComplianceBeforeSubmission(e.reviewer, context.kycSubmittedAt);
     },
-    isWithinFourEyesThreshold: ({ context, event }) => !needsFourEyes(context.amountCents, (event as E<'STAFF.KYC_APPROVED'>).fourEyesAboveCents),
+    oneApprovalDecides: ({ context, event }) => {
+      const e = event as E<'STAFF.KYC_APPROVED'>;
+      return !needsTwoApprovals(context.amountCents, e.fourEyesAboveCents, e.riskLevel);
+    },
+    isDueDiligenceDone: ({ event }) => {
+      const e = event as E<'STAFF.KYC_APPROVED'>;
+      return dueDiligenceDone(e.riskLevel, e.enhancedDueDiligence);
+    },
     isSecondReviewer: ({ context, event }) => {
       const { reviewer } = event as E<'STAFF.KYC_APPROVED'>;
       return reviewer.staffId !== context.firstApprover && heldComplianceBeforeSubmission(reviewer, context.kycSubmittedAt);
@@ -111,9 +118,10 @@ export const investmentMachine = setup({
   meta: {
     descriptions: {
       guards: {
-        needsFourEyesAndHeldCompliance:
-          'The amount is above the four-eyes threshold set in Settings, and the reviewer has held the compliance role since before this round was submitted: their approval is the first of two.',
-        isWithinFourEyesThreshold: 'The amount is not above the four-eyes threshold set in Settings: one approval decides.',
+        needsTwoApprovalsAndHeldCompliance:
+          'The amount is above the four-eyes threshold set in Settings or the case is scored high risk, and the reviewer has held the compliance role since before this round was submitted: their approval is the first of two.',
+        oneApprovalDecides: 'The amount is not above the four-eyes threshold set in Settings and the case is not scored high risk: one approval decides.',
+        isDueDiligenceDone: 'The case is not scored high risk, or its enhanced-due-diligence checklist for this round is complete.',
         isSecondReviewer:
           'The reviewer is not the one who gave the first approval, and has held the compliance role since before this round was submitted.',
         isAnotherReviewer: 'The reviewer is not the one who gave the first approval.',
@@ -186,15 +194,16 @@ export const investmentMachine = setup({
               on: {
                 'STAFF.KYC_APPROVED': [
                   {
-                    guard: 'isWithinFourEyesThreshold',
+                    guard: 'oneApprovalDecides',
                     target: 'approved',
-                    description: 'A compliance reviewer approves; at or below the four-eyes threshold their approval decides.',
+                    description: 'A compliance reviewer approves; at or below the four-eyes threshold, and not high risk, their approval decides.',
                   },
                   {
-                    guard: 'needsFourEyesAndHeldCompliance',
+                    guard: and(['needsTwoApprovalsAndHeldCompliance', 'isDueDiligenceDone']),
                     target: 'firstApprovalGiven',
                     actions: 'recordFirstApproval',
-                    description: 'A compliance reviewer approves an amount above the four-eyes threshold: a second, different reviewer must approve too.',
+                    description:
+                      'A compliance reviewer approves an amount above the four-eyes threshold, or a high-risk case once its enhanced due diligence is done: a second, different reviewer must approve too.',
                   },
                 ],
                 'STAFF.KYC_REJECTED': { target: 'rejected', description: 'A compliance reviewer rejects the KYC, with a reason.' },
@@ -211,11 +220,15 @@ export const investmentMachine = setup({
               entry: { type: 'noteKycStanding', params: { standing: 'underReview' } },
               on: {
                 'STAFF.KYC_APPROVED': [
-                  { guard: 'isSecondReviewer', target: 'approved', description: 'A second, different compliance reviewer approves: the KYC is approved.' },
                   {
-                    guard: and(['isWithinFourEyesThreshold', 'isAnotherReviewer']),
+                    guard: and(['isSecondReviewer', 'isDueDiligenceDone']),
                     target: 'approved',
-                    description: 'The four-eyes threshold was raised above the amount since the first approval: another reviewer approves alone.',
+                    description: 'A second, different compliance reviewer approves (a high-risk case with its enhanced due diligence done): the KYC is approved.',
+                  },
+                  {
+                    guard: and(['oneApprovalDecides', 'isAnotherReviewer']),
+                    target: 'approved',
+                    description: 'The four-eyes threshold was raised above the amount since the first approval, and the case is not high risk: another reviewer approves alone.',
                   },
                 ],
                 'STAFF.KYC_REJECTED': { target: 'rejected', description: 'A compliance reviewer rejects the KYC despite the first approval.' },
@@ -224,6 +237,11 @@ export const investmentMachine = setup({
                   target: 'resubmissionRequested',
                   actions: 'reopenSteps',
                   description: 'A compliance reviewer asks for steps again; the first approval no longer counts.',
+                },
+                'MONITORING.NEW_HIT': {
+                  target: 'underReview',
+                  actions: 'startReviewRound',
+                  description: 'A newly loaded list names someone like the investor: a new round starts and the first approval no longer counts.',
                 },
               },
             },
@@ -241,6 +259,13 @@ export const investmentMachine = setup({
             approved: {
               description: 'The KYC is approved: tokens may be issued once the investment is paid.',
               entry: { type: 'noteKycStanding', params: { standing: 'approved' } },
+              on: {
+                'MONITORING.NEW_HIT': {
+                  target: 'underReview',
+                  actions: 'startReviewRound',
+                  description: 'A newly loaded sanctions or PEP list names someone like the investor: the case goes back to compliance as a new round.',
+                },
+              },
             },
             rejected: {
               description: 'The KYC is rejected: the investor goes no further, and any money received is returned.',

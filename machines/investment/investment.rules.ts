@@ -2,6 +2,7 @@
  * The lifecycle's rules as plain functions: the chart's guards call them, and so may anything that has to explain a
  * refusal. Amounts are whole euro cents; times ISO 8601 strings.
  */
+import type { RiskLevel } from '../../src/shared/admin/kyc-checks.ts';
 import { KYC_STANDINGS_ALLOWING_PROGRESS } from '../../src/shared/kyc.ts';
 import type { CasePayment, InvestmentContext, InvestmentInput, Reviewer } from './investment.types.ts';
 
@@ -23,6 +24,13 @@ export const initialCaseContext = ({ amountCents }: InvestmentInput): Investment
 
 /** Four-eyes: an investment ABOVE the threshold needs two different reviewers' approvals (at the threshold, one). */
 export const needsFourEyes = (amountCents: number, fourEyesAboveCents: number): boolean => amountCents > fourEyesAboveCents;
+
+/** Two approvals: above the four-eyes threshold, or a case scored high risk whatever its amount (issue 30). */
+export const needsTwoApprovals = (amountCents: number, fourEyesAboveCents: number, riskLevel: RiskLevel | null): boolean =>
+  needsFourEyes(amountCents, fourEyesAboveCents) || riskLevel === 'high';
+
+/** A high-risk case is approved only once its enhanced-due-diligence checklist is complete. */
+export const dueDiligenceDone = (riskLevel: RiskLevel | null, enhancedDueDiligence: boolean): boolean => riskLevel !== 'high' || enhancedDueDiligence;
 
 /**
  * A reviewer whose approval counts towards four-eyes held the compliance role, without a break, since before the

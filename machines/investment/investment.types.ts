@@ -1,10 +1,11 @@
 /**
  * The investment's lifecycle (issue 27): one investor's case as the business knows it, from registration to tokens
  * issued or money returned. Every event is a business fact with the actor who caused it: the investor
- * (`INVESTOR.*`), a member of staff (`STAFF.*`, with who they are), or a provider (`PROVIDER.*`: the card provider
- * says a charge or a refund happened). Amounts are whole euro cents; times are ISO 8601 strings, so a snapshot is
+ * (`INVESTOR.*`), a member of staff (`STAFF.*`, with who they are), a provider (`PROVIDER.*`: the card provider
+ * says a charge or a refund happened), or the ongoing screening (`MONITORING.*`: a new list names the investor). Amounts are whole euro cents; times are ISO 8601 strings, so a snapshot is
  * plain JSON the server can store.
  */
+import type { RiskLevel } from '../../src/shared/admin/kyc-checks.ts';
 import type { KycResubmitStep, KycStanding } from '../../src/shared/kyc.ts';
 
 /** Where the KYC review stands, as the investing steps need to know it (src/shared/kyc.ts, with the rule that reads it). */
@@ -57,8 +58,18 @@ export type InvestmentEvent =
   | { type: 'INVESTOR.DISCLOSURE_COMPLETED' }
   | { type: 'INVESTOR.KYC_SUBMITTED'; at: string }
   | { type: 'INVESTOR.KYC_RESUBMITTED'; at: string }
-  | { type: 'STAFF.KYC_APPROVED'; reviewer: Reviewer; fourEyesAboveCents: number }
+  | {
+      type: 'STAFF.KYC_APPROVED';
+      reviewer: Reviewer;
+      fourEyesAboveCents: number;
+      /** The case's risk as last scored (issue 30; null: not scored yet). */
+      riskLevel: RiskLevel | null;
+      /** Whether this round's enhanced-due-diligence checklist is complete. */
+      enhancedDueDiligence: boolean;
+    }
   | { type: 'STAFF.KYC_REJECTED'; reviewer: Reviewer; reason: string }
+  /** Ongoing monitoring (issue 30): a newly loaded sanctions or PEP list names someone like the investor. */
+  | { type: 'MONITORING.NEW_HIT'; at: string; list: string }
   | { type: 'STAFF.KYC_RESUBMISSION_REQUESTED'; reviewer: Reviewer; steps: KycResubmitStep[] }
   | { type: 'INVESTOR.AGREEMENTS_COMPLETED'; wallet: string }
   | { type: 'INVESTOR.CARD_PAYMENT_STARTED'; paymentId: string; dueCents: number }
@@ -75,4 +86,4 @@ export type InvestmentEvent =
 export type InvestmentEventType = InvestmentEvent['type'];
 
 /** Who an event comes from: the first word of its type. */
-export type InvestmentActor = 'investor' | 'staff' | 'provider';
+export type InvestmentActor = 'investor' | 'staff' | 'provider' | 'monitoring';

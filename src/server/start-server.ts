@@ -33,6 +33,8 @@ import { updateInvestmentSettings } from './domain/update-investment-settings.ts
 import { createJobRunner } from './jobs/job-runner.ts';
 import { requestsFirst } from './jobs/requests-first.ts';
 import { sealAgreementJobHandler } from './jobs/seal-agreement-job.ts';
+import { screeningJobHandlers } from './jobs/screening-jobs.ts';
+import { documentChecksJobHandler } from './jobs/kyc-document-checks-job.ts';
 import { mailJobHandler } from './jobs/mail-job.ts';
 import { createLifecycle } from './http/health.routes.ts';
 import { createMetrics } from './metrics/create-metrics.ts';
@@ -254,6 +256,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Durable jobs (the code mails, the sealing of signed agreements): claimed with a lease, so several instances share the table; woken by the app
     // after each commit that wrote one, and polling for retries and for jobs a crash left behind. Closed after the
     // listener (cleanups run in reverse), so requests answered while closing still wake it, and before the database.
+    // The identity documents' MRZ (OCR in tesseract.js's worker thread, started at the first document): stopped after
+    // the job runner (cleanups run in reverse), so no job is left reading.
+    const documentChecks = documentChecksJobHandler({ db: database.db, storage, clock, requestsFirst: requestsFirst() });
+    cleanups.push(() => documentChecks.close());
     const jobs = createJobRunner({
       db: database.db,
       handlers: {
@@ -267,6 +273,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           concurrency: sealing.sealer.workers,
           requestsFirst: requestsFirst(),
         }),
+        ...screeningJobHandlers({ db: database.db, clock, log, requestsFirst: requestsFirst(), wake: () => jobs.wake() }),
+        'kyc-document-checks': documentChecks,
       },
       clock,
       log,

@@ -6,7 +6,7 @@
  * lazy; with one file, every package a lazy module imports would be hoisted to the top and load at start.
  *
  * Everything is written flat in dist-server/, so `new URL('./x', import.meta.url)` means the same folder from any
- * chunk: ./migrations (copied here), ./seal-worker-entry.mjs (the sealing worker, bundled under the name the source's
+ * chunk: ./migrations and the demo screening list (copied here), ./seal-worker-entry.mjs (the sealing worker, bundled under the name the source's
  * agreement-sealer.ts asks for; from source that file registers tsx instead). Then the PGlite template
  * (build-template.ts). Run by `npm run build`; alone: `node --import tsx src/tools/build-server.ts`.
  */
@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { TEMPLATE_FILE, TEMPLATE_MANIFEST, TEMPLATE_SEEDED_FILE } from '../server/db/pglite-template.ts';
 import { buildPgliteTemplate } from './build-template.ts';
+import { DEMO_SCREENING_FILE } from '../server/seed/seed-screening-list.ts';
 
 export const SERVER_OUT_DIR = 'dist-server';
 
@@ -47,6 +48,7 @@ export async function buildServer(root: string, options: { outDir?: string; temp
     logLevel: 'warning',
   });
   await cp(join(root, 'src/server/db/migrations'), join(out, 'migrations'), { recursive: true });
+  await cp(join(root, 'src/server/seed', DEMO_SCREENING_FILE), join(out, DEMO_SCREENING_FILE));
   const files = (await readdir(out)).filter((f) => f.endsWith('.mjs')).length;
   console.log(`build-server: ${files} files in ${out} (${Math.round(performance.now() - started)} ms)`);
   if (options.template === false) return;

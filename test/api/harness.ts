@@ -20,6 +20,8 @@ import type { Database } from '../../src/server/db/types.ts';
 import { createJobRunner, type JobRunner } from '../../src/server/jobs/job-runner.ts';
 import { sealAgreementJobHandler } from '../../src/server/jobs/seal-agreement-job.ts';
 import { mailJobHandler } from '../../src/server/jobs/mail-job.ts';
+import { screeningJobHandlers } from '../../src/server/jobs/screening-jobs.ts';
+import { documentChecksJobHandler } from '../../src/server/jobs/kyc-document-checks-job.ts';
 import { createMemoryLog, type MemoryLog } from '../../src/server/log.ts';
 import { createLocalCardProvider, type LocalCardProvider } from '../../src/server/providers/card/local-card-provider.ts';
 import type { Providers } from '../../src/server/providers/providers.ts';
@@ -147,6 +149,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       let card: LocalCardProvider | undefined;
       let app: Hono<AppEnv> | undefined;
       let jobs: JobRunner | undefined;
+      let documentChecks: ReturnType<typeof documentChecksJobHandler> | undefined;
       let storage: (FileStore & { readonly dir: string }) | undefined;
       let removeTempDir: (() => Promise<void>) | undefined;
       let sealing: StartedSealing | undefined;
@@ -251,7 +254,12 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
         await seedDatabase(database.db, new Date());
         jobs = createJobRunner({
           db: database.db,
-          handlers: { mail: mailJobHandler(mailer), 'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: appSealer, storage, clock, log }) },
+          handlers: {
+            mail: mailJobHandler(mailer),
+            'seal-agreement': sealAgreementJobHandler({ db: database.db, sealer: appSealer, storage, clock, log }),
+            ...screeningJobHandlers({ db: database.db, clock, log }),
+            'kyc-document-checks': (documentChecks = documentChecksJobHandler({ db: database.db, storage, clock })),
+          },
           clock,
           log,
         });
@@ -259,6 +267,7 @@ export function forEachDatabase(title: string, body: (t: ApiTest) => void): void
       });
       afterAll(async () => {
         await jobs?.close();
+        await documentChecks?.close();
         await sealingStarted?.then((started) => started.close(), () => undefined);
         await database?.close();
         await removeTempDir?.();

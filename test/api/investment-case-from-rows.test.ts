@@ -39,7 +39,7 @@ forEachDatabase('the lifecycle read from the rows', (t) => {
     expect(first.states).toEqual(['case.review.firstApprovalGiven', 'case.investing.agreements']);
     expect(first.context.firstApprover).toBe(carla.id);
     // The chart, as derived, refuses Carla again and takes Dmitri: as the API does.
-    const approval = (staffId: string) => ({ type: 'STAFF.KYC_APPROVED' as const, reviewer: { staffId, complianceSince: '2000-01-01T00:00:00.000Z' }, fourEyesAboveCents: 100_000_00 });
+    const approval = (staffId: string) => ({ type: 'STAFF.KYC_APPROVED' as const, reviewer: { staffId, complianceSince: '2000-01-01T00:00:00.000Z' }, fourEyesAboveCents: 100_000_00, riskLevel: null, enhancedDueDiligence: false });
     expect(first.snapshot.can(approval(carla.id))).toBe(false);
     expect(first.snapshot.can(approval(dmitri.id))).toBe(true);
     expect((await decide(t, carla.token, user.userId, { decision: 'APPROVED' })).status).toBe(409);

@@ -4,6 +4,7 @@
  * max_attempts (kept, payload cleared, never logged); a job whose runner died is run again after its lease; a woken
  * runner runs at once; close() waits for what is in flight. And a registration's mail really travels as a job.
  */
+import { SCREENING_KINDS_UNUSED } from './support/screening-kinds-unused.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CodeChallenge } from '../../src/shared/auth.ts';
@@ -21,7 +22,7 @@ import { freshPostgresDatabase } from './support/test-databases.ts';
 /** These tests are about the runner, with mail as the kind: any other kind's job would be a test's mistake. */
 const mailOnly = (mail: Mailer): JobHandlers => ({
   mail: mailJobHandler(mail),
-  'seal-agreement': { parse: (payload) => payload, run: async () => { throw new PermanentJobError('not a mail job'); } },
+  'seal-agreement': { parse: (payload) => payload, run: async () => { throw new PermanentJobError('not a mail job'); } }, ...SCREENING_KINDS_UNUSED,
 });
 
 const { jobs } = schema;
@@ -206,7 +207,7 @@ forEachDatabase('durable jobs', (t) => {
       db: t.database.db,
       handlers: {
         mail: mailJobHandler({ description: 'records', send: async (m) => void sent.push(m.to) }),
-        'seal-agreement': { parse: (payload) => payload, run: () => new Promise<void>((resolve) => (releaseSeal = resolve)) },
+        'seal-agreement': { parse: (payload) => payload, run: () => new Promise<void>((resolve) => (releaseSeal = resolve)) }, ...SCREENING_KINDS_UNUSED,
       },
       clock: t.clock,
       log: t.log,

@@ -1,7 +1,8 @@
 /**
  * The lifecycle chart replayed through the real API (issue 27), on PGlite and PostgreSQL: investors' calls with their
  * tokens, staff calls with real staff sessions (compliance, finance, the issuer admin's settings), the card provider
- * through the local test provider and through Stripe's SDK against the fake Stripe API with signed webhooks. Fifteen
+ * through the local test provider and through Stripe's SDK against the fake Stripe API with signed webhooks, a
+ * screening list loaded as the operator's command does (ongoing monitoring). Seventeen
  * journeys, chosen so that together they take every transition of the chart. After every call, the invariants: the
  * stored case equals the chart's reading of the rows and holds no anomaly (so every decided fact led where the chart
  * said), at most one settled payment per investment; at the end the audit chain is whole.
@@ -16,6 +17,8 @@ import type { DisclosureSection } from '../../src/shared/disclosure.ts';
 import { investmentMachine } from '../../machines/investment/investment.machine.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { verifyAuditChain } from '../../src/server/domain/audit/verify-audit-chain.ts';
+import { loadScreeningList } from '../../src/server/domain/screening/load-screening-list.ts';
+import { EDD_ITEMS } from '../../src/shared/admin/kyc-checks.ts';
 import { transitionIds } from '../../src/tools/diagram-model.ts';
 import { bearer, forEachDatabase, type ApiTest } from './harness.ts';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.ts';
@@ -76,9 +79,9 @@ forEachDatabase('the lifecycle through the API', (t) => {
 
   const json = async <T,>(res: Response) => (await res.json()) as T;
 
-  async function register(investmentAmount: number): Promise<Investor> {
+  async function register(investmentAmount: number, overrides: Record<string, unknown> = {}): Promise<Investor> {
     calls++;
-    const { token, user, payload } = await t.register({ investmentAmount });
+    const { token, user, payload } = await t.register({ investmentAmount, ...overrides });
     investors.push(user.userId);
     const [investment] = await t.database.db.select().from(schema.investments).where(eq(schema.investments.userId, user.userId));
     const investor = { token, userId: user.userId, email: payload.email, amount: investment!.amount, investmentId: investment!.id };
@@ -87,8 +90,8 @@ forEachDatabase('the lifecycle through the API', (t) => {
   }
 
   /** Registered, the disclosure read for its minimum time and completed, the KYC submitted. */
-  async function submitted(investmentAmount = 20_000): Promise<Investor> {
-    const investor = await register(investmentAmount);
+  async function submitted(investmentAmount = 20_000, overrides: Record<string, unknown> = {}): Promise<Investor> {
+    const investor = await register(investmentAmount, overrides);
     const sections = await json<DisclosureSection[]>(await t.get('/api/disclosure/sections', investor.token));
     for (const s of sections) {
       await call(investor, () => t.post('/api/disclosure/save-progress', { sectionProgress: { [s.id]: { opened: true, timeSpent: 0 } } }, investor.token));
@@ -100,6 +103,8 @@ forEachDatabase('the lifecycle through the API', (t) => {
     calls += 8;
     await completeSteps(t, investor.token);
     await call(investor, () => t.post('/api/kyc/complete', {}, investor.token), ['case.review.underReview', 'case.investing.agreements']);
+    // The reviewer aids (screening, risk) of the round.
+    await t.runDueJobs();
     return investor;
   }
 
@@ -334,6 +339,44 @@ forEachDatabase('the lifecycle through the API', (t) => {
     await call(ola, () => slow, [REJECTED, 'case.investing.refunded']);
     expect((await storedCase(t, ola.userId)).context.heldTwice).toEqual([wire.paymentId]);
     await refunded(t, ola, wire.paymentId, false, [REJECTED, 'case.investing.refunded']);
+  });
+
+  it('high risk (a sanctions hit) under the threshold: the enhanced due diligence first, then two reviewers', async () => {
+    const vic = await submitted(20_000, { fullName: 'Viktor Testovich Sanctionov', dateOfBirth: '1970-03-02' });
+    await decide(carla, vic, { decision: 'APPROVED' }, [REVIEW, 'case.investing.agreements'], 409);
+    for (const item of EDD_ITEMS) {
+      await call(vic, () =>
+        t.request(`/api/admin/kyc/cases/${vic.userId}/edd/${item}`, { method: 'PUT', headers: { ...bearer(carla.token), 'content-type': 'application/json' }, body: JSON.stringify({ done: true, expectedRound: 1 }) }),
+      );
+    }
+    await decide(carla, vic, { decision: 'APPROVED' }, ['case.review.firstApprovalGiven', 'case.investing.agreements']);
+    await decide(dmitri, vic, { decision: 'APPROVED' }, [APPROVED, 'case.investing.agreements']);
+  });
+
+  /** A newer list naming these investors, loaded as the operator's command does, and its rescreen run. */
+  async function listNames(investorsNamed: { investor: Investor; name: string; dateOfBirth: string }[]) {
+    const header = 'id,schema,name,aliases,birth_date,countries,addresses,identifiers,sanctions,phones,emails,dataset,first_seen,last_seen,last_change';
+    const rows = investorsNamed.map(({ name, dateOfBirth }, i) => `replay-${i},Person,${name},,${dateOfBirth},,,,Replay sanctions,,,replay_sanctions,,,`);
+    await loadScreeningList(t.database.db, { text: `${header}\n${rows.join('\n')}\n`, source: 'Lifecycle replay list', now: t.clock.now() });
+    calls++;
+    await t.runDueJobs();
+    await t.runDueJobs();
+  }
+
+  it('monitoring: a new list names an approved investor and a half-approved one; both go back to review', async () => {
+    const quinn = { name: 'Quillon Replayvich Monitorov', dateOfBirth: '1977-07-07' };
+    const rhea = { name: 'Rhealia Fourova Watchlistova', dateOfBirth: '1981-01-08' };
+    const approved = await submitted(20_000, { fullName: quinn.name, dateOfBirth: quinn.dateOfBirth });
+    await decide(carla, approved, { decision: 'APPROVED' }, [APPROVED, 'case.investing.agreements']);
+    const half = await submitted(150_000, { fullName: rhea.name, dateOfBirth: rhea.dateOfBirth });
+    await decide(carla, half, { decision: 'APPROVED' }, ['case.review.firstApprovalGiven', 'case.investing.agreements']);
+    await listNames([
+      { investor: approved, ...quinn },
+      { investor: half, ...rhea },
+    ]);
+    await holds(approved.userId, [REVIEW, 'case.investing.agreements']);
+    await holds(half.userId, [REVIEW, 'case.investing.agreements']);
+    expect((await storedCase(t, half.userId)).context).toMatchObject({ kycRound: 2, firstApprover: null });
   });
 
   it('every transition of the lifecycle was taken through the API; the audit chain is whole', async () => {

@@ -6,6 +6,7 @@
  * file), two runners and twenty parallel runs (one document per signature, the losers' files removed), an investor
  * deleted before sealing (given up at once), a payload that is not one.
  */
+import { SCREENING_KINDS_UNUSED } from './support/screening-kinds-unused.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -243,7 +244,7 @@ forEachDatabase('sealing signed agreements', (t) => {
     // A second job for each signature (as if enqueued twice): the two runners race on the same signatures.
     for (const signatureId of Object.values(signed.signatureIds)) await enqueueJob(db, { kind: 'seal-agreement', payload: { signatureId } }, t.clock.now());
     const handler = sealAgreementJobHandler({ db, sealer: t.sealer, storage: t.storage, clock: t.clock, log: t.log });
-    const runner = (id: string) => createJobRunner({ db, handlers: { mail: { parse: (p) => p, run: async () => undefined }, 'seal-agreement': handler }, clock: t.clock, log: t.log, workerId: id, batch: 3 });
+    const runner = (id: string) => createJobRunner({ db, handlers: { mail: { parse: (p) => p, run: async () => undefined }, 'seal-agreement': handler, ...SCREENING_KINDS_UNUSED }, clock: t.clock, log: t.log, workerId: id, batch: 3 });
     const [a, b] = [runner('runner-a'), runner('runner-b')];
     const [ranA, ranB] = await Promise.all([a.runDueJobs(), b.runDueJobs()]);
     await Promise.all([a.close(), b.close()]);
@@ -270,7 +271,7 @@ forEachDatabase('sealing signed agreements', (t) => {
     };
     await signAgreements(db, user.userId, { now: t.clock.now(), keys: ['ppm', 'investment', 'terms', 'risk'] });
     const handler = sealAgreementJobHandler({ db, sealer: counting, storage: t.storage, clock: t.clock, log: t.log, concurrency: 1 });
-    const runner = createJobRunner({ db, handlers: { mail: { parse: (p) => p, run: async () => undefined }, 'seal-agreement': handler }, clock: t.clock, log: t.log, batch: 5 });
+    const runner = createJobRunner({ db, handlers: { mail: { parse: (p) => p, run: async () => undefined }, 'seal-agreement': handler, ...SCREENING_KINDS_UNUSED }, clock: t.clock, log: t.log, batch: 5 });
     expect(await runner.runDueJobs()).toBe(4);
     await runner.close();
     expect(most).toBe(1);

@@ -22,6 +22,8 @@ const OTHER = `0x${'cd'.repeat(20)}`;
 const carla: Reviewer = { staffId: 'carla', complianceSince: '2026-01-01T00:00:00.000Z' };
 const dmitri: Reviewer = { staffId: 'dmitri', complianceSince: '2026-02-01T00:00:00.000Z' };
 const newcomer: Reviewer = { staffId: 'nina', complianceSince: '2026-11-21T00:00:00.000Z' };
+const MONITORED = '2026-11-25T09:00:00.000Z';
+const LOW_RISK = { riskLevel: 'low', enhancedDueDiligence: false } as const;
 
 /** The facts that can happen next, with the amounts and ids the case stands at. */
 function events(s: Snapshot): InvestmentEvent[] {
@@ -31,14 +33,20 @@ function events(s: Snapshot): InvestmentEvent[] {
     { type: 'INVESTOR.KYC_SUBMITTED', at: SUBMITTED },
     { type: 'INVESTOR.KYC_RESUBMITTED', at: RESUBMITTED },
     // Four-eyes applies (threshold below the amount): Carla, Dmitri, and Nina who became compliance after submission.
-    { type: 'STAFF.KYC_APPROVED', reviewer: carla, fourEyesAboveCents: 100_000_00 },
-    { type: 'STAFF.KYC_APPROVED', reviewer: dmitri, fourEyesAboveCents: 100_000_00 },
-    { type: 'STAFF.KYC_APPROVED', reviewer: newcomer, fourEyesAboveCents: 100_000_00 },
+    { type: 'STAFF.KYC_APPROVED', reviewer: carla, fourEyesAboveCents: 100_000_00, ...LOW_RISK },
+    { type: 'STAFF.KYC_APPROVED', reviewer: dmitri, fourEyesAboveCents: 100_000_00, ...LOW_RISK },
+    { type: 'STAFF.KYC_APPROVED', reviewer: newcomer, fourEyesAboveCents: 100_000_00, ...LOW_RISK },
     // A threshold above the amount: one approval decides.
-    { type: 'STAFF.KYC_APPROVED', reviewer: carla, fourEyesAboveCents: 200_000_00 },
+    { type: 'STAFF.KYC_APPROVED', reviewer: carla, fourEyesAboveCents: 200_000_00, ...LOW_RISK },
     // The threshold raised after Carla's first approval: another reviewer's approval decides alone (even Nina's).
-    { type: 'STAFF.KYC_APPROVED', reviewer: newcomer, fourEyesAboveCents: 200_000_00 },
+    { type: 'STAFF.KYC_APPROVED', reviewer: newcomer, fourEyesAboveCents: 200_000_00, ...LOW_RISK },
+    // Scored high risk (issue 30), the amount under the threshold: two approvals, each only with the enhanced due
+    // diligence done (Carla's without it is refused).
+    { type: 'STAFF.KYC_APPROVED', reviewer: carla, fourEyesAboveCents: 200_000_00, riskLevel: 'high', enhancedDueDiligence: false },
+    { type: 'STAFF.KYC_APPROVED', reviewer: dmitri, fourEyesAboveCents: 200_000_00, riskLevel: 'high', enhancedDueDiligence: true },
     { type: 'STAFF.KYC_REJECTED', reviewer: carla, reason: 'Sanctions list match' },
+    // Ongoing monitoring: a new list names the investor after an approval.
+    { type: 'MONITORING.NEW_HIT', at: MONITORED, list: 'EU consolidated financial sanctions' },
     { type: 'STAFF.KYC_RESUBMISSION_REQUESTED', reviewer: dmitri, steps: ['identity'] },
     { type: 'INVESTOR.AGREEMENTS_COMPLETED', wallet: SIGNED },
     { type: 'INVESTOR.CARD_PAYMENT_STARTED', paymentId: 'pay-card', dueCents: 156_000_00 },
@@ -86,17 +94,25 @@ describe('investment lifecycle statechart paths', () => {
   it('keeps the invariants on every step of every path', () => {
     for (const path of result.paths) {
       let previous: Snapshot | null = null;
-      for (const { state } of path.steps) {
-        const s = state as Snapshot;
+      for (const step of path.steps) {
+        const s = step.state as Snapshot;
+        const event = step.event as InvestmentEvent;
         const { context } = s;
+        // A high-risk case is never approved, not even half, before its enhanced due diligence is done.
+        if (previous && event.type === 'STAFF.KYC_APPROVED' && event.riskLevel === 'high' && !event.enhancedDueDiligence) {
+          expect(s.value).toEqual(previous.value);
+        }
         // At most one settled payment: the settling one is never among those held as paid twice.
         if (settled(s)) {
           expect(context.payment).not.toBeNull();
           expect(context.heldTwice).not.toContain(context.payment!.id);
           expect(context.payment!.receivedCents).toBe(context.payment!.dueCents);
         }
-        if (s.matches({ case: { investing: { settled: 'tokensIssued' } } })) {
+        // Tokens go out only to an approved investor (monitoring may reopen the review afterwards).
+        if (s.matches({ case: { investing: { settled: 'tokensIssued' } } }) && !previous?.matches({ case: { investing: { settled: 'tokensIssued' } } })) {
           expect(context.kyc).toBe('approved');
+        }
+        if (s.matches({ case: { investing: { settled: 'tokensIssued' } } })) {
           expect(context.issuance?.wallet).toBe(context.signedWallet);
         }
         if (s.matches({ case: { investing: 'refundPending' } })) {

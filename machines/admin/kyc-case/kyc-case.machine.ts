@@ -5,13 +5,15 @@
  * selfie (each its bytes as an object URL, released when another is opened, it is closed or the case is left; an image
  * zoomed and turned as the reviewer asks, issue 29). Effects: loadCase, decide, loadDocument (provided by
  * src/client/admin/kyc/kyc-review-effects.ts); releaseDocument has the app revoke the object URL (revokeDocumentUrl).
- * While the case is shown it runs the case work chart (who holds the case, internal notes) as its child `work`.
+ * While the case is shown it runs the case work chart (who holds the case, internal notes) as its child `work`, and
+ * the reviewer aids (screening hits, risk score: issue 30) as its child `checks`.
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { EMPTY_FORM, PLAIN_VIEW, type DecideInput, type DocumentPane, type KycCase, type KycCaseContext, type KycCaseEvent, type KycCaseInput, type KycDecisionResponse, type LoadDocumentInput, type OpenDocument } from './kyc-case.types.ts';
 import { decisionNotice, decisionPayload, formProblem, hasApprovedThisRound, isNotFound, rotated, zoomed } from './kyc-case.rules.ts';
 import { errorText } from '../../../src/shared/error-text.ts';
 import { kycCaseWorkMachine } from '../kyc-case-work/kyc-case-work.machine.ts';
+import { kycCaseChecksMachine } from '../kyc-case-checks/kyc-case-checks.machine.ts';
 import type { MachineMeta } from '../../../src/shared/statechart-diagram.ts';
 
 export const kycCaseMachine = setup({
@@ -28,6 +30,8 @@ export const kycCaseMachine = setup({
     }),
     /** Who holds the case and the internal notes (issue 29): a chart of its own, its effects provided with this one's. */
     caseWork: kycCaseWorkMachine,
+    /** The reviewer aids (issue 30): screening hits and risk score, a chart of its own, its effects provided with this one's. */
+    caseChecks: kycCaseChecksMachine,
   },
   guards: {
     // The first approver of a four-eyes round cannot approve again (the server refuses it too).
@@ -122,6 +126,7 @@ export const kycCaseMachine = setup({
         decide: 'Sends the compliance decision on the case to the server.',
         loadDocument: "Fetches one of the case's documents to show inline (the main one, or the one beside it).",
         caseWork: "The team's work on the case beside the decision: who holds it, and the internal notes.",
+        caseChecks: "The reviewer aids beside the decision: the screening hits and the risk score, and the reviewer's word on a hit.",
       },
     },
   } satisfies MachineMeta,
@@ -163,21 +168,29 @@ export const kycCaseMachine = setup({
     failed: { description: 'The case could not be loaded: the failure is shown with Try again.', on: { 'case.retry': 'loading' } },
     notFound: { description: 'There is no KYC case for this investor.' },
     ready: {
-      description: 'The case is on screen: the decision and the document side by side, and the team’s work on it.',
+      description: 'The case is on screen: the decision and the document side by side, the team’s work on it and the reviewer aids.',
       type: 'parallel',
-      invoke: {
-        id: 'work',
-        src: 'caseWork',
-        input: ({ context }) => ({
-          userId: context.userId,
-          staffId: context.staffId,
-          canWork: context.canDecide,
-          assignee: context.kase?.assignee ?? null,
-          notes: context.kase?.notes ?? [],
-          reviewers: context.kase?.reviewers ?? [],
-          requestSeed: context.requestSeed,
-        }),
-      },
+      invoke: [
+        {
+          id: 'work',
+          src: 'caseWork',
+          input: ({ context }) => ({
+            userId: context.userId,
+            staffId: context.staffId,
+            canWork: context.canDecide,
+            assignee: context.kase?.assignee ?? null,
+            notes: context.kase?.notes ?? [],
+            reviewers: context.kase?.reviewers ?? [],
+            requestSeed: context.requestSeed,
+          }),
+        },
+        {
+          id: 'checks',
+          src: 'caseChecks',
+          // `ready` is entered with the case kept (keepCase), so it has its checks.
+          input: ({ context }) => ({ userId: context.userId, canDecide: context.canDecide, checks: context.kase!.checks }),
+        },
+      ],
       exit: [
         { type: 'revokeDocumentUrl', params: ({ context }) => ({ url: context.document?.url ?? null }) },
         'releaseDocument',

@@ -105,7 +105,11 @@ export function kycRoutes(deps: AppDeps) {
       await saveKycStep(db, await readJson(c, SaveKycStepSchema, { messages: 'schema' }), ctx);
       return c.json(await getKycStatus(run, ctx.userId));
     })
-    .post('/complete', async (c) => c.json(await completeKyc(db, requestContext(c, deps))))
+    .post('/complete', async (c) => {
+      const answer = await completeKyc(db, requestContext(c, deps));
+      deps.jobs.wake();
+      return c.json(answer);
+    })
     .get('/download/:fileName', async (c) => {
       const fileName = c.req.param('fileName');
       // Before anything else: only a name the server could have generated goes on (no path, no encoding tricks).

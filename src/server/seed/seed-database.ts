@@ -1,6 +1,6 @@
 /**
- * First-start content: the default investment settings, the NDA, the demo disclosure sections and the seven demo
- * agreements. Idempotent: existing rows are kept, so a restart (or a second server on the same PostgreSQL) changes
+ * First-start content: the default investment settings, the NDA, the demo disclosure sections, the seven demo
+ * agreements and the demo screening list (made-up names). Idempotent: existing rows are kept, so a restart (or a second server on the same PostgreSQL) changes
  * nothing. Demo sections are put in only while the table has never held any (an issuer's own set, loaded or retired,
  * is never mixed in); a demo agreement only for a key that has no current version (an issuer's agreement, loaded
  * through CONTENT_DIR before this runs, is never replaced by the demo).
@@ -14,6 +14,7 @@ import { agreementVersions, assets, disclosureSections, settings } from '../db/s
 import { replaceDisclosureSections } from '../domain/disclosure/replace-disclosure-sections.ts';
 import { replaceAgreementVersions } from '../domain/legal/replace-agreement-versions.ts';
 import { recordAuditEvent } from '../domain/record-audit-event.ts';
+import { seedDemoScreeningList } from './seed-screening-list.ts';
 
 export const DEFAULT_SETTINGS: InvestmentSettings = { tokenPrice: 0.85, minInvestment: 10_000, maxInvestment: 1_000_000 };
 export const NDA_ASSET_KEY = 'nda';
@@ -46,6 +47,7 @@ export async function seedDatabase(db: Db, now: Date): Promise<{ seeded: string[
   });
   if (await seedDemoDisclosure(db, now)) seeded.push('disclosure_sections');
   seeded.push(...(await seedDemoAgreements(db, now)).map((key) => `agreement_versions.${key}`));
+  if (await seedDemoScreeningList(db, now)) seeded.push('screening_lists.demo');
   return { seeded };
 }
 

@@ -33,6 +33,12 @@ const LABELS: Record<string, string> = {
   'admin.kyc.rejected': 'KYC rejected by compliance',
   'admin.kyc.assigned': 'KYC case taken, reassigned or let go by compliance',
   'admin.kyc.note': 'Internal note added to the KYC case by compliance',
+  'kyc.check.screening': 'Screened against sanctions and PEP lists',
+  'kyc.check.risk': 'Risk scored',
+  'admin.kyc.screening-hit': 'Screening hit marked by compliance',
+  'admin.kyc.edd': 'Enhanced due diligence item ticked or unticked by compliance',
+  'screening.list_loaded': 'Screening list loaded',
+  'kyc.reopened': 'KYC case reopened: a new list names the investor',
   'legal.draft.saved': 'Agreement draft saved',
   'legal.wallet.saved': 'Wallet address saved',
   'legal.agreement.signed': 'Agreement signed',
@@ -100,6 +106,8 @@ const STAFF_DEEDS: Record<string, (name: string) => string> = {
   'admin.kyc.document-viewed': (name) => `KYC document viewed by ${name}`,
   'admin.kyc.assigned': (name) => `KYC case taken, reassigned or let go by ${name}`,
   'admin.kyc.note': (name) => `Internal note added by ${name}`,
+  'admin.kyc.screening-hit': (name) => `Screening hit marked by ${name}`,
+  'admin.kyc.edd': (name) => `Enhanced due diligence item ticked or unticked by ${name}`,
 };
 
 /** One recorded event as a history line names it: who did what ('staffName': null when no staff member acted). */

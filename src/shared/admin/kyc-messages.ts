@@ -26,6 +26,10 @@ export const kycReviewMessages = {
   unknownAssigneeFilter: 'Filter by "me", "none" or a reviewer.',
   unknownSort: 'Sort the queue by age, amount or country.',
   unknownCountry: 'Filter by one of the countries of residence listed.',
+  // Reviewer aids (issue 30).
+  hitNotFound: 'This screening hit does not exist for this investor.',
+  eddItemUnknown: 'This is not an item of the enhanced due diligence checklist.',
+  eddIncomplete: 'This case is scored high risk: complete the enhanced due diligence checklist before approving it.',
 } as const;
 
 /** The emails an investor gets when a reviewer decides (plain text; the reviewer's own words quoted as written). */

@@ -3,6 +3,7 @@
  * a decision. Server and admin client validate with the same schemas.
  */
 import * as v from 'valibot';
+import { KycChecksSchema } from './kyc-checks.ts';
 import { KYC_DOCUMENT_TYPES, KYC_FILE_TYPES, KYC_RESUBMIT_STEPS, KYC_STATUSES, KycAmlSummarySchema } from '../kyc.ts';
 import { kycReviewMessages } from './kyc-messages.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-status.ts';
@@ -238,6 +239,8 @@ export const KycCaseSchema = v.object({
   /** The active compliance reviewers, by name: who the case can be given to. */
   reviewers: v.array(ReviewerSchema),
   payment: v.nullable(KycCasePaymentSchema),
+  /** The reviewer aids (issue 30): screening hits and the risk score, computed on our machine. */
+  checks: KycChecksSchema,
 });
 export type KycCase = v.InferOutput<typeof KycCaseSchema>;
 

@@ -76,7 +76,14 @@ export function placeOnLifecycle(events: readonly Event[]): LifecyclePlacement[]
       case 'kyc.resubmitted':
         kyc = review = S.underReview;
         return to('INVESTOR.KYC_RESUBMITTED', S.underReview);
+      case 'kyc.reopened':
+        kyc = review = S.underReview;
+        return to('MONITORING.NEW_HIT', S.underReview);
       case 'admin.kyc.document-viewed':
+      case 'kyc.check.screening':
+      case 'kyc.check.risk':
+      case 'admin.kyc.screening-hit':
+      case 'admin.kyc.edd':
         return at(review);
       case 'admin.kyc.first-approval':
         review = S.firstApproval;

@@ -13,7 +13,8 @@
  *      investor page (explorer-size.ts), and the development inspector in no production file (dev-inspector-check.ts);
  * prints the sections and writes docs/benchmarks.md. One part alone, its section of docs/benchmarks.md replaced and the
  * rest kept: `npm run bench -- --load-only` (a), `--lighthouse-only` (c), `--sealing-only` (f), `--payment-only` (g),
- * `--diagrams-only` (h), `--explorer-only` (i), `--audit-only` (the audit chain's append under 20 writers).
+ * `--diagrams-only` (h), `--explorer-only` (i), `--audit-only` (the audit chain's append under 20 writers),
+ * `--checks-only` (the reviewer aids: screening and MRZ reading against their goals, reviewer-aids.ts).
  * BENCH_DURATION (s per load run), BENCH_ROUNDS and BENCH_LIGHTHOUSE_RUNS shorten or lengthen a run.
  * Exits 1 and lists "Failed checks" when a goal of issue 14 is not met (server-bench.ts, lighthouse.ts, the login
  * JavaScript budget), pdf.js loads on the login route, a viewer chunk loads before a viewer is shown, a load run saw
@@ -38,6 +39,7 @@ import { POSTGRES_SERVER } from './bench-postgres.ts';
 import { checkNoDevInspector, devInspectorFailures, devInspectorSection } from './dev-inspector-check.ts';
 import { explorerSizeFailures, explorerSizeSection, measureExplorerSize } from './explorer-size.ts';
 import { auditAppendFailures, auditAppendSection, measureAuditAppend } from './audit-append.ts';
+import { measureReviewerAids, reviewerAidsFailures, reviewerAidsSection } from './reviewer-aids.ts';
 import { spawnPortal } from './spawn-server.ts';
 import { firstPageSection, lazyChunkRows, lazyChunkSection, viewerFailures } from './viewer-report.ts';
 
@@ -223,6 +225,7 @@ function chosenRun(): Promise<void> {
     return sectionOnly('Lighthouse', '--lighthouse-only', measureLighthouseOnPortal, lighthouseSection, lighthouseFailures);
   }
   if (process.argv.includes('--audit-only')) return sectionOnly('Audit append', '--audit-only', measureAuditAppend, auditAppendSection, auditAppendFailures);
+  if (process.argv.includes('--checks-only')) return sectionOnly('Reviewer aids', '--checks-only', measureReviewerAids, reviewerAidsSection, reviewerAidsFailures);
   if (process.argv.includes('--diagrams-only')) {
     return sectionOnly('Statechart diagram layout', '--diagrams-only', () => measureDiagramLayout(root), diagramLayoutSection, () => []);
   }

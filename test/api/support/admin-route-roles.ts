@@ -37,6 +37,9 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[] | 'sign-in'>
   'POST /api/admin/kyc/cases/:userId/decision': ['compliance'],
   'POST /api/admin/kyc/cases/:userId/assignment': ['compliance'],
   'POST /api/admin/kyc/cases/:userId/notes': ['compliance'],
+  'GET /api/admin/kyc/cases/:userId/checks': ['compliance', 'auditor'],
+  'POST /api/admin/kyc/cases/:userId/screening-hits/:hitId': ['compliance'],
+  'PUT /api/admin/kyc/cases/:userId/edd/:item': ['compliance'],
   // Issuer content and settings: the issuer-admin changes them; an auditor reads them too.
   'GET /api/admin/content': ['issuer-admin', 'auditor'],
   'GET /api/admin/content/disclosure/:id/pdf': ['issuer-admin', 'auditor'],

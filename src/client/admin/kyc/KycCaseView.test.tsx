@@ -2,27 +2,48 @@
 /**
  * The case page rendered with a fake AdminApi (the chart, selectors and views are real): the case's data, a document
  * shown inline as an image of an object URL, a decision sent with the round shown and the case read again, the
- * server's refusal shown in its words, and an auditor's read-only view.
+ * server's refusal shown in its words, an auditor's read-only view, and the reviewer aids (risk score, screening hits,
+ * a hit marked with a reason, the checks read again while pending, the identity document's machine-readable zone read
+ * or unreadable, the enhanced due diligence checklist of a high-risk case ticked item by item and its notice beside the
+ * approval).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CASE_USER_ID, firstApprovedCase, kycCase } from '../../../../machines/admin/kyc-case/kyc-case.fixtures.ts';
+import {
+  CASE_USER_ID,
+  checkedCase,
+  eddChecklist,
+  firstApprovedCase,
+  kycCase,
+  mrzChecked,
+  mrzScreenedChecks,
+  mrzUnreadable,
+  pendingChecks,
+  SANCTION_HIT_ID,
+  screenedChecks,
+} from '../../../../machines/admin/kyc-case/kyc-case.fixtures.ts';
+import { CHECKS_POLL_MS } from '../../../../machines/admin/kyc-case-checks/kyc-case-checks.machine.ts';
+import type { EddItem, KycChecks } from '../../../shared/admin/kyc-checks.ts';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
 import type { KycCase } from '../../../shared/admin/kyc-review.ts';
 import { AdminApiError, type AdminApi } from '../admin-api.ts';
 import type { SignedInStaff } from '../admin-page-props.ts';
 import { KycReviewPage } from './KycReviewPage.tsx';
+import { CHECKS_PENDING } from './CaseChecks.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Call = { method: string; path: string; body?: unknown };
 
-function fakeApi(cases: KycCase[], decide: (body: unknown) => Promise<unknown>) {
+/** `checks`: the answers, in turn, of the reviewer aids read again (GET .../checks); `put`: the answer of an EDD item ticked. */
+function fakeApi(cases: KycCase[], decide: (body: unknown) => Promise<unknown>, checks: KycChecks[] = [], put: (body: unknown) => Promise<unknown> = () => Promise.reject(new Error('not used'))) {
   const calls: Call[] = [];
   let loads = 0;
+  let checkReads = 0;
   const api: AdminApi = {
     get: <T,>(path: string) => {
       calls.push({ method: 'GET', path });
+      if (path.endsWith('/checks')) return Promise.resolve(checks[Math.min(checkReads++, checks.length - 1)] as T);
       const answer = cases[Math.min(loads++, cases.length - 1)];
       return Promise.resolve(answer as T);
     },
@@ -30,7 +51,10 @@ function fakeApi(cases: KycCase[], decide: (body: unknown) => Promise<unknown>) 
       calls.push({ method: 'POST', path, body });
       return decide(body) as Promise<T>;
     },
-    put: () => Promise.reject(new Error('not used')),
+    put: <T,>(path: string, body?: unknown) => {
+      calls.push({ method: 'PUT', path, body });
+      return put(body) as Promise<T>;
+    },
     delete: () => Promise.reject(new Error('not used')),
     upload: () => Promise.reject(new Error('not used')),
     blob: (path: string) => {
@@ -229,5 +253,257 @@ describe('KYC case page', () => {
     render(<KycReviewPage api={after.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
     expect((await screen.findByText('Token wallet (signed agreements)')).nextElementSibling?.textContent).toBe(signed);
     expect(screen.getByText('Registration wallet (replaced)').nextElementSibling?.textContent).toBe(registration);
+  });
+});
+
+describe('KYC case page: reviewer aids', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  /** The checks after compliance marked the sanctions hit a false positive: the risk scored again. */
+  const decided = (): KycChecks => {
+    const base = screenedChecks();
+    return {
+      ...base,
+      screening: {
+        ...base.screening!,
+        hits: base.screening!.hits.map((h) =>
+          h.id === SANCTION_HIT_ID ? { ...h, decision: { value: 'FALSE_POSITIVE', reason: 'Born in another year.', staffName: 'Grace', decidedAt: '2026-11-28T10:00:00.000Z' } } : h,
+        ),
+      },
+      risk: { ...base.risk!, level: 'low', points: 10, rules: base.risk!.rules.filter((r) => r.id !== 'open-sanction-hit') },
+    };
+  };
+
+  it('shows the risk score and each hit, and compliance marks a hit with a reason checked before it is sent', async () => {
+    const { api, calls } = fakeApi([checkedCase()], () => Promise.resolve(decided()));
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    const aids = await screen.findByRole('region', { name: 'Reviewer aids' });
+    // The risk: its level as a word, its points, each rule as a sentence with its points.
+    expect(within(aids).getByText('Medium risk')).toBeTruthy();
+    expect(within(aids).getByText('35 points', { exact: false })).toBeTruthy();
+    expect(within(aids).getByRole('list', { name: 'Rules that added points' }).textContent).toContain('A sanctions hit awaits a reviewer’s word: 25 points.');
+    // The screening: names, lists, then each hit with why it matched and the word given on it.
+    expect(within(aids).getByText('EU financial sanctions (2026-11-01), Sample PEP list (2026-10-15)')).toBeTruthy();
+    const [sanction, pep] = within(aids).getAllByRole('listitem').filter((li) => li.classList.contains('kyc-case__hit'));
+    expect(within(sanction!).getByRole('heading', { name: 'Adah Lovelaze' })).toBeTruthy();
+    const facts = (li: HTMLElement) => Object.fromEntries(Array.from(li.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts(sanction!)).toMatchObject({ Kind: 'Sanctions', Programme: 'Sample programme', Score: '91%', 'Date of birth': 'Differs from the investor’s', List: 'EU financial sanctions (current version)' });
+    expect(within(sanction!).getByRole('list', { name: 'Why it matched' }).textContent).toContain('Surname differs by one letter');
+    expect(within(sanction!).getByText('No reviewer has marked this hit yet.')).toBeTruthy();
+    expect(facts(pep!)).toMatchObject({ Kind: 'PEP (politically exposed person)', Score: '78%', List: expect.stringContaining('an older version') });
+    expect(pep!.querySelector('.kyc-case__hit-decision')!.textContent).toMatch(/^False positive — Grace Compliance, .+: “A different person/);
+    expect(within(aids).getByText('Computed on this server; evidence for the reviewer, not a decision.')).toBeTruthy();
+    expect(within(pep!).getByRole('button', { name: 'Change the decision: Ada Lovelace-Byrne' })).toBeTruthy();
+
+    fireEvent.click(within(sanction!).getByRole('button', { name: 'Mark this hit: Adah Lovelaze' }));
+    const form = within(aids).getByRole('form', { name: 'Decision on the hit Adah Lovelaze' });
+    fireEvent.click(within(form).getByLabelText('False positive'));
+    // A blank reason is refused in the page: nothing sent.
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: '   ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the decision on this hit' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Please give a reason.');
+    expect(posts()).toEqual([]);
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: ' Born in another year. ' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save the decision on this hit' })));
+    expect(posts()).toEqual([{ method: 'POST', path: `/api/admin/kyc/cases/${CASE_USER_ID}/screening-hits/${SANCTION_HIT_ID}`, body: { decision: 'FALSE_POSITIVE', reason: 'Born in another year.' } }]);
+    // The answer is shown: the form closed, the hit decided, the risk scored again.
+    await waitFor(() => expect(within(aids).queryByRole('form')).toBeNull());
+    expect(within(aids).getByText('Low risk')).toBeTruthy();
+    expect(sanction!.querySelector('.kyc-case__hit-decision')!.textContent).toMatch(/^False positive — Grace, .+: “Born in another year\.”$/);
+  });
+
+  it("shows the server's refusal in its words and keeps the draft; an auditor sees the hits without the form", async () => {
+    const { api, calls } = fakeApi([checkedCase()], () => Promise.reject(new AdminApiError(404, kycReviewMessages.hitNotFound)));
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark this hit: Adah Lovelaze' }));
+    fireEvent.click(screen.getByLabelText('True match'));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Same person as the passport.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save the decision on this hit' })));
+    expect(await screen.findByText(kycReviewMessages.hitNotFound)).toBeTruthy();
+    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Same person as the passport.');
+    expect((screen.getByLabelText('True match') as HTMLInputElement).checked).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/kyc/cases/${CASE_USER_ID}/screening-hits/${SANCTION_HIT_ID}`]);
+    cleanup();
+
+    const auditor = fakeApi([checkedCase()], () => Promise.reject(new Error('an auditor never sends')));
+    render(<KycReviewPage api={auditor.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'Adah Lovelaze' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ada Lovelace-Byrne' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Mark this hit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Change the decision/ })).toBeNull();
+    expect(screen.queryByRole('form', { name: /Decision on the hit/ })).toBeNull();
+    expect(auditor.calls.every((c) => c.method !== 'POST')).toBe(true);
+    // The word already given on a hit is read by the auditor too.
+    expect(screen.getByText(/A different person/)).toBeTruthy();
+  });
+
+  it('says the checks are running while pending, reads them again after the pause, and says when there are no hits', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const none: KycChecks = { ...screenedChecks(), screening: { ...screenedChecks().screening!, hits: [] } };
+    const { api, calls } = fakeApi([checkedCase(pendingChecks())], () => Promise.reject(new Error('unused')), [pendingChecks(), none]);
+    render(<KycReviewPage api={api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    const aids = screen.getByRole('region', { name: 'Reviewer aids' });
+    const status = within(aids).getByRole('status');
+    expect(status.textContent).toBe(CHECKS_PENDING);
+    const reads = () => calls.filter((c) => c.path.endsWith('/checks')).length;
+    // Nothing read before the pause; one read per pause while still pending.
+    await act(async () => vi.advanceTimersByTimeAsync(CHECKS_POLL_MS - 1));
+    expect(reads()).toBe(0);
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(reads()).toBe(1);
+    expect(status.textContent).toBe(CHECKS_PENDING);
+    await act(async () => vi.advanceTimersByTimeAsync(CHECKS_POLL_MS));
+    expect(reads()).toBe(2);
+    expect(status.textContent).toBe('');
+    expect(within(aids).getByText('No screening hits on the current lists.')).toBeTruthy();
+    // Nothing pending any more: no more reads.
+    await act(async () => vi.advanceTimersByTimeAsync(CHECKS_POLL_MS * 3));
+    expect(reads()).toBe(2);
+  });
+});
+
+describe('KYC case page: machine-readable zone', () => {
+  afterEach(() => cleanup());
+  const MRZ_GROUP = 'Identity document (machine-readable zone)';
+  const show = async (checks: KycChecks) => {
+    const { api } = fakeApi([checkedCase(checks)], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    return screen.findByRole('region', { name: 'Reviewer aids' });
+  };
+
+  it('shows the zone read: after the risk score, its image and lines, each item compared with the registration, the wrong check digit named', async () => {
+    const aids = await show(mrzScreenedChecks());
+    expect(Array.from(aids.querySelectorAll('h3')).map((h) => h.textContent)).toEqual(['Risk score', MRZ_GROUP, 'Screening']);
+    const mrz = within(aids).getByRole('group', { name: MRZ_GROUP });
+    const facts = Object.fromEntries(Array.from(mrz.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toEqual({ Document: 'passport.png', Format: 'TD3 (passport: 2 lines of 44)' });
+    expect(within(mrz).queryByText(/zone could not be read/)).toBeNull();
+
+    const img = within(mrz).getByRole('img', { name: 'The machine-readable zone as read' });
+    expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height')]).toEqual([`data:image/png;base64,${mrzChecked().crop!.pngBase64}`, '1', '1']);
+    expect(within(mrz).getByRole('region', { name: 'The zone’s lines as read' }).textContent).toBe(mrzChecked().lines.join('\n'));
+
+    const table = within(mrz).getByRole('table', { name: 'Compared with the registration' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Item', 'On the document', 'Registered', 'Result']);
+    expect(within(table).getAllByRole('rowheader').map((th) => th.getAttribute('scope'))).toEqual(Array(6).fill('row'));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => Array.from(tr.children).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Surname', 'LOVELACE', 'Ada Lovelace', 'Match surname found in the registered name'],
+      ['Given names', 'ADA', 'Ada Lovelace', 'Match given names found in the registered name'],
+      ['Date of birth', '1985-10-12', '1985-12-10', 'Differs MRZ 1985-10-12, registered 1985-12-10'],
+      ['Nationality', 'GBR', 'British', 'Match GBR (United Kingdom) is what was registered'],
+      ['Sex', 'F', '—', 'Unreadable not asked at registration'],
+      ['Expiry', '2031-01-15', '—', 'Match valid until 2031-01-15'],
+    ]);
+    // The difference is styled as one (a word, and the danger colour's class), not only coloured.
+    expect(within(table).getByText('Differs').className).toContain('kyc-case__mrz-result--differs');
+    expect(within(mrz).getByText('Check digit wrong: date of birth')).toBeTruthy();
+    expect(within(mrz).getByText(/^Read on this server by tesseract\.js 5\.1\.1 in 1840 ms/)).toBeTruthy();
+  });
+
+  it('says all check digits are valid when they are', async () => {
+    const valid = { ...mrzChecked(), checkDigits: mrzChecked().checkDigits.map((d) => ({ ...d, valid: true })) };
+    const mrz = within(await show(mrzScreenedChecks(valid))).getByRole('group', { name: MRZ_GROUP });
+    expect(within(mrz).getByText('Check digits: all valid')).toBeTruthy();
+    expect(within(mrz).queryByText(/Check digits? wrong/)).toBeNull();
+  });
+
+  it('says an unreadable zone could not be read, with the notes and no table; no reading yet shows no section', async () => {
+    const mrz = within(await show(mrzScreenedChecks(mrzUnreadable()))).getByRole('group', { name: MRZ_GROUP });
+    expect(within(mrz).getByText('The machine-readable zone could not be read; compare the document by eye.')).toBeTruthy();
+    expect(within(mrz).getByRole('list', { name: 'Notes on the reading' }).textContent).toBe('No machine-readable zone was found on the image.');
+    expect(within(mrz).getByText('passport.png')).toBeTruthy();
+    expect(within(mrz).queryByRole('table')).toBeNull();
+    expect(within(mrz).queryByRole('img')).toBeNull();
+    expect(within(mrz).queryByText(/Check digit/)).toBeNull();
+    cleanup();
+
+    // Still being read: the pending line covers it, no section.
+    const aids = await show({ ...pendingChecks(), pending: ['screening', 'risk', 'mrz'] });
+    expect(within(aids).getByRole('status').textContent).toBe(CHECKS_PENDING);
+    expect(within(aids).queryByRole('group', { name: MRZ_GROUP })).toBeNull();
+  });
+});
+
+describe('KYC case page: enhanced due diligence', () => {
+  afterEach(() => cleanup());
+
+  const ROUND = 3;
+  /** A high-risk case of round 3: the checklist required, the items in `done` ticked by Grace. */
+  const highRisk = (done: EddItem[] = []): KycChecks => {
+    const edd = eddChecklist(true, ROUND);
+    return { ...screenedChecks(), edd: { ...edd, items: edd.items.map((i) => (done.includes(i.item) ? { ...i, done: { staffName: 'Grace', at: '2026-11-28T10:00:00.000Z' } } : i)) } };
+  };
+  const ALL: EddItem[] = ['source-of-wealth', 'source-of-funds', 'screening-resolved', 'purpose', 'senior-approval'];
+  const NOTICE = 'Complete the enhanced due diligence checklist before approving: this case is scored high risk.';
+  const FUNDS = 'Source of the funds for this investment evidenced';
+  const caseOf = (checks: KycChecks): KycCase => ({ ...kycCase({ reviewRound: ROUND }), checks });
+
+  it('shows the checklist of a high-risk case; a tick sends the round, the answer updates the list, and the notice goes once all are done', async () => {
+    const answers: Array<(checks: KycChecks) => void> = [];
+    const { api, calls } = fakeApi([caseOf(highRisk())], () => Promise.reject(new Error('unused')), [], () => new Promise((resolve) => answers.push(resolve)));
+    const puts = () => calls.filter((c) => c.method === 'PUT');
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    const edd = await screen.findByRole('group', { name: 'Enhanced due diligence' });
+    expect(within(edd).getByText('This case is scored high risk: every item must be done before it can be approved, and two different reviewers must approve it.')).toBeTruthy();
+    const boxes = () => within(edd).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes().map((b) => [b.checked, b.disabled])).toEqual(ALL.map(() => [false, false]));
+    // The notice sits in the decision form, beside the approve choice.
+    const decision = screen.getByRole('region', { name: 'Decision' });
+    expect(within(decision).getByText(NOTICE)).toBeTruthy();
+
+    await act(async () => fireEvent.click(within(edd).getByRole('checkbox', { name: FUNDS })));
+    expect(puts()).toEqual([{ method: 'PUT', path: `/api/admin/kyc/cases/${CASE_USER_ID}/edd/source-of-funds`, body: { done: true, expectedRound: ROUND } }]);
+    // While the change is sent every box waits (one change at a time).
+    expect(boxes().every((b) => b.disabled)).toBe(true);
+    await act(async () => answers[0]!(highRisk(['source-of-funds'])));
+    const funds = within(edd).getByRole('checkbox', { name: FUNDS }) as HTMLInputElement;
+    expect([funds.checked, funds.disabled]).toEqual([true, false]);
+    expect(funds.closest('li')!.textContent).toMatch(/Done by Grace, .+/);
+    expect(within(decision).getByText(NOTICE)).toBeTruthy();
+
+    // Unticked: sent as not done. The server's answer has every item done: the notice goes.
+    await act(async () => fireEvent.click(funds));
+    expect(puts().at(-1)?.body).toEqual({ done: false, expectedRound: ROUND });
+    await act(async () => answers[1]!(highRisk(ALL)));
+    expect(boxes().every((b) => b.checked)).toBe(true);
+    expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+
+  it("shows the server's refusal in its words; an auditor's boxes are disabled and nothing is sent; a case not high risk shows no checklist", async () => {
+    const stale = new AdminApiError(409, kycReviewMessages.staleRound);
+    const { api, calls } = fakeApi([caseOf(highRisk())], () => Promise.reject(new Error('unused')), [], () => Promise.reject(stale));
+    render(<KycReviewPage api={api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    const edd = await screen.findByRole('group', { name: 'Enhanced due diligence' });
+    await act(async () => fireEvent.click(within(edd).getByRole('checkbox', { name: FUNDS })));
+    expect((await within(edd).findByRole('alert')).textContent).toBe(kycReviewMessages.staleRound);
+    expect((within(edd).getByRole('checkbox', { name: FUNDS }) as HTMLInputElement).checked).toBe(false);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    cleanup();
+
+    const auditor = fakeApi([caseOf(highRisk(['purpose']))], () => Promise.reject(new Error('an auditor never sends')));
+    render(<KycReviewPage api={auditor.api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    const read = await screen.findByRole('group', { name: 'Enhanced due diligence' });
+    const boxes = within(read).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => [b.checked, b.disabled])).toEqual(ALL.map((i) => [i === 'purpose', true]));
+    fireEvent.click(within(read).getByRole('checkbox', { name: FUNDS }));
+    expect(auditor.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    // The auditor does not decide: no approval, no notice beside it.
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    cleanup();
+
+    const medium = fakeApi([caseOf(screenedChecks())], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={medium.api} staff={staff(['compliance'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    expect(await screen.findByRole('region', { name: 'Reviewer aids' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Enhanced due diligence' })).toBeNull();
+    expect(screen.queryByText(NOTICE)).toBeNull();
   });
 });

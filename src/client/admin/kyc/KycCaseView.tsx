@@ -1,8 +1,10 @@
 /**
  * One KYC case: registration data, the disclosure reading record, the documents (CaseDocuments: side by side, zoomed
- * and turned), the AML answers, the case work, the review history and, for compliance while the case awaits a
- * decision, the decision form (an auditor reads only; the first approver of a four-eyes round sees that it waits for
- * a second reviewer) beside the investor's payment (CasePayment). Renders machines/admin/kyc-case.
+ * and turned), the AML answers, the case work, the review history and, on the decision side, the reviewer aids
+ * (CaseChecks: screening hits, risk score) above the decision form for compliance while the case awaits a decision (an
+ * auditor reads only; the first approver of a four-eyes round sees that it waits for a second reviewer; a high-risk
+ * case whose enhanced due diligence checklist is not complete says so beside the approve choice), beside the
+ * investor's payment (CasePayment). Renders machines/admin/kyc-case.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -25,6 +27,7 @@ import { KYC_REVIEW_DECISION_LABELS, KYC_REVIEW_DECISIONS, type KycCase } from '
 import { formatEur } from '../../../shared/format.ts';
 import { ANNUAL_VOLUME_LABELS, FUNDS_SOURCE_LABELS, KYC_RESUBMIT_STEP_LABELS, KYC_RESUBMIT_STEPS, KYC_STATUS_LABELS } from '../../../shared/kyc.ts';
 import { staffDateTime } from '../ui/staff-time.ts';
+import { CaseChecks, EddApprovalNotice } from './CaseChecks.tsx';
 import { CaseDocuments } from './CaseDocuments.tsx';
 import { CasePayment } from './CasePayment.tsx';
 import { CaseWork } from './CaseWork.tsx';
@@ -126,7 +129,10 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
       <CaseWork actor={actor} />
       <History kase={kase} />
       <div className="kyc-case__decide">
-        <Decision actor={actor} kase={kase} />
+        <div className="kyc-case__decision-side">
+          <CaseChecks actor={actor} />
+          <Decision actor={actor} kase={kase} />
+        </div>
         <CasePayment kase={kase} navigate={navigate} />
       </div>
     </div>
@@ -215,6 +221,7 @@ function Decision({ actor, kase }: { actor: KycCaseActorRef; kase: KycCase }) {
           className="kyc-case__decision"
           onSubmit={() => actor.send({ type: 'case.decide' })}
         >
+          <EddApprovalNotice actor={actor} />
           <fieldset>
             <legend>Decision</legend>
             {KYC_REVIEW_DECISIONS.map((d) => (

@@ -1,9 +1,12 @@
 /**
  * The KYC review's side effects, built on the back-office API client and handed to the charts with
  * machine.provide({ actors }): the queue, the case, a decision, and a document's bytes as an object URL (the chart
- * has it revoked, by kycCaseActions, when it is no longer shown). Every answer is checked against its contract schema.
+ * has it revoked, by kycCaseActions, when it is no longer shown); the case work and the reviewer aids (checks read
+ * again, a word on a screening hit, an EDD checklist item ticked). Every answer is checked against its contract schema.
  */
 import { fromPromise } from 'xstate';
+import { kycCaseChecksMachine } from '../../../../machines/admin/kyc-case-checks/kyc-case-checks.machine.ts';
+import type { DecideHitInput, KycChecks, LoadChecksInput, SetEddItemInput } from '../../../../machines/admin/kyc-case-checks/kyc-case-checks.types.ts';
 import { kycCaseWorkMachine } from '../../../../machines/admin/kyc-case-work/kyc-case-work.machine.ts';
 import type { AddNoteInput, AssignInput, KycAssignmentResponse, KycCaseNote } from '../../../../machines/admin/kyc-case-work/kyc-case-work.types.ts';
 import type { DecideInput, KycCase, KycDecisionResponse, LoadDocumentInput, OpenDocument } from '../../../../machines/admin/kyc-case/kyc-case.types.ts';
@@ -15,6 +18,7 @@ import {
   KycNoteResponseSchema,
   KycQueueResponseSchema,
 } from '../../../shared/admin/kyc-review.ts';
+import { KycChecksSchema } from '../../../shared/admin/kyc-checks.ts';
 import type { AdminApi } from '../admin-api.ts';
 
 const CASES = '/api/admin/kyc/cases';
@@ -54,9 +58,24 @@ export const kycCaseWork = (api: AdminApi) =>
     },
   });
 
+/** The reviewer aids with their effects: the checks read again while pending, a word on a screening hit, an EDD item ticked. */
+export const kycCaseChecks = (api: AdminApi) =>
+  kycCaseChecksMachine.provide({
+    actors: {
+      loadChecks: fromPromise<KycChecks, LoadChecksInput>(({ input, signal }) => api.get(`${CASES}/${encodeURIComponent(input.userId)}/checks`, { schema: KycChecksSchema, signal })),
+      decideHit: fromPromise<KycChecks, DecideHitInput>(({ input }) =>
+        api.post(`${CASES}/${encodeURIComponent(input.userId)}/screening-hits/${encodeURIComponent(input.hitId)}`, input.payload, { schema: KycChecksSchema }),
+      ),
+      setEddItem: fromPromise<KycChecks, SetEddItemInput>(({ input }) =>
+        api.put(`${CASES}/${encodeURIComponent(input.userId)}/edd/${encodeURIComponent(input.item)}`, input.payload, { schema: KycChecksSchema }),
+      ),
+    },
+  });
+
 export const kycCaseEffects = (api: AdminApi) => ({
   loadCase: loadCase(api),
   caseWork: kycCaseWork(api),
+  caseChecks: kycCaseChecks(api),
   decide: fromPromise<KycDecisionResponse, DecideInput>(({ input }) => api.post(`${CASES}/${encodeURIComponent(input.userId)}/decision`, input.payload, { schema: KycDecisionResponseSchema })),
   loadDocument: fromPromise<OpenDocument, LoadDocumentInput>(async ({ input, signal }) => {
     const blob = await api.blob(`${CASES}/${encodeURIComponent(input.userId)}/documents/${encodeURIComponent(input.documentId)}`, { signal });

@@ -17,6 +17,7 @@ export * from './jobs.ts';
 export * from './kyc.ts';
 export * from './kyc-review.ts';
 export * from './kyc-case-work.ts';
+export * from './kyc-checks.ts';
 export * from './legal.ts';
 export * from './money.ts';
 export * from './registration.ts';

@@ -4,7 +4,7 @@
  * the threshold): registration data, the investor's wallets (the one signed for with the agreements, where tokens go,
  * and the registration one: investor-wallets.ts), the disclosure reading record, every KYC document, the AML answers,
  * the review history and the resubmission state, who holds the case and the team's internal notes, and the investor's
- * latest payment (issue 29). An
+ * latest payment (issue 29), and the reviewer aids' results (issue 30). An
  * unknown investor, or one without a verification row, is a 404.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { caseNotFound } from './kyc-case-not-found.ts';
 import { activeReviewers, caseAssignee } from './kyc-assignment.ts';
 import { caseNotes } from './kyc-notes.ts';
 import { casePayment } from './kyc-case-payment.ts';
+import { getKycChecks } from './kyc-checks-read.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
 
 export { caseNotFound };
@@ -45,7 +46,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     .where(eq(kycVerifications.userId, userId))
     .limit(1);
   if (!row) throw caseNotFound();
-  const [reads, documents, reviews, threshold, assignee, notes, reviewers, payment] = await Promise.all([
+  const [reads, documents, reviews, threshold, assignee, notes, reviewers, payment, checks] = await Promise.all([
     db
       .select({
         title: disclosureSections.title,
@@ -71,6 +72,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     caseNotes(db, userId),
     activeReviewers(db),
     casePayment(db, userId),
+    getKycChecks(db, userId, { round: row.kyc.reviewRound, submitted: row.kyc.completedAt !== null }),
   ]);
   const { kyc, details } = row;
   const status = oneOf(kyc.status, KYC_STATUSES, 'PENDING');
@@ -144,7 +146,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     })),
     reviews: history,
     fourEyes: {
-      applies: needsFourEyes(details.investmentAmount, threshold),
+      applies: needsFourEyes(details.investmentAmount, threshold) || checks.risk?.level === 'high',
       aboveEur: threshold,
       approvalsThisRound: history
         .filter((r) => r.round === kyc.reviewRound && r.decision === 'APPROVED')
@@ -154,6 +156,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     notes,
     reviewers,
     payment,
+    checks,
   };
 }
 

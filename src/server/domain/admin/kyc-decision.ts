@@ -31,6 +31,8 @@ import { caseNotFound } from './kyc-case.ts';
 import { isUuid } from '../is-uuid.ts';
 import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
 import { heldSince } from './role-grants.ts';
+import { dueDiligenceComplete, latestRiskLevel } from '../checks/latest-checks.ts';
+import { dueDiligenceDone } from '../../../../machines/investment/investment.rules.ts';
 
 /** The role a reviewer decides in (staffAuth let them through with it). */
 const ROLE = 'compliance';
@@ -61,7 +63,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
     const round = kyc.reviewRound;
     const threshold = await kycFourEyesThreshold(tx);
     const fourEyes = needsFourEyes(row.amount, threshold);
-    const base = { role: ROLE, round, investmentAmount: row.amount, fourEyes, fourEyesAboveEur: threshold };
+    const base: Record<string, unknown> = { role: ROLE, round, investmentAmount: row.amount, fourEyes, fourEyesAboveEur: threshold };
 
     const review = (extra: Partial<typeof kycReviews.$inferInsert>) =>
       tx.insert(kycReviews).values({ userId, round, decision: payload.decision, reviewerId: staffId, decidedAt: now, ...extra });
@@ -70,13 +72,22 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
       // The lifecycle decides (STAFF.KYC_APPROVED): above the threshold two different reviewers, each holding
       // compliance without a break since before the round was submitted (kyc_verifications.completed_at, set by
       // complete-kyc.ts for every round); at or below it, one approval.
+      // A case scored high risk (issue 30) needs two approvals whatever its amount, each after the round's
+      // enhanced-due-diligence checklist is complete.
       const since = await heldSince(tx, staffId, ROLE);
+      const [riskLevel, enhancedDueDiligence] = await Promise.all([latestRiskLevel(tx, userId), dueDiligenceComplete(tx, userId, round)]);
       const decision = await decideOnCase(
         tx,
         userId,
-        { type: 'STAFF.KYC_APPROVED', reviewer: { staffId, complianceSince: since?.toISOString() ?? null }, fourEyesAboveCents: Math.round(threshold * 100) },
-        (c) => (c?.context.firstApprover === staffId ? kycReviewMessages.alreadyApproved : kycReviewMessages.complianceAfterSubmission),
+        { type: 'STAFF.KYC_APPROVED', reviewer: { staffId, complianceSince: since?.toISOString() ?? null }, fourEyesAboveCents: Math.round(threshold * 100), riskLevel, enhancedDueDiligence },
+        (c) =>
+          c?.context.firstApprover === staffId
+            ? kycReviewMessages.alreadyApproved
+            : !dueDiligenceDone(riskLevel, enhancedDueDiligence)
+              ? kycReviewMessages.eddIncomplete
+              : kycReviewMessages.complianceAfterSubmission,
       );
+      Object.assign(base, { riskLevel, fourEyes: base.fourEyes || riskLevel === 'high' });
       const lifecycle = decision.trace;
       await review({});
       if (decision.after.matches({ case: { review: 'firstApprovalGiven' } })) {

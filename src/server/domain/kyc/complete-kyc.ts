@@ -1,6 +1,7 @@
 /**
  * POST complete: once steps 1 to 4 are saved, KYC goes UNDER_REVIEW with its completion time and the investor moves
- * on to the agreements (never backwards), in one transaction with an audit event naming the documents by hash.
+ * on to the agreements (never backwards), in one transaction with an audit event naming the documents by hash and
+ * the job that screens the investor and scores the risk (issue 30).
  * Completing again answers the same and writes nothing.
  */
 import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { messages } from '../../../shared/messages.ts';
 import { kycDocuments, kycVerifications } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { enqueueReviewerAids } from '../checks/enqueue-reviewer-aids.ts';
 import { advanceCurrentStep } from '../advance-current-step.ts';
 import { decideOnCase } from '../investment/case-decision.ts';
 import { recordCase } from '../investment/record-case.ts';
@@ -60,6 +62,8 @@ export async function completeKyc(db: Db, { userId, now, meta }: RequestContext)
       .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.replacedAt)))
       .orderBy(asc(kycDocuments.seq));
     await recordCase(tx, userId, lifecycle, now);
+    // The reviewer aids of this round (screening and risk; the identity document's MRZ) run as durable jobs.
+    await enqueueReviewerAids(tx, { userId, round: reviewRound }, now);
     await recordAuditEvent(tx, { userId, action: resubmitted ? 'kyc.resubmitted' : 'kyc.completed', detail: { documents, ...(resubmitted ? { reviewRound, steps: kyc.resubmissionSteps ?? [] } : {}), lifecycle }, meta, at: now });
     return { nextStep: NEXT_STEP, status: 'UNDER_REVIEW', completedAt: now.toISOString() };
   });

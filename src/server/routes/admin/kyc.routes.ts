@@ -7,12 +7,17 @@
  *   POST /cases/:userId/decision                              { decision, reason?, steps?, message?, expectedRound }
  *   POST /cases/:userId/assignment                            { assignTo, expectedAssignee } -> { assignee }
  *   POST /cases/:userId/notes                                 { body, requestId } -> 201 { note } (200 for a repeat)
+ *   GET  /cases/:userId/checks                                the reviewer aids: screening hits, risk score (issue 30)
+ *   POST /cases/:userId/screening-hits/:hitId                 { decision: TRUE_MATCH|FALSE_POSITIVE, reason } -> the checks
+ *   PUT  /cases/:userId/edd/:item                             { done, expectedRound } -> the checks (high-risk checklist)
  * The queue also takes assignee=me|none|<staff id>.
  */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { kycReviewMessages } from '../../../shared/admin/kyc-messages.ts';
+import { EddItemUpdateSchema, ScreeningHitDecisionSchema } from '../../../shared/admin/kyc-checks.ts';
+import { setEddItem } from '../../domain/admin/kyc-edd.ts';
 import { KYC_ASSIGNEE_FILTERS, KYC_QUEUE_LIMIT, KYC_QUEUE_SORTS, KYC_QUEUE_STATUSES, KycAssignmentSchema, KycDecisionSchema, KycNoteSchema } from '../../../shared/admin/kyc-review.ts';
 import { ROLES } from '../../../shared/admin/staff-roles.ts';
 import { PRIMARY_JURISDICTIONS } from '../../../shared/registration.ts';
@@ -22,6 +27,8 @@ import { assignKycCase } from '../../domain/admin/kyc-assignment.ts';
 import { findCaseDocument, getKycCase } from '../../domain/admin/kyc-case.ts';
 import { decideKyc, recordDocumentView } from '../../domain/admin/kyc-decision.ts';
 import { addKycNote } from '../../domain/admin/kyc-notes.ts';
+import { decideScreeningHit } from '../../domain/admin/screening-hit-decision.ts';
+import { caseChecks } from '../../domain/admin/kyc-checks-read.ts';
 import { listKycQueue } from '../../domain/admin/kyc-queue.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
@@ -68,6 +75,7 @@ export function kycReviewRoutes(deps: AppDeps) {
       return c.json(await listKycQueue(db, { ...filters, q: query.q || undefined, assignee: holder }, staffRequestContext(c, deps).now));
     })
     .get('/cases/:userId', compliance, async (c) => c.json(await getKycCase(db, c.req.param('userId'))))
+    .get('/cases/:userId/checks', compliance, async (c) => c.json(await caseChecks(db, c.req.param('userId'))))
     .get('/cases/:userId/documents/:documentId', compliance, async (c) => {
       const ctx = staffRequestContext(c, deps);
       const userId = c.req.param('userId');
@@ -109,5 +117,15 @@ export function kycReviewRoutes(deps: AppDeps) {
       const payload = await readJson(c, KycNoteSchema, { messages: 'schema' });
       const { note, created } = await addKycNote(db, c.req.param('userId'), payload, ctx);
       return c.json({ note }, created ? 201 : 200);
+    })
+    .post('/cases/:userId/screening-hits/:hitId', compliance, async (c) => {
+      const ctx = staffRequestContext(c, deps);
+      const payload = await readJson(c, ScreeningHitDecisionSchema, { messages: 'schema' });
+      return c.json(await decideScreeningHit(db, c.req.param('userId'), c.req.param('hitId'), payload, ctx));
+    })
+    .put('/cases/:userId/edd/:item', compliance, async (c) => {
+      const ctx = staffRequestContext(c, deps);
+      const payload = await readJson(c, EddItemUpdateSchema, { messages: 'schema' });
+      return c.json(await setEddItem(db, c.req.param('userId'), c.req.param('item'), payload, ctx));
     });
 }

@@ -1,0 +1,97 @@
+/**
+ * The identity document's machine-readable zone (issue 30): reads the investor's current identity upload (an image,
+ * or a PDF's first page) on our server, compares what it read with the registration and today's date, and records
+ * the reading (with the zone's image for the reviewer), what it read (the document's SHA-256), the engine and the time
+ * taken, plus an audit event naming only the outcome, in one transaction; then the risk is scored again. An entity's
+ * identity document is its signatory's. An investor without an identity upload (or whose account is gone) is nothing
+ * to do; a file that is no image is recorded as unreadable, never retried.
+ */
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { MrzCheck } from '../../../shared/admin/kyc-checks.ts';
+import { KYC_MAX_BYTES, KYC_FILE_TYPES } from '../../../shared/kyc.ts';
+import { compareMrz } from '../../checks/mrz/compare-mrz.ts';
+import { MRZ_ENGINE_VERSION, type MrzOcr } from '../../checks/mrz/mrz-ocr.ts';
+import { readMrz } from '../../checks/mrz/read-mrz.ts';
+import type { Clock } from '../../clock.ts';
+import { kycChecks, kycDocuments, userDetails } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { recordAuditEvent } from '../record-audit-event.ts';
+import { NO_CLIENT } from '../request-context.ts';
+import { oneOf } from '../row-mapping.ts';
+import { scoreInvestorRisk } from '../risk/score-investor-risk.ts';
+
+export type DocumentCheckDeps = { db: Db; storage: FileStore; ocr: MrzOcr; clock: Clock };
+
+async function readAll(stream: AsyncIterable<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function checkIdentityDocument({ db, storage, ocr, clock }: DocumentCheckDeps, { userId, round }: { userId: string; round: number }): Promise<'checked' | 'nothing'> {
+  const startedAt = performance.now();
+  const [[investor], [doc]] = await Promise.all([
+    db
+      .select({ investorType: userDetails.investorType, fullName: userDetails.fullName, signatory: userDetails.authorizedSignatory, dateOfBirth: userDetails.dateOfBirth, nationality: userDetails.nationality })
+      .from(userDetails)
+      .where(eq(userDetails.userId, userId))
+      .limit(1),
+    db
+      .select()
+      .from(kycDocuments)
+      .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.documentType, 'identity'), isNull(kycDocuments.replacedAt)))
+      .orderBy(desc(kycDocuments.seq))
+      .limit(1),
+  ]);
+  if (!investor || !doc) return 'nothing';
+  const stored = await storage.open(doc.fileName);
+  if (!stored) throw new Error('the identity document is missing from the store');
+  const bytes = await readAll(stored.stream, KYC_MAX_BYTES);
+  const today = clock.now().toISOString().slice(0, 10);
+  const reading = bytes ? await readMrz({ bytes, mimeType: oneOf(doc.contentType, KYC_FILE_TYPES, 'application/pdf') }, ocr, { today }) : null;
+  const entity = investor.investorType === 'entity';
+  const comparisons = compareMrz(reading?.fields ?? null, { fullName: (entity ? investor.signatory : investor.fullName) ?? '', dateOfBirth: entity ? null : investor.dateOfBirth, nationality: entity ? null : investor.nationality }, today);
+  const f = reading?.fields;
+  const fields: MrzCheck['fields'] = f
+    ? { documentNumber: f.documentNumber, surname: f.surname, givenNames: f.givenNames, nationality: f.nationality, dateOfBirth: f.dateOfBirth, sex: f.sex, expiryDate: f.expiryDate, issuingState: f.issuingState }
+    : null;
+  const result: Omit<MrzCheck, 'run'> = {
+    document: { id: doc.id, originalName: doc.originalName },
+    outcome: reading?.outcome ?? 'unreadable',
+    format: reading?.format ?? null,
+    lines: reading?.lines ?? [],
+    fields,
+    checkDigits: reading?.checkDigits ?? [],
+    comparisons,
+    crop: reading?.crop ?? null,
+    notes: bytes ? (reading?.notes ?? []) : ['The file is larger than an upload may be; it was not read.'],
+  };
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await tx.insert(kycChecks).values({
+      userId,
+      round,
+      kind: 'mrz',
+      result,
+      inputs: { document: doc.sha256 },
+      engine: MRZ_ENGINE_VERSION,
+      durationMs: Math.max(0, Math.round(performance.now() - startedAt)),
+      finishedAt: now,
+    });
+    await recordAuditEvent(tx, {
+      userId,
+      action: 'kyc.check.mrz',
+      detail: { round, document: doc.sha256, outcome: result.outcome, format: result.format, comparisons: Object.fromEntries(comparisons.map((c) => [c.item, c.result])), invalidCheckDigits: result.checkDigits.filter((d) => !d.valid).length, engine: MRZ_ENGINE_VERSION },
+      meta: NO_CLIENT,
+      at: now,
+    });
+  });
+  await scoreInvestorRisk(db, { userId, now: clock.now(), startedAt: performance.now() });
+  return 'checked';
+}
