@@ -9,7 +9,9 @@
  *      shown, issue 26), a second reviewer who held compliance before the submission approves;
  *   3. a resubmission of the identity step with a message: the investor sees the message on the KYC page, uploads a
  *      new identity document, submits again, and the case is back in the queue in round 2;
- *   4. an auditor reads a case without a decision form;
+ *   4. the reviewer aids (issue 30): a made-up investor on the demo sanctions list with a specimen passport: the
+ *      zone read and compared, the hit, the high risk and its checklist; the hit marked false positive, the score follows;
+ *      an auditor reads a case without a decision form;
  *   5. an issuer admin replaces a disclosure section's PDF on /admin/content and the new SHA-256 shows (the original
  *      document is put back afterwards through the API, so later files see the run's content).
  * Screenshots at 1280 and 375 px (test-results/screenshots/ and /tmp/shots-kyc/), axe on every admin screen visited.
@@ -32,6 +34,7 @@ import { apiGet, completeDisclosureViaApi, completeKycViaApi, openSignedIn, type
 import { newPage } from '../harness/browser.ts';
 import { codeFromOutbox, mailsTo } from '../harness/outbox.ts';
 import { adminToken, inviteStaff, signedInStaffPage, staffOrigin } from '../harness/staff.ts';
+import { drawSpecimenId, type SpecimenPerson } from '../../../src/server/checks/mrz/specimen-id.ts';
 
 const SHOTS = '/tmp/shots-kyc';
 const axe = axeSweep();
@@ -58,7 +61,7 @@ const post = async <T,>(path: string, body: unknown, token?: string): Promise<T>
 };
 
 /** A registered investor with its own name and amount (harness/investor.ts registers everyone as Grace Hopper, 25 000 EUR). */
-async function register(fullName: string, investmentAmount: number): Promise<Investor> {
+async function register(fullName: string, investmentAmount: number, dateOfBirth = '1985-03-14'): Promise<Investor> {
   const limits = await (await fetch(`${baseUrl}/api/settings/investment-limits`)).json() as { tokenPrice: number; maxInvestment: number };
   if (investmentAmount > limits.maxInvestment) throw new Error(`${investmentAmount} is above the run's maximum ${limits.maxInvestment}`);
   const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -68,7 +71,7 @@ async function register(fullName: string, investmentAmount: number): Promise<Inv
     tokenQuantity: tokensFor(investmentAmount, limits.tokenPrice),
     investorType: 'individual',
     fullName,
-    dateOfBirth: '1985-03-14',
+    dateOfBirth,
     nationality: 'British',
     walletAddress: `0x${'ab12'.repeat(10)}`,
     primaryJurisdiction: 'uk',
@@ -77,12 +80,22 @@ async function register(fullName: string, investmentAmount: number): Promise<Inv
   return { ...auth, email };
 }
 
-async function underReview(fullName: string, amount: number): Promise<Investor> {
-  const investor = await register(fullName, amount);
+async function underReview(fullName: string, amount: number, person?: { dateOfBirth: string; id: Parameters<typeof completeKycViaApi>[1] }): Promise<Investor> {
+  const investor = await register(fullName, amount, person?.dateOfBirth);
   await completeDisclosureViaApi(investor);
-  await completeKycViaApi(investor);
+  await completeKycViaApi(investor, person?.id);
   return investor;
 }
+
+/**
+ * A made-up investor named on the demo screening list (sanctions), with a specimen passport of theirs (generated:
+ * src/server/checks/mrz/specimen-id.ts): the reviewer aids find a hit and read the passport's zone.
+ */
+const LISTED: SpecimenPerson = { surname: 'SANCTIONOV', givenNames: 'VIKTOR TESTOVICH', documentNumber: 'X7Q412908', nationality: 'GBR', issuingState: 'GBR', dateOfBirth: '1970-03-02', sex: 'M', expiryDate: '2031-05-05' };
+const listedPassport = () => {
+  const { bytes } = drawSpecimenId(LISTED, 'TD3');
+  return { name: 'passport-viktor.png', bytes: Buffer.from(bytes), type: 'image/png' as const };
+};
 
 const kycStatus = (investor: Investor) => apiGet<{ status: string; resubmission: { message: string } | null }>('/api/kyc/status', investor.token);
 
@@ -105,7 +118,7 @@ async function decide(page: Page, label: 'Approve' | 'Reject' | 'Request resubmi
 
 const AMOUNT = 25_000;
 const FOUR_EYES_AMOUNT = 150_000;
-let alice: Investor, bruno: Investor, chloe: Investor, dmitri: Investor;
+let alice: Investor, bruno: Investor, chloe: Investor, dmitri: Investor, viktor: Investor;
 /** Bruno's two reviewers, invited before his case is submitted (four-eyes counts compliance held since before). */
 let reviewers: { email: string; secret: string }[];
 
@@ -113,11 +126,12 @@ describeE2E('back-office KYC review and content', () => {
   beforeAll(async () => {
     reviewers = [await inviteStaff(['compliance'], 'First Reviewer'), await inviteStaff(['compliance'], 'Second Reviewer')];
     // In parallel: each waits the disclosure's real reading seconds.
-    [alice, bruno, chloe, dmitri] = await Promise.all([
+    [alice, bruno, chloe, dmitri, viktor] = await Promise.all([
       underReview('Alice Approved', AMOUNT),
       underReview('Bruno Bigticket', FOUR_EYES_AMOUNT),
       underReview('Chloe Correction', AMOUNT),
       underReview('Dmitri Audited', AMOUNT),
+      underReview('Viktor Testovich Sanctionov', AMOUNT, { dateOfBirth: LISTED.dateOfBirth, id: listedPassport() }),
     ]);
   });
 
@@ -301,13 +315,49 @@ describeE2E('back-office KYC review and content', () => {
     await page.goto(`${staffOrigin}/admin/kyc`);
     await page.getByRole('listitem').filter({ hasText: chloe.email }).getByText(/Round 2/).waitFor();
     await openCase(page, chloe, 'Chloe Correction');
-    await page.getByText(/round 2/).waitFor();
+    await page.getByText(/^Under Review · round 2/).waitFor();
     const documents = page.getByRole('region', { name: 'Documents' });
     await documents.getByText(/passport-sharp\.png/).waitFor();
     await documents.locator('.kyc-case__document--replaced').filter({ hasText: 'passport.png' }).waitFor();
     await page.getByRole('button', { name: 'Submit decision' }).waitFor();
     await shoot(page, 'case-round-2');
     await axe.check(page, 'admin-kyc-case-round-2');
+    expect(errors).toEqual([]);
+    await handle.close();
+  });
+
+  it('the reviewer aids: the passport’s zone read and compared, a sanctions hit making the case high risk with its checklist; the hit marked, the score follows', { timeout: 150_000 }, async () => {
+    const { handle } = await signedInStaffPage(['compliance'], 'Sasha Screening');
+    const { page, errors } = handle;
+    await openCase(page, viktor, 'Viktor Testovich Sanctionov');
+    const aids = page.getByRole('region', { name: 'Reviewer aids' });
+    // The checks ran as jobs right after the submission; the page asks again every 5 s until they are all there.
+    const mrz = aids.getByRole('group', { name: 'Identity document (machine-readable zone)' });
+    await mrz.getByRole('img', { name: 'The machine-readable zone as read' }).waitFor({ timeout: 30_000 });
+    expect(await mrz.getByRole('region', { name: 'The zone’s lines as read' }).innerText()).toContain('SANCTIONOV<<VIKTOR<TESTOVICH');
+    await mrz.getByText('Check digits: all valid').waitFor();
+    const risk = aids.getByRole('group', { name: 'Risk score' });
+    await risk.getByText(/A sanctions list names someone like the investor/).waitFor({ timeout: 30_000 });
+    const edd = aids.getByRole('group', { name: 'Enhanced due diligence' });
+    await edd.getByRole('checkbox').first().waitFor();
+    expect(await edd.getByRole('checkbox').count()).toBe(5);
+    await shoot(page, 'reviewer-aids');
+    await axe.check(page, 'admin-kyc-reviewer-aids');
+
+    // Approving is refused until the checklist is done (the page says why before anything is sent).
+    await page.getByText('Complete the enhanced due diligence checklist before approving: this case is scored high risk.').waitFor();
+    // The hit is someone else: marked with a reason; the score drops the rule at once.
+    await aids.getByRole('button', { name: 'Mark this hit: Viktor Testovich Sanctionov' }).click();
+    const form = aids.getByRole('form', { name: 'Decision on the hit Viktor Testovich Sanctionov' });
+    await form.getByRole('button', { name: 'Save the decision on this hit' }).click();
+    await form.getByRole('alert').waitFor();
+    await form.getByRole('radio', { name: 'False positive' }).check();
+    await form.getByLabel('Reason').fill('Another person: the passport names another place of birth.');
+    await form.getByRole('button', { name: 'Save the decision on this hit' }).click();
+    await aids.getByText('Another person: the passport names another place of birth.').waitFor();
+    await expect.poll(() => risk.getByText(/A sanctions list names someone like the investor/).count()).toBe(0);
+    await shoot(page, 'reviewer-aids-marked');
+    await axe.check(page, 'admin-kyc-reviewer-aids-marked');
     expect(errors).toEqual([]);
     await handle.close();
   });

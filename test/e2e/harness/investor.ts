@@ -98,9 +98,10 @@ async function uploadViaApi(investor: Investor, type: string, step: number, name
 }
 
 /** The whole KYC through the API as the browser would (four uploads, four saves, the completion): for specs past KYC. */
-export async function completeKycViaApi(investor: Investor): Promise<void> {
+/** `id`: the identity document to upload (default: a tiny PNG that is no ID). */
+export async function completeKycViaApi(investor: Investor, id: { name: string; bytes: Buffer; type: 'image/png' | 'image/jpeg' } = { name: 'passport.png', bytes: PNG, type: 'image/png' }): Promise<void> {
   const fileData = (u: Awaited<ReturnType<typeof uploadViaApi>>) => ({ fileName: u.fileName, fileType: u.fileType, fileSize: u.fileSize, filePath: u.filePath });
-  const identity = await uploadViaApi(investor, 'identity', 1, 'passport.png', PNG, 'image/png');
+  const identity = await uploadViaApi(investor, 'identity', 1, id.name, id.bytes, id.type);
   await post('/api/kyc/save-step', { step: 1, stepData: fileData(identity) }, investor.token);
   const selfie = await uploadViaApi(investor, 'selfie', 2, 'selfie.jpg', JPEG, 'image/jpeg');
   await post('/api/kyc/save-step', { step: 2, stepData: fileData(selfie) }, investor.token);

@@ -1,8 +1,8 @@
 /**
  * One KYC case: registration data, the disclosure reading record, the documents (CaseDocuments: side by side, zoomed
- * and turned), the AML answers, the case work, the review history and, on the decision side, the reviewer aids
- * (CaseChecks: screening hits, risk score) above the decision form for compliance while the case awaits a decision (an
- * auditor reads only; the first approver of a four-eyes round sees that it waits for a second reviewer; a high-risk
+ * and turned), the AML answers, the case work, the review history, the reviewer aids across the page (CaseChecks:
+ * risk score, the ID's machine-readable zone, screening hits, the enhanced due diligence checklist), then the decision
+ * form for compliance while the case awaits a decision (an auditor reads only; the first approver of a four-eyes round sees that it waits for a second reviewer; a high-risk
  * case whose enhanced due diligence checklist is not complete says so beside the approve choice), beside the
  * investor's payment (CasePayment). Renders machines/admin/kyc-case.
  */
@@ -128,9 +128,10 @@ export function KycCaseView({ api, staff, navigate, userId }: KycPageProps & { u
       ) : null}
       <CaseWork actor={actor} />
       <History kase={kase} />
+      {/* The whole width: the zone's lines and the comparison table need it. */}
+      <CaseChecks actor={actor} />
       <div className="kyc-case__decide">
         <div className="kyc-case__decision-side">
-          <CaseChecks actor={actor} />
           <Decision actor={actor} kase={kase} />
         </div>
         <CasePayment kase={kase} navigate={navigate} />

@@ -56,7 +56,8 @@ export async function checkIdentityDocument({ db, storage, ocr, clock }: Documen
   const today = clock.now().toISOString().slice(0, 10);
   const reading = bytes ? await readMrz({ bytes, mimeType: oneOf(doc.contentType, KYC_FILE_TYPES, 'application/pdf') }, ocr, { today }) : null;
   const entity = investor.investorType === 'entity';
-  const comparisons = compareMrz(reading?.fields ?? null, { fullName: (entity ? investor.signatory : investor.fullName) ?? '', dateOfBirth: entity ? null : investor.dateOfBirth, nationality: entity ? null : investor.nationality }, today);
+  // The registration asks no sex: the zone's is shown among the fields, not compared.
+  const comparisons = compareMrz(reading?.fields ?? null, { fullName: (entity ? investor.signatory : investor.fullName) ?? '', dateOfBirth: entity ? null : investor.dateOfBirth, nationality: entity ? null : investor.nationality }, today).filter((c) => c.item !== 'sex');
   const f = reading?.fields;
   const fields: MrzCheck['fields'] = f
     ? { documentNumber: f.documentNumber, surname: f.surname, givenNames: f.givenNames, nationality: f.nationality, dateOfBirth: f.dateOfBirth, sex: f.sex, expiryDate: f.expiryDate, issuingState: f.issuingState }
