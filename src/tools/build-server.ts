@@ -7,7 +7,8 @@
  *
  * Everything is written flat in dist-server/, so `new URL('./x', import.meta.url)` means the same folder from any
  * chunk: ./migrations and the demo screening list (copied here), ./seal-worker-entry.mjs (the sealing worker, bundled under the name the source's
- * agreement-sealer.ts asks for; from source that file registers tsx instead). Then the PGlite template
+ * agreement-sealer.ts asks for; from source that file registers tsx instead), ./face-worker-entry.mjs (the face
+ * comparison worker, likewise for checks/face/face-comparer.ts). Then the PGlite template
  * (build-template.ts). Run by `npm run build`; alone: `node --import tsx src/tools/build-server.ts`.
  */
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
@@ -31,7 +32,7 @@ export async function buildServer(root: string, options: { outDir?: string; temp
   const started = performance.now();
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', 'seal-worker-entry': 'src/server/pdf/seal-worker.ts' },
+    entryPoints: { main: 'src/server/main.ts', 'seal-worker-entry': 'src/server/pdf/seal-worker.ts', 'face-worker-entry': 'src/server/checks/face/face-worker.ts' },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     chunkNames: '[name]-[hash]',

@@ -72,7 +72,7 @@ forEachDatabase('kyc screening and risk', (t) => {
     expect(clean.risk?.level).toBe('low');
     expect(clean.risk?.rules.every((r) => r.words.endsWith('.'))).toBe(true);
 
-    // Each check ran once with its audit event; the risk was scored after each (screening, then the ID's MRZ).
+    // Each check ran once with its audit event; the risk was scored after each (screening, the ID's MRZ, the faces).
     const events = await t.database.db
       .select({ action: schema.auditEvents.action, detail: schema.auditEvents.detail })
       .from(schema.auditEvents)
@@ -80,7 +80,8 @@ forEachDatabase('kyc screening and risk', (t) => {
       .orderBy(asc(schema.auditEvents.seq));
     expect(events.filter((e) => e.action === 'kyc.check.screening')).toHaveLength(1);
     expect(events.filter((e) => e.action === 'kyc.check.mrz')).toHaveLength(1);
-    expect(events.filter((e) => e.action === 'kyc.check.risk')).toHaveLength(2);
+    expect(events.filter((e) => e.action === 'kyc.check.face')).toHaveLength(1);
+    expect(events.filter((e) => e.action === 'kyc.check.risk')).toHaveLength(3);
   });
 
   it('refuses the wrong people and the wrong input, and leaves nothing behind', async () => {

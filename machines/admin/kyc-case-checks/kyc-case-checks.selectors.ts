@@ -10,6 +10,8 @@ export const selectRisk = (s: S) => s.context.checks.risk;
 export const selectScreening = (s: S) => s.context.checks.screening;
 /** The identity document's machine-readable zone as last read (null: not read, or no reading yet). */
 export const selectMrz = (s: S) => s.context.checks.mrz;
+/** The selfie's face compared with the identity document's photo, as last run (null: not run, or no result yet). */
+export const selectFace = (s: S) => s.context.checks.face;
 export const selectRefreshError = (s: S) => s.context.refreshError;
 export const selectCanDecide = (s: S) => s.context.canDecide;
 /** The open hit's form (null: none open). */

@@ -1,5 +1,5 @@
 /** A KYC case as the server answers it, for the case chart's and page's tests. Every name in here is made up. */
-import { EDD_ITEM_LABELS, EDD_ITEMS, type EddChecklist, type KycChecks, type MrzCheck } from '../../../src/shared/admin/kyc-checks.ts';
+import { EDD_ITEM_LABELS, EDD_ITEMS, type EddChecklist, type FaceCheck, type KycChecks, type MrzCheck } from '../../../src/shared/admin/kyc-checks.ts';
 import type { KycCase } from '../../../src/shared/admin/kyc-review.ts';
 
 export const CASE_USER_ID = '2f1c7a3e-7d55-4a8e-9a53-3c9d2b7f0a11';
@@ -36,7 +36,7 @@ export function kycCase(over: Partial<KycCase['kyc']> = {}, fourEyes = false): K
     notes: [],
     reviewers: [],
     payment: null,
-    checks: { pending: [], screening: null, risk: null, edd: eddChecklist(), mrz: null },
+    checks: { pending: [], screening: null, risk: null, edd: eddChecklist(), mrz: null, face: null },
   };
 }
 
@@ -111,6 +111,7 @@ export function screenedChecks(): KycChecks {
     },
     edd: eddChecklist(),
     mrz: null,
+    face: null,
   };
 }
 
@@ -182,3 +183,30 @@ export function mrzUnreadable(): MrzCheck {
 
 /** The screened case's checks with its identity document's zone read too (`mrz`: the reading shown). */
 export const mrzScreenedChecks = (mrz: MrzCheck = mrzChecked()): KycChecks => ({ ...screenedChecks(), mrz });
+
+type FaceCompared = Extract<FaceCheck['result'], { outcome: 'compared' }>;
+type FaceNotCompared = Exclude<FaceCheck['result'], { outcome: 'compared' }>;
+const faceRun = (): FaceCheck['run'] => ({
+  round: 1,
+  engine: '@vladmandic/human 3.3.6 (WASM, CPU)',
+  durationMs: 2310,
+  finishedAt: '2026-11-21T10:00:09.000Z',
+  inputs: { selfie: 'sha256:' + 'd'.repeat(12), id: 'sha256:' + 'a'.repeat(12) },
+});
+const faceDocuments = (): FaceCheck['documents'] => ({ selfie: 'selfie.jpg', id: 'passport.png' });
+
+/** The selfie's face compared with the passport's photo: `similarity` (0..1) with the server's `verdict` on it. */
+export function faceCompared(similarity: number, verdict: FaceCompared['verdict']): FaceCheck {
+  const box = (x: number) => ({ x, y: 40, width: 120, height: 150, score: 0.93 });
+  return {
+    run: faceRun(),
+    documents: faceDocuments(),
+    result: { outcome: 'compared', similarity, threshold: 0.5, band: { low: 0.45, high: 0.6 }, verdict, faces: { selfie: box(200), id: box(30) } },
+  };
+}
+
+/** No comparison: no face, several faces (`count`), or an image that could not be read, in the selfie or the ID. */
+export function faceNotCompared(outcome: FaceNotCompared['outcome'], image: FaceNotCompared['image'], count = 3): FaceCheck {
+  const result: FaceNotCompared = outcome === 'several faces' ? { outcome, image, count } : { outcome, image };
+  return { run: faceRun(), documents: faceDocuments(), result };
+}

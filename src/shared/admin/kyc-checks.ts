@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 
-export const KYC_CHECK_KINDS = ['screening', 'risk', 'mrz'] as const;
+export const KYC_CHECK_KINDS = ['screening', 'risk', 'mrz', 'face'] as const;
 export type KycCheckKind = (typeof KYC_CHECK_KINDS)[number];
 
 export const SCREENING_LIST_FORMATS = ['eu-fsf-xml', 'opensanctions-csv'] as const;
@@ -100,6 +100,29 @@ export const MrzCheckSchema = v.object({
 });
 export type MrzCheck = v.InferOutput<typeof MrzCheckSchema>;
 
+const FaceBoxSchema = v.object({ x: v.number(), y: v.number(), width: v.number(), height: v.number(), score: v.number() });
+export const FACE_VERDICTS = ['likely same person', 'uncertain', 'likely different people'] as const;
+
+/** The selfie's face compared with the identity document's photo, on our server: a similarity, never a decision. */
+export const FaceCheckSchema = v.object({
+  run: CheckRunSchema,
+  documents: v.object({ selfie: v.string(), id: v.string() }),
+  result: v.variant('outcome', [
+    v.object({
+      outcome: v.literal('compared'),
+      similarity: v.number(),
+      threshold: v.number(),
+      band: v.object({ low: v.number(), high: v.number() }),
+      verdict: v.picklist(FACE_VERDICTS),
+      faces: v.object({ selfie: FaceBoxSchema, id: FaceBoxSchema }),
+    }),
+    v.object({ outcome: v.literal('no face'), image: v.picklist(['selfie', 'id']) }),
+    v.object({ outcome: v.literal('several faces'), image: v.picklist(['selfie', 'id']), count: v.number() }),
+    v.object({ outcome: v.literal('unreadable'), image: v.picklist(['selfie', 'id']) }),
+  ]),
+});
+export type FaceCheck = v.InferOutput<typeof FaceCheckSchema>;
+
 export const KycChecksSchema = v.object({
   /** Whether a check of the current round is still waiting for its job. */
   pending: v.array(v.picklist(KYC_CHECK_KINDS)),
@@ -107,6 +130,7 @@ export const KycChecksSchema = v.object({
   risk: v.nullable(v.object({ run: CheckRunSchema, level: v.picklist(RISK_LEVELS), points: v.number(), rules: v.array(RiskRuleSchema) })),
   edd: EddChecklistSchema,
   mrz: v.nullable(MrzCheckSchema),
+  face: v.nullable(FaceCheckSchema),
 });
 export type KycChecks = v.InferOutput<typeof KycChecksSchema>;
 

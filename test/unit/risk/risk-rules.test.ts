@@ -11,6 +11,7 @@ const base: RiskFacts = {
   annualVolume: '0-25k',
   hits: [],
   mrz: null,
+  face: null,
   countryRisk: { high: ['Iran'], medium: ['Atlantis'] },
 };
 const ids = (facts: Partial<RiskFacts>) => scoreRisk({ ...base, ...facts }).rules.map((r) => r.id);
@@ -53,6 +54,18 @@ describe('risk rules', () => {
     expect(scoreRisk({ ...base, mrz: { unreadable: false, differs: ['surname'], expired: null, invalidCheckDigits: [] } }).rules[0]!.words).toBe(
       "The identity document's machine-readable zone differs from the registration: surname.",
     );
+  });
+
+  it('weighs the face comparison by its verdict, and says when there was none', () => {
+    const compared = (similarity: number, verdict: 'likely same person' | 'uncertain' | 'likely different people') => ({ outcome: 'compared' as const, similarity, threshold: 0.5, verdict });
+    expect(ids({ face: compared(0.82, 'likely same person') })).toEqual([]);
+    expect(ids({ face: compared(0.52, 'uncertain') })).toEqual(['face.uncertain']);
+    expect(scoreRisk({ ...base, face: compared(0.21, 'likely different people') })).toMatchObject({ level: 'medium', points: 3 });
+    expect(scoreRisk({ ...base, face: compared(0.21, 'likely different people') }).rules[0]!.words).toBe(
+      "The selfie's face and the identity document's photo look like different people (similarity 0.21; the model's threshold 0.5).",
+    );
+    expect(scoreRisk({ ...base, face: { outcome: 'several faces', image: 'selfie' } }).rules[0]).toMatchObject({ id: 'face.several-faces', words: 'No face comparison: several faces were found in the selfie.' });
+    expect(ids({ face: { outcome: 'no face', image: 'id' } })).toEqual(['face.no-face']);
   });
 
   it('adds residence, funds and entity rules, and reaches medium and high by points', () => {

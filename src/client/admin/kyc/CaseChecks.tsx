@@ -1,10 +1,11 @@
 /**
  * The reviewer aids on the case (issue 30), across the page above the decision: the risk score (its level as a badge,
- * its points, each rule that added some), the identity document's machine-readable zone (MrzAid.tsx) and the
- * screening with its hits and the reviewers' word on them (ScreeningAid.tsx). Evidence computed on this server, never
- * a decision. A case scored high risk also shows the round's enhanced due diligence checklist, each item a checkbox compliance ticks (an auditor's are
- * disabled); EddApprovalNotice says, beside the decision, that the checklist still holds an approval back. Renders the
- * case chart's child `checks` (machines/admin/kyc-case-checks), which reads the checks again while some are pending.
+ * its points, each rule that added some), the identity document's machine-readable zone (MrzAid.tsx), the selfie's
+ * face compared with the document's photo (FaceAid.tsx) and the screening with its hits and the reviewers' word on
+ * them (ScreeningAid.tsx). Evidence computed on this server, never a decision. A case scored high risk also shows the
+ * round's enhanced due diligence checklist, each item a checkbox compliance ticks (an auditor's are disabled);
+ * EddApprovalNotice says, beside the decision, that the checklist still holds an approval back. Renders the case
+ * chart's child `checks` (machines/admin/kyc-case-checks), which reads the checks again while some are pending.
  */
 import { useSelector } from '@xstate/react';
 import type { KycCaseActorRef } from '../../../../machines/admin/kyc-case/kyc-case.machine.ts';
@@ -14,6 +15,7 @@ import {
   selectEdd,
   selectEddError,
   selectEddHoldsApproval,
+  selectFace,
   selectIsPending,
   selectIsSendingEdd,
   selectMrz,
@@ -26,13 +28,15 @@ import {
   type KycChecks,
 } from '../../../shared/admin/kyc-checks.ts';
 import { When } from '../ui/When.tsx';
+import { Face } from './FaceAid.tsx';
 import { Mrz } from './MrzAid.tsx';
 import { Screening } from './ScreeningAid.tsx';
 
+export { FACE_BY_EYE, FACE_COMPARE_NOTE, FACE_GROUP } from './FaceAid.tsx';
 export { MRZ_IMAGE_ALT, MRZ_UNREADABLE } from './MrzAid.tsx';
 export { NO_HITS } from './ScreeningAid.tsx';
 
-export const CHECKS_PENDING = 'The checks are running on this server: screening, the risk score and the identity document’s machine-readable zone…';
+export const CHECKS_PENDING = 'The checks are running on this server: screening, the risk score, the identity document’s machine-readable zone and the face comparison…';
 export const CHECKS_NOTE = 'Computed on this server; evidence for the reviewer, not a decision.';
 export const EDD_REQUIRED_NOTE = 'This case is scored high risk: every item must be done before it can be approved, and two different reviewers must approve it.';
 export const EDD_NOT_REQUIRED_NOTE = 'Not required: this case is not scored high risk. The items ticked are shown for the record.';
@@ -66,6 +70,7 @@ function Aids({ checks }: { checks: KycCaseChecksActorRef }) {
   const risk = useSelector(checks, selectRisk);
   const screening = useSelector(checks, selectScreening);
   const mrz = useSelector(checks, selectMrz);
+  const face = useSelector(checks, selectFace);
   return (
     <section aria-labelledby="kyc-case-aids" className="kyc-case__aids">
       <h2 id="kyc-case-aids">Reviewer aids</h2>
@@ -77,6 +82,7 @@ function Aids({ checks }: { checks: KycCaseChecksActorRef }) {
       <Risk risk={risk} pending={pending} />
       {/* No reading yet (pending, or no identity document): the pending line above says the checks run. */}
       {mrz ? <Mrz mrz={mrz} /> : null}
+      {face ? <Face face={face} /> : null}
       <Screening checks={checks} screening={screening} pending={pending} />
       <p className="kyc-case__small">{CHECKS_NOTE}</p>
       <Edd checks={checks} />

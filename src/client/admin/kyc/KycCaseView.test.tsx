@@ -4,8 +4,8 @@
  * shown inline as an image of an object URL, a decision sent with the round shown and the case read again, the
  * server's refusal shown in its words, an auditor's read-only view, and the reviewer aids (risk score, screening hits,
  * a hit marked with a reason, the checks read again while pending, the identity document's machine-readable zone read
- * or unreadable, the enhanced due diligence checklist of a high-risk case ticked item by item and its notice beside the
- * approval).
+ * or unreadable, the selfie's face compared with the document's photo or why it could not be, the enhanced due
+ * diligence checklist of a high-risk case ticked item by item and its notice beside the approval).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,8 @@ import {
   CASE_USER_ID,
   checkedCase,
   eddChecklist,
+  faceCompared,
+  faceNotCompared,
   firstApprovedCase,
   kycCase,
   mrzChecked,
@@ -430,6 +432,68 @@ describe('KYC case page: machine-readable zone', () => {
     const aids = await show({ ...pendingChecks(), pending: ['screening', 'risk', 'mrz'] });
     expect(within(aids).getByRole('status').textContent).toBe(CHECKS_PENDING);
     expect(within(aids).queryByRole('group', { name: MRZ_GROUP })).toBeNull();
+  });
+});
+
+describe('KYC case page: face comparison', () => {
+  afterEach(() => cleanup());
+  const FACE_GROUP = 'Face: the selfie and the identity document’s photo';
+  const show = async (checks: KycChecks) => {
+    const { api } = fakeApi([checkedCase(checks)], () => Promise.reject(new Error('unused')));
+    render(<KycReviewPage api={api} staff={staff(['auditor'])} subPath={`/${CASE_USER_ID}`} navigate={vi.fn()} />);
+    return screen.findByRole('region', { name: 'Reviewer aids' });
+  };
+
+  it('shows the similarity compared: after the zone, the percentage with its verdict on a badge, the model’s lines and where to compare by eye', async () => {
+    const aids = await show({ ...mrzScreenedChecks(), face: faceCompared(0.7234, 'likely same person') });
+    expect(Array.from(aids.querySelectorAll('h3')).map((h) => h.textContent)).toEqual(['Risk score', 'Identity document (machine-readable zone)', FACE_GROUP, 'Screening']);
+    const face = within(aids).getByRole('group', { name: FACE_GROUP });
+    const facts = Object.fromEntries(Array.from(face.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toEqual({ Selfie: 'selfie.jpg', 'Identity document': 'passport.png' });
+    expect(within(face).getByText('72%')).toBeTruthy();
+    // The verdict is a word on the zone's badge: the success colour for the same person.
+    expect(within(face).getByText('Likely the same person').className).toBe('kyc-case__mrz-result kyc-case__mrz-result--match');
+    expect(within(face).getByText('The model counts 50% or more as the same person; between 45% and 60% compare by eye.')).toBeTruthy();
+    expect(within(face).getByText('Compare the two by eye with “Compare the ID with the selfie” in Documents.')).toBeTruthy();
+    expect(within(face).getByText(/^Compared on this server by @vladmandic\/human 3\.3\.6 \(WASM, CPU\) in 2310 ms \(round 1, /).querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-21T10:00:09.000Z');
+    expect(within(face).queryByText('Compare the selfie with the identity document by eye.')).toBeNull();
+  });
+
+  it('rounds the similarity down so it never reads as across a line, and badges an uncertain or a different verdict as such', async () => {
+    // 0.5999 is under the 60% line: it reads 59%, beside the server's "uncertain", in the warning colour.
+    const uncertain = within(await show({ ...screenedChecks(), face: faceCompared(0.5999, 'uncertain') })).getByRole('group', { name: FACE_GROUP });
+    expect(within(uncertain).getByText('59%')).toBeTruthy();
+    expect(within(uncertain).getByText('Uncertain').className).toContain('kyc-case__mrz-result--unreadable');
+    cleanup();
+    // Floating point: 0.58 * 100 is 57.99999…, still 58%.
+    const edge = within(await show({ ...screenedChecks(), face: faceCompared(0.58, 'uncertain') })).getByRole('group', { name: FACE_GROUP });
+    expect(within(edge).getByText('58%')).toBeTruthy();
+    cleanup();
+    const apart = within(await show({ ...screenedChecks(), face: faceCompared(0.31, 'likely different people') })).getByRole('group', { name: FACE_GROUP });
+    expect(within(apart).getByText('31%')).toBeTruthy();
+    expect(within(apart).getByText('Likely different people').className).toContain('kyc-case__mrz-result--differs');
+  });
+
+  it('says why no comparison was made and to compare by eye, with no similarity; no result yet shows no section', async () => {
+    const face = within(await show({ ...screenedChecks(), face: faceNotCompared('several faces', 'id', 3) })).getByRole('group', { name: FACE_GROUP });
+    expect(within(face).getByText('Several faces (3) were found in the identity document’s photo.')).toBeTruthy();
+    expect(within(face).getByText('Compare the selfie with the identity document by eye.')).toBeTruthy();
+    expect(within(face).queryByText(/%/)).toBeNull();
+    expect(within(face).queryByText(/Compare the ID with the selfie/)).toBeNull();
+    expect(within(face).getByText(/^Compared on this server by /)).toBeTruthy();
+    cleanup();
+
+    const noFace = within(await show({ ...screenedChecks(), face: faceNotCompared('no face', 'selfie') })).getByRole('group', { name: FACE_GROUP });
+    expect(within(noFace).getByText('No face was found in the selfie.')).toBeTruthy();
+    cleanup();
+    const unreadable = within(await show({ ...screenedChecks(), face: faceNotCompared('unreadable', 'selfie') })).getByRole('group', { name: FACE_GROUP });
+    expect(within(unreadable).getByText('The selfie could not be read as an image.')).toBeTruthy();
+    cleanup();
+
+    // Still running: the pending line covers it, no section.
+    const aids = await show({ ...pendingChecks(), pending: ['face'] });
+    expect(within(aids).getByRole('status').textContent).toBe(CHECKS_PENDING);
+    expect(within(aids).queryByRole('group', { name: FACE_GROUP })).toBeNull();
   });
 });
 

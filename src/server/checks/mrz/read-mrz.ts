@@ -9,7 +9,7 @@
 import type { Canvas } from '@napi-rs/canvas';
 import { mrzArea, readCells } from './cell-ocr.ts';
 import { estimateSkewDegrees } from './deskew.ts';
-import { loadDocumentImage, type DocumentMimeType } from './document-image.ts';
+import { loadDocumentImage, type DecodeImage, type DocumentMimeType } from './document-image.ts';
 import { binarize, drawToCanvas, rotateCanvas, toGray } from './gray-image.ts';
 import { findMrz, type MrzGeometry } from './mrz-geometry.ts';
 import type { MrzOcr } from './mrz-ocr.ts';
@@ -107,7 +107,7 @@ async function estimateSkew(source: Canvas): Promise<number> {
  * Reads the MRZ of the document. `options.today` (YYYY-MM-DD) sets the century of two-digit years (a birth date is
  * not in the future); it defaults to the current date.
  */
-export async function readMrz(input: MrzInput, reader: MrzOcr, options: { today?: string } = {}): Promise<MrzReading> {
+export async function readMrz(input: MrzInput, reader: MrzOcr, options: { today?: string; decode?: DecodeImage } = {}): Promise<MrzReading> {
   const now = options.today ?? today();
   const rotationTriedDegrees: number[] = [];
   const unreadable = (crop: MrzReading['crop'] = null): MrzReading => ({
@@ -120,7 +120,7 @@ export async function readMrz(input: MrzInput, reader: MrzOcr, options: { today?
     rotationTriedDegrees,
     notes: [],
   });
-  const source = await loadDocumentImage(input.bytes, input.mimeType);
+  const source = await loadDocumentImage(input.bytes, input.mimeType, options.decode);
   if (!source) return unreadable();
 
   const skew = await estimateSkew(source);

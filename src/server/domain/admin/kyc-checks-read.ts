@@ -1,7 +1,7 @@
 /**
  * The reviewer aids of one case as the case page shows them (issue 30): the latest screening run and every hit found
  * for the investor (with the list version it came from, whether that version is still current, and the reviewer's
- * word), the latest risk score with its rules, and the enhanced-due-diligence checklist of the current round (required
+ * word), the latest risk score with its rules, the identity document's MRZ reading and the face comparison, and the enhanced-due-diligence checklist of the current round (required
  * when the score is high). A check that has not yet run for the current round is pending.
  */
 import { and, desc, eq } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import type { Db } from '../../db/types.ts';
 import { isUuid } from '../is-uuid.ts';
 import { oneOf } from '../row-mapping.ts';
 import { caseNotFound } from './kyc-case-not-found.ts';
-import { latestCheck, MrzResultSchema, RiskResultSchema, type CheckRow } from '../checks/latest-checks.ts';
+import { FaceResultSchema, latestCheck, MrzResultSchema, RiskResultSchema, type CheckRow } from '../checks/latest-checks.ts';
 
 const ScreeningResultSchema = v.object({ namesScreened: v.array(v.string()), lists: v.array(v.string()) });
 const BIRTH_DATE = ['matches', 'differs', 'unknown'] as const;
@@ -20,10 +20,11 @@ const BIRTH_DATE = ['matches', 'differs', 'unknown'] as const;
 const runOf = (row: CheckRow) => ({ round: row.round, engine: row.engine, durationMs: row.durationMs, finishedAt: row.finishedAt.toISOString(), inputs: row.inputs });
 
 export async function getKycChecks(db: Db, userId: string, { round, submitted }: { round: number; submitted: boolean }): Promise<KycChecks> {
-  const [screening, risk, mrz, edd, hits] = await Promise.all([
+  const [screening, risk, mrz, face, edd, hits] = await Promise.all([
     latestCheck(db, userId, 'screening'),
     latestCheck(db, userId, 'risk'),
     latestCheck(db, userId, 'mrz'),
+    latestCheck(db, userId, 'face'),
     db
       .select({ item: kycEddItems.item, staffName: staffMembers.displayName, at: kycEddItems.doneAt })
       .from(kycEddItems)
@@ -43,6 +44,8 @@ export async function getKycChecks(db: Db, userId: string, { round, submitted }:
   if (submitted && (!screening || screening.round < round)) pending.push('screening');
   if (submitted && (!risk || risk.round < round)) pending.push('risk');
   if (submitted && (!mrz || mrz.round < round)) pending.push('mrz');
+  if (submitted && (!face || face.round < round)) pending.push('face');
+  const faceResult = face ? v.safeParse(FaceResultSchema, face.result) : null;
   const mrzResult = mrz ? v.safeParse(MrzResultSchema, mrz.result) : null;
   return {
     pending,
@@ -74,6 +77,7 @@ export async function getKycChecks(db: Db, userId: string, { round, submitted }:
         : null,
     risk: risk && riskResult?.success ? { run: runOf(risk), ...riskResult.output } : null,
     mrz: mrz && mrzResult?.success ? { run: runOf(mrz), ...mrzResult.output } : null,
+    face: face && faceResult?.success ? { run: runOf(face), ...faceResult.output } : null,
     edd: {
       required: riskResult?.success === true && riskResult.output.level === 'high',
       round,

@@ -8,8 +8,9 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { MrzCheck } from '../../../shared/admin/kyc-checks.ts';
-import { KYC_MAX_BYTES, KYC_FILE_TYPES } from '../../../shared/kyc.ts';
+import { KYC_FILE_TYPES } from '../../../shared/kyc.ts';
 import { compareMrz } from '../../checks/mrz/compare-mrz.ts';
+import type { DecodeImage } from '../../checks/mrz/document-image.ts';
 import { MRZ_ENGINE_VERSION, type MrzOcr } from '../../checks/mrz/mrz-ocr.ts';
 import { readMrz } from '../../checks/mrz/read-mrz.ts';
 import type { Clock } from '../../clock.ts';
@@ -20,21 +21,12 @@ import { recordAuditEvent } from '../record-audit-event.ts';
 import { NO_CLIENT } from '../request-context.ts';
 import { oneOf } from '../row-mapping.ts';
 import { scoreInvestorRisk } from '../risk/score-investor-risk.ts';
+import { readStoredFile } from './read-stored-file.ts';
 
-export type DocumentCheckDeps = { db: Db; storage: FileStore; ocr: MrzOcr; clock: Clock };
+/** `decode`: the face worker's image decoder (pure JavaScript, off the event loop). */
+export type DocumentCheckDeps = { db: Db; storage: FileStore; ocr: MrzOcr; clock: Clock; decode?: DecodeImage };
 
-async function readAll(stream: AsyncIterable<Uint8Array>, limit: number): Promise<Uint8Array | null> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-export async function checkIdentityDocument({ db, storage, ocr, clock }: DocumentCheckDeps, { userId, round }: { userId: string; round: number }): Promise<'checked' | 'nothing'> {
+export async function checkIdentityDocument({ db, storage, ocr, clock, decode }: DocumentCheckDeps, { userId, round }: { userId: string; round: number }): Promise<'checked' | 'nothing'> {
   const startedAt = performance.now();
   const [[investor], [doc]] = await Promise.all([
     db
@@ -50,11 +42,9 @@ export async function checkIdentityDocument({ db, storage, ocr, clock }: Documen
       .limit(1),
   ]);
   if (!investor || !doc) return 'nothing';
-  const stored = await storage.open(doc.fileName);
-  if (!stored) throw new Error('the identity document is missing from the store');
-  const bytes = await readAll(stored.stream, KYC_MAX_BYTES);
+  const bytes = await readStoredFile(storage, doc.fileName);
   const today = clock.now().toISOString().slice(0, 10);
-  const reading = bytes ? await readMrz({ bytes, mimeType: oneOf(doc.contentType, KYC_FILE_TYPES, 'application/pdf') }, ocr, { today }) : null;
+  const reading = bytes ? await readMrz({ bytes, mimeType: oneOf(doc.contentType, KYC_FILE_TYPES, 'application/pdf') }, ocr, { today, decode }) : null;
   const entity = investor.investorType === 'entity';
   // The registration asks no sex: the zone's is shown among the fields, not compared.
   const comparisons = compareMrz(reading?.fields ?? null, { fullName: (entity ? investor.signatory : investor.fullName) ?? '', dateOfBirth: entity ? null : investor.dateOfBirth, nationality: entity ? null : investor.nationality }, today).filter((c) => c.item !== 'sex');

@@ -22,6 +22,11 @@ export type HitSummary = { kind: 'sanction' | 'pep' | 'other'; decision: 'TRUE_M
 /** What the identity document's machine-readable zone showed (null: not read yet). */
 export type MrzFindings = { unreadable: boolean; differs: string[]; expired: string | null; invalidCheckDigits: string[] };
 
+/** What the face comparison showed (null: not compared yet). */
+export type FaceFinding =
+  | { outcome: 'compared'; similarity: number; threshold: number; verdict: 'likely same person' | 'uncertain' | 'likely different people' }
+  | { outcome: 'no face' | 'several faces' | 'unreadable'; image: 'selfie' | 'id' };
+
 export type RiskFacts = {
   amountEur: number;
   investorType: 'individual' | 'entity';
@@ -32,6 +37,7 @@ export type RiskFacts = {
   annualVolume: AnnualVolume | null;
   hits: HitSummary[];
   mrz: MrzFindings | null;
+  face: FaceFinding | null;
   countryRisk: CountryRisk;
 };
 
@@ -78,6 +84,14 @@ export function scoreRisk(facts: RiskFacts): RiskScore {
   if (facts.mrz?.invalidCheckDigits.length)
     rules.push({ id: 'mrz.check-digits', words: `Check digits of the identity document's machine-readable zone are wrong: ${facts.mrz.invalidCheckDigits.join(', ')}.`, points: 2 });
   if (facts.mrz?.expired) rules.push({ id: 'mrz.expired', words: `The identity document has expired (${facts.mrz.expired}).`, points: 2 });
+
+  const face = facts.face;
+  const picture = (image: 'selfie' | 'id') => (image === 'selfie' ? 'the selfie' : "the identity document's photo");
+  if (face?.outcome === 'compared' && face.verdict === 'likely different people')
+    rules.push({ id: 'face.different', words: `The selfie's face and the identity document's photo look like different people (similarity ${face.similarity.toFixed(2)}; the model's threshold ${face.threshold}).`, points: 3 });
+  else if (face?.outcome === 'compared' && face.verdict === 'uncertain')
+    rules.push({ id: 'face.uncertain', words: `The face comparison is uncertain (similarity ${face.similarity.toFixed(2)}): compare the selfie with the identity document's photo by eye.`, points: 1 });
+  else if (face && face.outcome !== 'compared') rules.push({ id: `face.${face.outcome.replace(' ', '-')}`, words: `No face comparison: ${face.outcome === 'no face' ? 'no face was found in' : face.outcome === 'several faces' ? 'several faces were found in' : 'the program could not read'} ${picture(face.image)}.`, points: 1 });
 
   if (facts.fundsSource && EVIDENCE_SOURCES.includes(facts.fundsSource))
     rules.push({ id: 'funds.source', words: `The source of funds, ${FUNDS_SOURCE_LABELS[facts.fundsSource]}, needs evidence of where the money comes from.`, points: 1 });

@@ -1,6 +1,6 @@
 /**
  * Scores one investor's risk from what their case holds now (registration, AML answers, screening hits and the
- * reviewers' words on them, the identity document's MRZ reading, the country-risk list in the settings) and records the score with the rules that fired,
+ * reviewers' words on them, the identity document's MRZ reading, the face comparison, the country-risk list in the settings) and records the score with the rules that fired,
  * what it read and an audit event, in one transaction. Run after every screening, and again when a reviewer marks a
  * hit, so the score always reflects the latest evidence.
  */
@@ -10,7 +10,7 @@ import { SCREENING_ENTRY_KINDS, SCREENING_HIT_DECISIONS } from '../../../shared/
 import { ANNUAL_VOLUMES, FUNDS_SOURCES } from '../../../shared/kyc.ts';
 import { kycChecks, kycVerifications, screeningHits, settings, userDetails } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { latestMrzFindings } from '../checks/latest-checks.ts';
+import { latestFaceFinding, latestMrzFindings } from '../checks/latest-checks.ts';
 import { recordAuditEvent } from '../record-audit-event.ts';
 import { NO_CLIENT } from '../request-context.ts';
 import { oneOf } from '../row-mapping.ts';
@@ -39,10 +39,11 @@ export async function scoreInvestorRisk(db: Db, { userId, now, startedAt }: { us
       .where(eq(userDetails.userId, userId))
       .limit(1);
     if (!row) return false;
-    const [hits, countryRisk, mrz] = await Promise.all([
+    const [hits, countryRisk, mrz, face] = await Promise.all([
       tx.select({ id: screeningHits.id, kind: screeningHits.entryKind, decision: screeningHits.decision, entryName: screeningHits.entryName }).from(screeningHits).where(eq(screeningHits.userId, userId)),
       readCountryRisk(tx),
       latestMrzFindings(tx, userId),
+      latestFaceFinding(tx, userId),
     ]);
     const { details, kyc } = row;
     const facts = {
@@ -54,6 +55,7 @@ export async function scoreInvestorRisk(db: Db, { userId, now, startedAt }: { us
       annualVolume: kyc.annualVolume ? oneOf(kyc.annualVolume, ANNUAL_VOLUMES, '0-25k') : null,
       hits: hits.map((h) => ({ kind: oneOf(h.kind, SCREENING_ENTRY_KINDS, 'other'), decision: h.decision ? oneOf(h.decision, SCREENING_HIT_DECISIONS, 'TRUE_MATCH') : null, entryName: h.entryName })),
       mrz,
+      face,
       countryRisk,
     };
     const score = scoreRisk(facts);

@@ -1,0 +1,2 @@
+ALTER TABLE "kyc_checks" DROP CONSTRAINT "kyc_checks_kind";--> statement-breakpoint
+ALTER TABLE "kyc_checks" ADD CONSTRAINT "kyc_checks_kind" CHECK ("kyc_checks"."kind" in ('screening', 'risk', 'mrz', 'face'));
