@@ -10,13 +10,12 @@ import type { FaceCheck } from '../../../shared/admin/kyc-checks.ts';
 import { FACE_ENGINE_VERSION, FACE_MATCH_THRESHOLD, FACE_REVIEW_BAND, type FaceComparer } from '../../checks/face/face-comparer.ts';
 import { renderFirstPdfPage } from '../../checks/mrz/pdf-page.ts';
 import type { Clock } from '../../clock.ts';
-import { kycChecks, kycDocuments } from '../../db/schema/index.ts';
+import { kycDocuments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { recordAuditEvent } from '../record-audit-event.ts';
-import { NO_CLIENT } from '../request-context.ts';
 import { scoreInvestorRisk } from '../risk/score-investor-risk.ts';
 import { readStoredFile } from './read-stored-file.ts';
+import { recordCheck } from './record-check.ts';
 
 export type FaceCheckDeps = { db: Db; storage: FileStore; faces: FaceComparer; clock: Clock };
 
@@ -43,22 +42,16 @@ export async function checkFaces({ db, storage, faces, clock }: FaceCheckDeps, {
   const result: FaceCheck['result'] = compared.outcome === 'compared' ? { ...compared, threshold: FACE_MATCH_THRESHOLD, band: FACE_REVIEW_BAND } : compared;
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.insert(kycChecks).values({
+    await recordCheck(tx, {
       userId,
       round,
       kind: 'face',
       result: { documents: { selfie: selfieDoc.originalName, id: idDoc.originalName }, result },
       inputs: { selfie: selfieDoc.sha256, id: idDoc.sha256 },
       engine: FACE_ENGINE_VERSION,
-      durationMs: Math.max(0, Math.round(performance.now() - startedAt)),
-      finishedAt: now,
-    });
-    await recordAuditEvent(tx, {
-      userId,
-      action: 'kyc.check.face',
-      detail: { round, selfie: selfieDoc.sha256, id: idDoc.sha256, outcome: result.outcome, ...(result.outcome === 'compared' ? { similarity: result.similarity, verdict: result.verdict } : {}), engine: FACE_ENGINE_VERSION },
-      meta: NO_CLIENT,
+      startedAt,
       at: now,
+      audit: { selfie: selfieDoc.sha256, id: idDoc.sha256, outcome: result.outcome, ...(result.outcome === 'compared' ? { similarity: result.similarity, verdict: result.verdict } : {}) },
     });
   });
   await scoreInvestorRisk(db, { userId, now: clock.now(), startedAt: performance.now() });

@@ -14,14 +14,13 @@ import type { DecodeImage } from '../../checks/mrz/document-image.ts';
 import { MRZ_ENGINE_VERSION, type MrzOcr } from '../../checks/mrz/mrz-ocr.ts';
 import { readMrz } from '../../checks/mrz/read-mrz.ts';
 import type { Clock } from '../../clock.ts';
-import { kycChecks, kycDocuments, userDetails } from '../../db/schema/index.ts';
+import { kycDocuments, userDetails } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { recordAuditEvent } from '../record-audit-event.ts';
-import { NO_CLIENT } from '../request-context.ts';
 import { oneOf } from '../row-mapping.ts';
 import { scoreInvestorRisk } from '../risk/score-investor-risk.ts';
 import { readStoredFile } from './read-stored-file.ts';
+import { recordCheck } from './record-check.ts';
 
 /** `decode`: the face worker's image decoder (pure JavaScript, off the event loop). */
 export type DocumentCheckDeps = { db: Db; storage: FileStore; ocr: MrzOcr; clock: Clock; decode?: DecodeImage };
@@ -65,22 +64,16 @@ export async function checkIdentityDocument({ db, storage, ocr, clock, decode }:
   };
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx.insert(kycChecks).values({
+    await recordCheck(tx, {
       userId,
       round,
       kind: 'mrz',
       result,
       inputs: { document: doc.sha256 },
       engine: MRZ_ENGINE_VERSION,
-      durationMs: Math.max(0, Math.round(performance.now() - startedAt)),
-      finishedAt: now,
-    });
-    await recordAuditEvent(tx, {
-      userId,
-      action: 'kyc.check.mrz',
-      detail: { round, document: doc.sha256, outcome: result.outcome, format: result.format, comparisons: Object.fromEntries(comparisons.map((c) => [c.item, c.result])), invalidCheckDigits: result.checkDigits.filter((d) => !d.valid).length, engine: MRZ_ENGINE_VERSION },
-      meta: NO_CLIENT,
+      startedAt,
       at: now,
+      audit: { document: doc.sha256, outcome: result.outcome, format: result.format, comparisons: Object.fromEntries(comparisons.map((c) => [c.item, c.result])), invalidCheckDigits: result.checkDigits.filter((d) => !d.valid).length },
     });
   });
   await scoreInvestorRisk(db, { userId, now: clock.now(), startedAt: performance.now() });

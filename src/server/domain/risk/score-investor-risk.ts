@@ -8,11 +8,10 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SCREENING_ENTRY_KINDS, SCREENING_HIT_DECISIONS } from '../../../shared/admin/kyc-checks.ts';
 import { ANNUAL_VOLUMES, FUNDS_SOURCES } from '../../../shared/kyc.ts';
-import { kycChecks, kycVerifications, screeningHits, settings, userDetails } from '../../db/schema/index.ts';
+import { kycVerifications, screeningHits, settings, userDetails } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { latestFaceFinding, latestMrzFindings } from '../checks/latest-checks.ts';
-import { recordAuditEvent } from '../record-audit-event.ts';
-import { NO_CLIENT } from '../request-context.ts';
+import { recordCheck } from '../checks/record-check.ts';
 import { oneOf } from '../row-mapping.ts';
 import { DEFAULT_COUNTRY_RISK, scoreRisk, type CountryRisk } from './risk-rules.ts';
 
@@ -60,17 +59,17 @@ export async function scoreInvestorRisk(db: Db, { userId, now, startedAt }: { us
     };
     const score = scoreRisk(facts);
     const inputs = { facts: createHash('sha256').update(JSON.stringify(facts)).digest('hex') };
-    await tx.insert(kycChecks).values({
+    await recordCheck(tx, {
       userId,
       round: kyc.round,
       kind: 'risk',
       result: score,
       inputs,
       engine: RISK_ENGINE_VERSION,
-      durationMs: Math.max(0, Math.round(performance.now() - startedAt)),
-      finishedAt: now,
+      startedAt,
+      at: now,
+      audit: { level: score.level, points: score.points, rules: score.rules.map((r) => r.id) },
     });
-    await recordAuditEvent(tx, { userId, action: 'kyc.check.risk', detail: { round: kyc.round, level: score.level, points: score.points, rules: score.rules.map((r) => r.id), engine: RISK_ENGINE_VERSION }, meta: NO_CLIENT, at: now });
     return true;
   });
 }

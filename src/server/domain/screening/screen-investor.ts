@@ -6,11 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { kycChecks, screeningHits, userDetails } from '../../db/schema/index.ts';
+import { screeningHits, userDetails } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { SCREENING_ENGINE_VERSION, screenName } from '../../screening/screening-index.ts';
-import { recordAuditEvent } from '../record-audit-event.ts';
-import { NO_CLIENT } from '../request-context.ts';
+import { recordCheck } from '../checks/record-check.ts';
 import type { IndexedList } from './current-screening-lists.ts';
 
 export type ScreeningPurpose = 'review' | 'monitoring';
@@ -31,7 +30,6 @@ export async function screenInvestor(db: Db, lists: IndexedList[], { userId, rou
   const found = lists.flatMap((list) =>
     screenName(list.index, { names, dateOfBirth }).map((hit) => ({ list, hit, entry: list.kinds.get(hit.ref) ?? { kind: 'other' as const, programme: null } })),
   );
-  const durationMs = Math.max(0, Math.round(performance.now() - startedAt));
 
   return db.transaction(async (tx) => {
     const inserted = found.length
@@ -59,22 +57,16 @@ export async function screenInvestor(db: Db, lists: IndexedList[], { userId, rou
       : [];
     const inputs: Record<string, string> = { names: sha256(JSON.stringify({ names, dateOfBirth })) };
     for (const list of lists) inputs[`list ${list.source}`] = list.sha256;
-    await tx.insert(kycChecks).values({
+    await recordCheck(tx, {
       userId,
       round,
       kind: 'screening',
       result: { namesScreened: names, lists: lists.map((l) => l.source), purpose, hits: found.length, newHits: inserted.length },
       inputs,
       engine: SCREENING_ENGINE_VERSION,
-      durationMs,
-      finishedAt: now,
-    });
-    await recordAuditEvent(tx, {
-      userId,
-      action: 'kyc.check.screening',
-      detail: { round, purpose, lists: lists.map((l) => ({ source: l.source, sha256: l.sha256 })), hits: found.length, newHits: inserted.length, engine: SCREENING_ENGINE_VERSION },
-      meta: NO_CLIENT,
+      startedAt,
       at: now,
+      audit: { purpose, lists: lists.map((l) => ({ source: l.source, sha256: l.sha256 })), hits: found.length, newHits: inserted.length },
     });
     return { hits: found.length, newHits: inserted.length };
   });
