@@ -20,7 +20,7 @@ import { activeReviewers, caseAssignee } from './kyc-assignment.ts';
 import { caseNotes } from './kyc-notes.ts';
 import { casePayment } from './kyc-case-payment.ts';
 import { getKycChecks } from './kyc-checks-read.ts';
-import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
+import { kycFourEyesThreshold, needsTwoApprovals } from './kyc-four-eyes.ts';
 
 export { caseNotFound };
 
@@ -146,7 +146,7 @@ export async function getKycCase(db: Db, userId: string): Promise<KycCase> {
     })),
     reviews: history,
     fourEyes: {
-      applies: needsFourEyes(details.investmentAmount, threshold) || checks.risk?.level === 'high',
+      applies: needsTwoApprovals(details.investmentAmount, threshold, checks.risk?.level ?? null),
       aboveEur: threshold,
       approvalsThisRound: history
         .filter((r) => r.round === kyc.reviewRound && r.decision === 'APPROVED')

@@ -29,7 +29,7 @@ import { withStatusPageLine } from '../status-page-link.ts';
 import type { StaffRequestContext } from '../request-context.ts';
 import { caseNotFound } from './kyc-case.ts';
 import { isUuid } from '../is-uuid.ts';
-import { kycFourEyesThreshold, needsFourEyes } from './kyc-four-eyes.ts';
+import { kycFourEyesThreshold, needsFourEyes, needsTwoApprovals } from './kyc-four-eyes.ts';
 import { heldSince } from './role-grants.ts';
 import { dueDiligenceComplete, latestRiskLevel } from '../checks/latest-checks.ts';
 import { dueDiligenceDone } from '../../../../machines/investment/investment.rules.ts';
@@ -63,7 +63,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
     const round = kyc.reviewRound;
     const threshold = await kycFourEyesThreshold(tx);
     const fourEyes = needsFourEyes(row.amount, threshold);
-    const base: Record<string, unknown> = { role: ROLE, round, investmentAmount: row.amount, fourEyes, fourEyesAboveEur: threshold };
+    const base = { role: ROLE, round, investmentAmount: row.amount, fourEyes, fourEyesAboveEur: threshold };
 
     const review = (extra: Partial<typeof kycReviews.$inferInsert>) =>
       tx.insert(kycReviews).values({ userId, round, decision: payload.decision, reviewerId: staffId, decidedAt: now, ...extra });
@@ -87,13 +87,13 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
               ? kycReviewMessages.eddIncomplete
               : kycReviewMessages.complianceAfterSubmission,
       );
-      Object.assign(base, { riskLevel, fourEyes: base.fourEyes || riskLevel === 'high' });
+      const approval = { ...base, riskLevel, fourEyes: needsTwoApprovals(row.amount, threshold, riskLevel) };
       const lifecycle = decision.trace;
       await review({});
       if (decision.after.matches({ case: { review: 'firstApprovalGiven' } })) {
         await tx.update(kycVerifications).set({ updatedAt: now }).where(eq(kycVerifications.userId, userId));
         await recordCase(tx, userId, lifecycle, now);
-        await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.first-approval', detail: { ...base, lifecycle }, meta, at: now });
+        await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.first-approval', detail: { ...approval, lifecycle }, meta, at: now });
         return { status: 'UNDER_REVIEW', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: true };
       }
       await tx
@@ -103,7 +103,7 @@ export async function decideKyc(db: Db, userId: string, payload: KycDecisionPayl
       await enqueueMail(tx, withStatusPageLine({ to: row.email, ...kycReviewMails.approved() }, linkBase), now, `kyc-review:${userId}:${round}:approved`);
       // Last: from here to the commit the transaction holds the audit chain's head.
       await recordCase(tx, userId, lifecycle, now);
-      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...base, approvers: [decision.before.context.firstApprover, staffId].filter((id) => id !== null), lifecycle }, meta, at: now });
+      await recordAuditEvent(tx, { userId, staffId, action: 'admin.kyc.approved', detail: { ...approval, approvers: [decision.before.context.firstApprover, staffId].filter((id) => id !== null), lifecycle }, meta, at: now });
       return { status: 'APPROVED', reviewRound: round, decision: 'APPROVED', awaitingSecondApproval: false };
     }
 

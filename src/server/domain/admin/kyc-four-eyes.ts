@@ -6,7 +6,8 @@
  * disagree on the threshold in force.)
  */
 import { eq } from 'drizzle-orm';
-import { needsFourEyes as lifecycleNeedsFourEyes } from '../../../../machines/investment/investment.rules.ts';
+import { needsFourEyes as lifecycleNeedsFourEyes, needsTwoApprovals as lifecycleNeedsTwoApprovals } from '../../../../machines/investment/investment.rules.ts';
+import type { RiskLevel } from '../../../shared/admin/kyc-checks.ts';
 import { KYC_FOUR_EYES_SETTING } from '../../../shared/admin/kyc-review.ts';
 import { DEFAULT_KYC_FOUR_EYES_ABOVE_EUR } from '../../../shared/admin/settings.ts';
 import { settings } from '../../db/schema/index.ts';
@@ -24,3 +25,7 @@ export async function kycFourEyesThreshold(db: Db): Promise<number> {
 
 /** The lifecycle chart's rule (machines/investment/investment.rules.ts), in euros. */
 export const needsFourEyes = (investmentAmount: number, threshold: number) => lifecycleNeedsFourEyes(Math.round(investmentAmount * 100), Math.round(threshold * 100));
+
+/** The lifecycle chart's rule for two approvals (above the threshold, or scored high risk: issue 30), in euros. */
+export const needsTwoApprovals = (investmentAmount: number, threshold: number, riskLevel: RiskLevel | null) =>
+  lifecycleNeedsTwoApprovals(Math.round(investmentAmount * 100), Math.round(threshold * 100), riskLevel);
